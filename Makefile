@@ -1,0 +1,37 @@
+# The README's two commands. Both work on a fresh machine with only Python 3.10+ and make.
+#   make dashboard   set up and serve the Voila dashboard on 127.0.0.1 (port printed)
+#   make test        set up and run every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+PORT   ?= 8866
+
+.PHONY: test dashboard setup lint benchmark clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m ruff check explorer tests benchmarks notebooks
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+dashboard: $(STAMP)
+	$(BIN)/perceptron-explorer --port $(PORT)
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check explorer tests benchmarks notebooks
+
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -38,7 +38,8 @@ def main(argv=None) -> int:
             fig = {"bench": name, **fig}
             figures.append(fig)
             target = f"   (target {fig['target']})" if fig.get("target") else ""
-            print(f"{fig['name']}: {fig['value']:.4g} {fig['unit']}{target}", flush=True)
+            note = f"   [{fig['note']}]" if fig.get("note") else ""
+            print(f"{fig['name']}: {fig['value']:.4g} {fig['unit']}{target}{note}", flush=True)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "python": platform.python_version(),

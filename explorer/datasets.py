@@ -10,12 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
-from ._validation import as_features, as_labels, check_int, check_positive, check_X_y, make_rng
+from ._validation import check_int, check_positive, check_X_y, make_rng
 
 __all__ = ["Dataset", "DATASETS", "load", "from_arrays", "from_csv", "KOSKI_POINTS"]
 
@@ -309,12 +309,15 @@ def from_csv(path_or_text, *, labels: str = "auto", label_column: int = -1) -> D
     if isinstance(path_or_text, bytes):
         text = path_or_text.decode("utf-8-sig", errors="replace")
     elif isinstance(path_or_text, os.PathLike) or (
-        isinstance(path_or_text, str) and "\n" not in path_or_text and "," not in path_or_text
+        isinstance(path_or_text, str) and "\n" not in path_or_text
+        and os.path.isfile(path_or_text)
     ):
         with open(path_or_text, encoding="utf-8-sig") as fh:
             text = fh.read()
     elif isinstance(path_or_text, str):
         text = path_or_text
+        if "\n" not in text and "," not in text and text.strip() and not _is_number(text.strip()):
+            raise ValueError(f"no CSV file at {text!r}, and it is not CSV text either")
     else:
         raise TypeError(f"from_csv expects a path or CSV text; got {type(path_or_text).__name__}")
     sample = text[:4096]

@@ -1,0 +1,48 @@
+"""Surrogate losses as functions of the functional margin ``z = y f(x)``.
+
+REFERENCE.md (Generalization): zero-one ``1{z <= 0}``, perceptron ``max(0, -z)``, hinge
+``max(0, 1 - z)``, squared ``(1 - z)^2 / 2`` and logistic ``log(1 + exp(-z))``
+(Hardt & Recht (2022), ch. 3, "A word about surrogate losses").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["zero_one", "perceptron", "hinge", "squared", "logistic", "LOSSES"]
+
+
+def _z(z) -> np.ndarray:
+    arr = np.asarray(z, dtype=float)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("z must contain only finite numbers; got NaN or infinite values")
+    return arr
+
+
+def zero_one(z):
+    """``1{z <= 0}``: a mistake (a point on the boundary counts as one, as in Sayed (60.25))."""
+    return (_z(z) <= 0).astype(float)
+
+
+def perceptron(z):
+    """``max(0, -z)``: the loss whose subgradient step is the classic perceptron update."""
+    return np.maximum(0.0, -_z(z))
+
+
+def hinge(z):
+    """``max(0, 1 - z)``: the SVM loss; its subgradient step is the margin perceptron."""
+    return np.maximum(0.0, 1.0 - _z(z))
+
+
+def squared(z):
+    """``(1 - z)^2 / 2``."""
+    return 0.5 * (1.0 - _z(z)) ** 2
+
+
+def logistic(z):
+    """``log(1 + exp(-z))``, computed without overflow."""
+    return np.logaddexp(0.0, -_z(z))
+
+
+LOSSES = {"zero_one": zero_one, "perceptron": perceptron, "hinge": hinge, "squared": squared,
+          "logistic": logistic}

@@ -1,0 +1,103 @@
+"""The update rules of the perceptron family, as a name-to-rule registry.
+
+Each step picks one index ``i`` (or a mini-batch), computes the functional margin
+``z_i = y_i (<w, x_i> + b)``, tests the rule's condition against a threshold ``t``, and if it
+holds, changes ``(w, b)``. Equations and sources are in ``../shared/REFERENCE.md`` (Update
+rules of the perceptron family); the table below is what each entry of :data:`RULES` does.
+
+============== ================== ===================================================== ==================
+name           update when        update                                                source
+============== ================== ===================================================== ==================
+classic        ``z <= t`` (t=0)   ``w += eta y x``, ``b += eta y``                      Sayed (60.26)
+margin         ``z < t`` (t=1)    ``w <- forget w + eta y x``, ``b += eta y``            Hardt & Recht ch. 3
+rosenblatt_r2  ``z <= t`` (t=0)   ``w += eta y x``, ``b += eta y R^2``                  Koski (2017)
+regularized    ``z <= t`` (t=0)   ``w <- (1 - 2 eta rho) w + eta y x``, ``b += eta y``  Sayed (60.19)
+svm_sgd        ``z <= t`` (t=1)   as regularized                                        Sayed (61.22)
+relaxation     ``z < t`` (t=1)    ``w~ += eta (t - z) y x~ / ||x~||^2``                 Sayed P60.7, P61.6
+pocket         as classic         as classic; keep the iterate with least error         Sayed (60.45)
+averaged       as classic         as classic; predict with the average of all iterates  Freund & Schapire
+============== ================== ===================================================== ==================
+
+For ``regularized`` and ``svm_sgd`` the decay ``(1 - 2 eta rho)`` acts on every step, update or
+not, as in Sayed's listings; the offset is never decayed. With a mini-batch the corrections of
+the batch members that meet the condition are summed, all evaluated at the same ``(w, b)``
+(Sayed (60.23)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Rule", "RULES", "get_rule"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One perceptron-family update rule.
+
+    Attributes
+    ----------
+    name : str
+    strict : bool
+        Condition is ``z < t`` if True, ``z <= t`` if False.
+    default_threshold : float
+        ``t`` when the caller passes ``threshold=None``.
+    decays_every_step : bool
+        The weight decay ``1 - 2 eta rho`` applies at every step (regularized, svm_sgd).
+    uses : tuple of str
+        Which of ``eta``, ``forget``, ``rho`` the rule reads.
+    title, equation, source : str
+        For people: a short name, the update in plain text, and the citation.
+    """
+
+    name: str
+    strict: bool
+    default_threshold: float
+    decays_every_step: bool
+    uses: tuple
+    title: str
+    equation: str
+    source: str
+
+    def triggers(self, z: np.ndarray, t: float) -> np.ndarray:
+        """Boolean mask of margins ``z`` that call for an update."""
+        return z < t if self.strict else z <= t
+
+    def condition_text(self, t: float) -> str:
+        """The update condition as text, e.g. ``"y·f(x) ≤ 0"``."""
+        return f"y·f(x) {'<' if self.strict else '≤'} {t:g}"
+
+
+RULES: dict[str, Rule] = {
+    r.name: r
+    for r in [
+        Rule("classic", False, 0.0, False, ("eta",), "Classic perceptron",
+             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y", "Sayed, eq. (60.26); Koski (2017)"),
+        Rule("margin", True, 1.0, False, ("eta", "forget"), "Margin perceptron",
+             "if y·f(x) < 1: w ← γ·w + η·y·x, b ← b + η·y", "Hardt & Recht (2022), ch. 3"),
+        Rule("rosenblatt_r2", False, 0.0, False, ("eta",), "Rosenblatt with R² bias step",
+             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y·R²", "Koski (2017)"),
+        Rule("regularized", False, 0.0, True, ("eta", "rho"), "Regularized perceptron",
+             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 0], b ← b + η·y·1[…]", "Sayed, eq. (60.19)"),
+        Rule("svm_sgd", False, 1.0, True, ("eta", "rho"), "Soft-margin SVM by SGD",
+             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 1], b ← b + η·y·1[…]", "Sayed, eq. (61.22)"),
+        Rule("relaxation", True, 1.0, False, ("eta",), "Relaxation (Agmon–Motzkin)",
+             "if y·f(x) < t: w̃ ← w̃ + η·(t − y·f(x))·y·x̃ / ‖x̃‖²",
+             "Agmon; Motzkin & Schoenberg; Sayed P60.7, P61.6"),
+        Rule("pocket", False, 0.0, False, ("eta",), "Pocket perceptron",
+             "as classic; keep the iterate with the lowest training error",
+             "Gallant; Sayed, eq. (60.45)"),
+        Rule("averaged", False, 0.0, False, ("eta",), "Averaged perceptron",
+             "as classic; predict with the average of the iterates over all steps",
+             "Freund & Schapire (1999), beyond the sources"),
+    ]
+}
+
+
+def get_rule(name) -> Rule:
+    """Return the rule registered under ``name`` or raise a ValueError listing the choices."""
+    if not isinstance(name, str) or name not in RULES:
+        raise ValueError(f"unknown rule {name!r}; expected one of {sorted(RULES)}")
+    return RULES[name]

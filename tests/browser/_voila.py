@@ -1,0 +1,281 @@
+"""Helpers for the end-to-end browser tests: a Voila server in a subprocess, Debian's Chromium
+driven by Playwright (sync API), and small page helpers for ipywidgets + ipympl pages.
+
+Playwright never downloads a browser here: we always launch /usr/bin/chromium.
+
+ipympl 0.10 DOM, for reference: each figure is a ``.jupyter-matplotlib`` widget whose
+``.jupyter-matplotlib-canvas-div`` holds two unclassed <canvas> elements: the first is the figure
+image, the second a transparent overlay for the rubber band and the resize handle. We read pixels
+from the first.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+# No internet on these machines: the background-networking flags stop Chromium's own connections.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# The figure-image canvas of an ipympl figure (not the overlay canvas on top of it).
+CANVAS = ".jupyter-matplotlib-canvas-div > canvas:first-of-type"
+
+
+def chromium_available() -> bool:
+    return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """``python -m explorer.serve`` in a subprocess, on a free 127.0.0.1 port.
+
+    ``notebook=None`` serves the real dashboard. Output goes to ``log_path``.
+    """
+
+    def __init__(self, notebook: Path | None, log_path: Path, *, extra_args: tuple[str, ...] = ()):
+        self.notebook = notebook
+        self.log_path = Path(log_path)
+        self.extra_args = tuple(extra_args)
+        self.port: int | None = None
+        self.proc: subprocess.Popen | None = None
+        self._log = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60.0) -> VoilaServer:
+        self.port = free_port()
+        cmd = [sys.executable, "-m", "explorer.serve", "--port", str(self.port)]
+        if self.notebook is not None:
+            cmd += ["--notebook", str(self.notebook)]
+        cmd += list(self.extra_args)
+        env = dict(os.environ)
+        # Works from a source checkout even when the package is not pip-installed.
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
+        )
+        env["PYTHONUNBUFFERED"] = "1"
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: kernels included, killable at once
+        )
+        self._wait_ready(timeout)
+        return self
+
+    def _wait_ready(self, timeout: float) -> None:
+        # Poll a static file: GET / would start (and leave behind) a kernel each time.
+        probe = self.url + "voila/static/favicon.ico"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"Voila exited with code {self.proc.returncode} before answering:\n"
+                    + self.log_tail()
+                )
+            try:
+                with urllib.request.urlopen(probe, timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # it answered; that is all we wait for
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise TimeoutError(f"Voila did not answer at {self.url} within {timeout:.0f} s:\n"
+                           + self.log_tail())
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            lines = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return "(no log)"
+        return "\n".join(lines[-n:])
+
+    def stop(self, timeout: float = 15.0) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            # Voila handles SIGTERM: stops its loop and shuts its kernels down.
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                pass
+        if proc is not None:
+            try:  # anything left in the group (a stuck kernel): kill it
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            proc.wait(5)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+# ---------------------------------------------------------------- browser
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium via Playwright; Playwright gives it a fresh temporary profile."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+
+
+# FNV-1a over the canvas's RGBA words, plus its size; "" while the canvas is blank or 0x0.
+_CANVAS_SIGNATURE_JS = """
+(c) => {
+  if (!c || !c.width || !c.height) return "";
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const words = new Uint32Array(data.buffer);
+  let h = 0x811c9dc5, first = words[0], uniform = true;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w !== first) uniform = false;
+    h = Math.imul(h ^ w, 0x01000193) >>> 0;
+  }
+  if (uniform) return "";  // nothing drawn yet (transparent or a flat fill)
+  return c.width + "x" + c.height + ":" + h.toString(16);
+}
+"""
+
+
+def canvas_locator(page, index: int = 0, within: str | None = None):
+    """The figure canvas of the ``index``-th ipympl figure (optionally inside CSS ``within``)."""
+    root = page.locator(within) if within else page
+    return root.locator(CANVAS).nth(index)
+
+
+def canvas_signature(page, index: int = 0, within: str | None = None) -> str:
+    """A short fingerprint of the canvas pixels (compare two grabs with ==); "" if not drawn."""
+    return canvas_locator(page, index, within).evaluate(_CANVAS_SIGNATURE_JS)
+
+
+def canvas_png(page, index: int = 0, within: str | None = None) -> bytes:
+    """The canvas pixels exactly as drawn, as PNG bytes (for saving or image diffs)."""
+    import base64
+
+    url = canvas_locator(page, index, within).evaluate("(c) => c.toDataURL('image/png')")
+    return base64.b64decode(url.split(",", 1)[1])
+
+
+def wait_for_canvas(page, index: int = 0, within: str | None = None,
+                    timeout: float = 60.0) -> str:
+    """Wait until the canvas exists and shows a drawn (non-uniform) image; return its signature."""
+    loc = canvas_locator(page, index, within)
+    loc.wait_for(state="attached", timeout=timeout * 1000)
+    handle = loc.element_handle(timeout=timeout * 1000)
+    page.wait_for_function(
+        f"(c) => ({_CANVAS_SIGNATURE_JS})(c) !== ''", arg=handle, polling="raf",
+        timeout=timeout * 1000,
+    )
+    return canvas_signature(page, index, within)
+
+
+def wait_for_canvas_change(page, before: str, index: int = 0, within: str | None = None,
+                           timeout: float = 10.0) -> str:
+    """Wait until the canvas signature differs from ``before``; return the new one."""
+    handle = canvas_locator(page, index, within).element_handle(timeout=timeout * 1000)
+    page.wait_for_function(
+        "([c, before]) => { const s = (" + _CANVAS_SIGNATURE_JS + ")(c);"
+        " return s !== '' && s !== before; }",
+        arg=[handle, before], polling="raf", timeout=timeout * 1000,
+    )
+    return canvas_signature(page, index, within)
+
+
+def button(page, text: str, within: str | None = None):
+    """The ipywidgets Button whose description is exactly ``text``."""
+    root = page.locator(within) if within else page
+    return root.get_by_role("button", name=text, exact=True)
+
+
+def click_button(page, text: str, within: str | None = None, timeout: float = 10.0) -> None:
+    """Click (a real mouse click) the button whose description is ``text``."""
+    button(page, text, within).click(timeout=timeout * 1000)
+
+
+def click_and_time_canvas(page, text: str, index: int = 0, within: str | None = None,
+                          timeout: float = 10.0) -> float:
+    """Click button ``text`` and return seconds until the canvas pixels change.
+
+    Timed inside the page (performance.now() at the click, then checked every animation frame),
+    so the figure excludes Playwright's own round trips.
+    """
+    btn = button(page, text, within).element_handle(timeout=timeout * 1000)
+    canvas = canvas_locator(page, index, within).element_handle(timeout=timeout * 1000)
+    ms = page.evaluate(
+        "async ([btn, c, timeoutMs]) => { const sig = " + _CANVAS_SIGNATURE_JS + ";"
+        """
+          const before = sig(c);
+          const t0 = performance.now();
+          btn.click();
+          while (performance.now() - t0 < timeoutMs) {
+            await new Promise(requestAnimationFrame);
+            const s = sig(c);
+            if (s !== '' && s !== before) return performance.now() - t0;
+          }
+          return -1;
+        }""",
+        [btn, canvas, timeout * 1000],
+    )
+    if ms < 0:
+        raise AssertionError(f"canvas did not change within {timeout} s of clicking {text!r}")
+    return ms / 1000.0
+
+
+def widget_text(page, css_class: str, index: int = 0) -> str:
+    """Visible text of the ``index``-th element with class ``css_class`` (from widget.add_class)."""
+    return page.locator(f".{css_class}").nth(index).inner_text()
+
+
+def wait_for_text(page, css_class: str, predicate, index: int = 0,
+                  timeout: float = 10.0) -> str:
+    """Poll widget_text until ``predicate(text)`` holds (or == when given a str); return it."""
+    check = predicate if callable(predicate) else (lambda t: t == predicate)
+    deadline = time.monotonic() + timeout
+    text = None
+    while True:
+        text = widget_text(page, css_class, index)
+        if check(text):
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f".{css_class} text is {text!r} after {timeout} s")
+        page.wait_for_timeout(25)
+
+
+def press_keys(page, *keys: str, focus: str | None = None, delay_ms: float = 0) -> None:
+    """Press keys (Playwright names: "ArrowRight", "Space", "Shift+Tab", "a"), after focusing
+    CSS ``focus`` if given (e.g. an ipyevents target or the canvas, which has tabindex=0)."""
+    if focus is not None:
+        page.locator(focus).first.focus()
+    for key in keys:
+        page.keyboard.press(key, delay=delay_ms)

@@ -1,0 +1,137 @@
+"""Mistake bounds hold over many random separable datasets; margins and radii by hand."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from explorer import bounds, datasets
+from explorer.perceptron import train
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _data(seed, n, dim, margin):
+    return datasets.load("separable", n=n, dim=dim, margin=margin, seed=seed)
+
+
+def test_radius_margin_by_hand():
+    X = np.array([[3.0, 4.0], [0.0, -1.0]])
+    y = np.array([1.0, -1.0])
+    assert bounds.radius(X) == 5.0
+    assert bounds.radius(X, augmented=True) == pytest.approx(np.sqrt(26))
+    # w = (0, 1), b = 0: margins 4 and 1
+    assert bounds.margin(X, y, [0.0, 2.0]) == pytest.approx(1.0)
+    np.testing.assert_allclose(bounds.functional_margins(X, y, [0, 1], 0.5), [4.5, 0.5])
+    with pytest.raises(ValueError, match="w != 0"):
+        bounds.margin(X, y, [0, 0])
+
+
+def test_dataset_margin_closed_form():
+    # two points: the max margin is half their distance
+    X = np.array([[0.0, 0.0], [3.0, 4.0]])
+    y = np.array([-1.0, 1.0])
+    assert bounds.dataset_margin(X, y) == pytest.approx(2.5, rel=1e-6)
+    # homogeneous: points (1, 0) and (0, 1) of classes +1/-1: best w ∝ (1, -1), margin 1/sqrt 2
+    assert bounds.dataset_margin([[1.0, 0.0], [0.0, 1.0]], [1, -1], fit_intercept=False) == \
+        pytest.approx(1 / np.sqrt(2), rel=1e-6)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), n=st.integers(2, 40), dim=st.integers(1, 4),
+       margin=st.floats(0.02, 0.5), eta=st.floats(0.05, 5.0),
+       order=st.sampled_from(["cyclic", "shuffle", "random"]))
+def test_classic_updates_within_novikoff(seed, n, dim, margin, eta, order):
+    ds = _data(seed, n, dim, margin)
+    for fit in (True, False):
+        if not fit:
+            ds = datasets.from_arrays(ds.X, ds.y)
+            try:
+                bound = bounds.novikoff_bound(ds.X, ds.y, fit_intercept=False)
+            except ValueError:
+                continue  # not separable through the origin
+        else:
+            bound = bounds.novikoff_bound(ds.X, ds.y)
+        assume(bound < 50_000)
+        tr = train(ds.X, ds.y, eta=eta, order=order, seed=seed, fit_intercept=fit,
+                   max_epochs=int(bound) + 2)
+        assert tr.converged
+        assert tr.n_updates <= bound + 1e-9
+        # Cornwell's (RB)^2 is the same number for the best separator
+        cb = bounds.cornwell_bound(ds.X, ds.y, fit_intercept=fit)
+        assert cb == pytest.approx(bound, rel=1e-4)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), n=st.integers(2, 40), dim=st.integers(1, 3),
+       margin=st.floats(0.05, 0.5), order=st.sampled_from(["cyclic", "shuffle", "random"]))
+def test_margin_rule_within_hardt_recht(seed, n, dim, margin, order):
+    ds = _data(seed, n, dim, margin)
+    for fit in (False, True):
+        try:
+            bound = bounds.hardt_recht_bound(ds.X, ds.y, fit_intercept=fit)
+        except ValueError:
+            continue
+        assume(bound < 50_000)
+        tr = train(ds.X, ds.y, rule="margin", fit_intercept=fit, order=order, seed=seed,
+                   max_epochs=int(bound) + 2)
+        assert tr.converged and tr.n_updates <= bound + 1e-9
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), n=st.integers(2, 30), margin=st.floats(0.05, 0.5))
+def test_unit_norm_three_over_gamma_squared(seed, n, margin):
+    ds = _data(seed, n, 3, margin)
+    X = ds.X / np.linalg.norm(ds.X, axis=1, keepdims=True)
+    try:
+        bound = bounds.unit_norm_bound(X, ds.y)
+    except ValueError:
+        return  # normalising can make the set inseparable through the origin
+    assume(bound < 50_000)
+    tr = train(X, ds.y, rule="margin", fit_intercept=False, max_epochs=int(bound) + 2)
+    assert tr.converged and tr.n_updates <= bound + 1e-9
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), n=st.integers(2, 40), dim=st.integers(1, 4),
+       margin=st.floats(0.02, 0.5), eta=st.floats(0.05, 5.0))
+def test_rosenblatt_r2_within_koski(seed, n, dim, margin, eta):
+    ds = _data(seed, n, dim, margin)
+    bound = bounds.koski_bound(ds.X, ds.y)
+    assume(bound < 50_000)
+    tr = train(ds.X, ds.y, rule="rosenblatt_r2", eta=eta, max_epochs=int(bound) + 2)
+    assert tr.converged and tr.n_updates <= bound + 1e-9
+
+
+def test_unit_norm_bound_needs_unit_points():
+    with pytest.raises(ValueError, match="unit-norm"):
+        bounds.unit_norm_bound([[2.0, 0.0], [0.0, 1.0]], [1, -1], gamma=0.5)
+
+
+def test_mistake_bound_picks_the_rule_and_says_why_not():
+    ds = datasets.load("koski")
+    b = bounds.mistake_bound("classic", ds.X, ds.y)
+    assert b.value == pytest.approx(bounds.novikoff_bound(ds.X, ds.y)) and "Sayed" in b.source
+    assert "Koski" in bounds.mistake_bound("rosenblatt_r2", ds.X, ds.y).source
+    assert "Hardt" in bounds.mistake_bound("margin", ds.X, ds.y).source
+    assert bounds.mistake_bound("margin", ds.X, ds.y, forget=0.9).value is None
+    assert bounds.mistake_bound("classic", ds.X, ds.y, w0=[1, 0.5]).value is None
+    xor = datasets.load("xor")
+    nb = bounds.mistake_bound("classic", xor.X, xor.y)
+    assert nb.value is None and "not linearly separable" in nb.note
+    assert bounds.mistake_bound("relaxation", ds.X, ds.y).value is None
+
+
+@pytest.mark.parametrize("rule", ["classic", "margin", "rosenblatt_r2"])
+def test_proof_quantities_respect_their_lines(rule):
+    from explorer.svm import fit
+
+    ds = datasets.load("separable", n=40, margin=0.1, seed=3)
+    svm = fit(ds.X, ds.y)
+    tr = train(ds.X, ds.y, rule=rule, eta=0.7, max_epochs=500)
+    pq = bounds.proof_quantities(tr, ds.X, ds.y, w_star=svm.w, b_star=svm.b)
+    assert pq.gamma > 0
+    assert np.all(pq.dot >= pq.dot_lower - 1e-9)
+    assert np.all(pq.norm_sq <= pq.norm_sq_upper + 1e-9)
+    # the two lines together give the bound: u * eta * gamma <= ||w_u|| <= sqrt(u * per-step)
+    assert len(pq.dot) == tr.n_updates + 1

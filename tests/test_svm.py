@@ -1,0 +1,183 @@
+"""Hard- and soft-margin SVM against scikit-learn, KKT conditions and closed forms (Sayed 61)."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import minimize
+from sklearn.svm import SVC
+
+from explorer.separability import NotSeparableError
+from explorer.svm import C_from_rho, C_from_sayed_eta, dataset_margin, fit
+
+
+def _separable(seed, n, d, gap=0.1, through_origin=False):
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    c = 0.0 if through_origin else rng.uniform(-0.5, 0.5)
+    X = rng.normal(size=(n, d))
+    f = X @ u + c
+    y = np.where(f >= 0, 1.0, -1.0)
+    X += (gap * y)[:, None] * u  # push each point away from the hyperplane
+    return X, y
+
+
+def _check_kkt(r, X, y, C, atol=1e-7):
+    """Sayed (61.43)-(61.52): stationarity, dual feasibility, complementary slackness."""
+    a = r.alpha
+    assert np.allclose(r.w, (a * y) @ X, atol=atol * max(1, np.abs(r.w).max()))
+    if r.fit_intercept:
+        assert abs(a @ y) <= atol * max(1.0, a.sum())
+    else:
+        assert r.b == 0.0
+    yf = y * (X @ r.w + r.b)
+    assert np.allclose(yf, r.yf)
+    upper = np.inf if C is None else C
+    assert np.all(a >= 0) and np.all(a <= upper)
+    zero, at_c = a == 0, a >= upper
+    free = ~zero & ~at_c
+    assert np.all(yf[zero] >= 1 - atol)
+    assert np.allclose(yf[free], 1.0, atol=atol)
+    assert np.all(yf[at_c] <= 1 + atol)
+    assert np.allclose(r.slack, 0.0 if C is None else np.maximum(0, 1 - yf))
+    assert math.isclose(r.objective, r.dual_objective, rel_tol=1e-7, abs_tol=1e-9)
+    # support vectors per (61.10) contain every point with a non-zero dual variable
+    assert set(np.flatnonzero(a > 0).tolist()) <= set(r.support.tolist())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(4, 60), d=st.integers(1, 4))
+def test_hard_margin_matches_sklearn(seed, n, d):
+    X, y = _separable(seed, n, d)
+    if np.unique(y).size < 2:
+        return
+    r = fit(X, y)
+    ref = SVC(kernel="linear", C=1e10, tol=1e-8).fit(X, y)
+    assert np.allclose(r.w, ref.coef_[0], rtol=1e-4, atol=1e-5)
+    assert math.isclose(r.b, ref.intercept_[0], rel_tol=1e-4, abs_tol=1e-5)
+    assert set(ref.support_.tolist()) <= set(r.support.tolist())
+    assert np.all(r.yf >= 1 - 1e-9)  # every constraint holds
+    assert np.allclose(r.yf[r.on_margin], 1.0, atol=1e-6)  # with equality on the margin
+    assert np.array_equal(r.support, r.on_margin)  # hard margin: support vectors meet it
+    assert math.isclose(r.margin, 1 / np.linalg.norm(r.w))
+    _check_kkt(r, X, y, None)
+
+
+def test_hard_margin_near_degenerate_is_really_hard():
+    X, y = _separable(7, 500, 2, gap=1e-4)
+    r = fit(X, y)
+    assert r.polished
+    assert np.all(r.yf >= 1 - 1e-9)
+    assert np.all(r.slack == 0)
+    _check_kkt(r, X, y, None)
+
+
+def test_closed_forms():
+    # two points: the bisector, margin half the distance
+    assert math.isclose(dataset_margin([[0.0, 0.0], [2.0, 0.0]], [-1, 1]), 1.0, rel_tol=1e-9)
+    r = fit([[0.0, 0.0], [2.0, 0.0]], [-1, 1])
+    assert np.allclose(r.w, [1.0, 0.0]) and math.isclose(r.b, -1.0, abs_tol=1e-9)
+    assert np.allclose(r.alpha, [0.5, 0.5])
+    # homogeneous: (2, 1) vs (2, -1): the best line through the origin is the x-axis
+    X, y = [[2.0, 1.0], [2.0, -1.0]], [1, -1]
+    assert math.isclose(dataset_margin(X, y, fit_intercept=False), 1.0, rel_tol=1e-9)
+    # homogeneous: (1, 0) vs (3, 0) is only affinely separable
+    with pytest.raises(NotSeparableError):
+        dataset_margin([[1.0, 0.0], [3.0, 0.0]], [-1, 1], fit_intercept=False)
+
+
+def _homogeneous_slsqp(X, y):
+    cons = {"type": "ineq", "fun": lambda w: y * (X @ w) - 1, "jac": lambda w: y[:, None] * X}
+    w0 = np.linalg.lstsq(X, y * 10, rcond=None)[0]
+    res = minimize(lambda w: 0.5 * w @ w, w0, jac=lambda w: w, constraints=[cons],
+                   method="SLSQP", options={"ftol": 1e-14, "maxiter": 500})
+    return res.x
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(3, 40), d=st.integers(2, 4))
+def test_homogeneous_hard_margin_matches_slsqp(seed, n, d):
+    X, y = _separable(seed, n, d, gap=0.2, through_origin=True)
+    r = fit(X, y, fit_intercept=False)
+    assert np.allclose(r.w, _homogeneous_slsqp(X, y), rtol=1e-4, atol=1e-5)
+    _check_kkt(r, X, y, None)
+    if np.unique(y).size == 2:
+        assert dataset_margin(X, y) >= r.margin * (1 - 1e-9)  # more freedom, larger margin
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(4, 80), d=st.integers(1, 3),
+       C=st.sampled_from([0.01, 0.3, 1.0, 10.0]), fit_intercept=st.booleans())
+def test_soft_margin_kkt_and_sklearn(seed, n, d, C, fit_intercept):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    y = np.where(X[:, 0] + 0.7 * rng.normal(size=n) > 0, 1.0, -1.0)
+    if np.unique(y).size < 2:
+        y[0] = -y[0]
+    r = fit(X, y, C=C, fit_intercept=fit_intercept)
+    _check_kkt(r, X, y, C, atol=1e-6)
+    if fit_intercept:
+        ref = SVC(kernel="linear", C=C, tol=1e-9).fit(X, y)
+        assert np.allclose(r.w, ref.coef_[0], rtol=1e-4, atol=1e-5)
+
+
+def test_not_separable_hard_margin_carries_certificate():
+    X = [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]
+    with pytest.raises(NotSeparableError, match="not") as info:
+        fit(X, [1, 1, -1, -1])
+    assert isinstance(info.value, ValueError)
+    assert np.allclose(info.value.certificate.point, [0.0, 0.0])
+    r = fit(X, [1, 1, -1, -1], C=1.0)  # the soft margin still answers
+    assert np.allclose(r.w, 0.0, atol=1e-9)
+
+
+def test_arrays_read_only():
+    r = fit([[0.0], [1.0]], [-1, 1])
+    for a in (r.w, r.alpha, r.support, r.on_margin, r.slack, r.yf):
+        with pytest.raises(ValueError):
+            a[0] = 1
+
+
+def test_bad_input():
+    X, y = [[0.0], [1.0]], [-1, 1]
+    for C in (0, -1.0, np.inf):
+        with pytest.raises(ValueError, match="C must"):
+            fit(X, y, C=C)
+    with pytest.raises(TypeError, match="C must be a real number"):
+        fit(X, y, C="1")
+    with pytest.raises(ValueError, match=r"got \{0, 1\}"):
+        fit(X, [0, 1])
+    with pytest.raises(ValueError, match="both classes"):
+        fit([[0.0]], [1])
+    # homogeneous margin is defined for one class
+    assert math.isclose(dataset_margin([[2.0]], [1], fit_intercept=False), 2.0)
+
+
+def test_sayed_parameter_conversions():
+    assert C_from_sayed_eta(2.0, 4) == 0.5
+    for eta in (0.1, 1.0, 7.0):
+        assert math.isclose(C_from_rho(1 / (2 * eta), 25), C_from_sayed_eta(eta, 25))
+    with pytest.raises(ValueError):
+        C_from_rho(0.0, 10)
+    with pytest.raises(ValueError):
+        C_from_sayed_eta(1.0, 0)
+    # the fit with C = C_from_rho minimises Sayed's hinge form (61.13)
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(20, 2))
+    y = np.where(X[:, 0] - X[:, 1] + 0.5 * rng.normal(size=20) > 0, 1.0, -1.0)
+    rho, N = 0.05, 20
+    r = fit(X, y, C=C_from_rho(rho, N))
+    # (61.13) as a smooth program in (w, b, s): rho ||w||^2 + mean(s), s >= 0, s >= 1 - y f
+    def obj(v):
+        return rho * v[:2] @ v[:2] + v[3:].mean()
+    cons = [{"type": "ineq", "fun": lambda v: v[3:]},
+            {"type": "ineq", "fun": lambda v: v[3:] - 1 + y * (X @ v[:2] + v[2])}]
+    res = minimize(obj, np.r_[0, 0, 0, np.ones(N)], constraints=cons, method="SLSQP",
+                   options={"ftol": 1e-14, "maxiter": 1000})
+    assert np.allclose(r.w, res.x[:2], atol=1e-5)
+    # b may not be unique (no free support vector); the objective value is
+    hinge = np.maximum(0, 1 - y * (X @ r.w + r.b)).mean()
+    assert math.isclose(rho * r.w @ r.w + hinge, res.fun, rel_tol=1e-7)

@@ -100,7 +100,7 @@ def train(
     max_epochs : int >= 1, default 100
         Passes at most (for i.i.d. order, ``n`` steps count as a pass).
     max_steps : int, optional
-        Steps at most.
+        Steps at most (0 gives a run that is only its start, e.g. before a learner's first pick).
     seed : None, int or numpy.random.Generator
         Randomness of "shuffle" and "random" orders.
 
@@ -142,7 +142,7 @@ def train(
     B = check_int(batch_size, name="batch_size", minimum=1, maximum=n)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     if max_steps is not None:
-        max_steps = check_int(max_steps, name="max_steps", minimum=1)
+        max_steps = check_int(max_steps, name="max_steps", minimum=0)
     rng = make_rng(seed)
 
     engine = _Engine(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b)

@@ -67,7 +67,7 @@ class Rule:
 
     def condition_text(self, t: float) -> str:
         """The update condition as text, e.g. ``"y·f(x) ≤ 0"``."""
-        return f"y·f(x) {'<' if self.strict else '≤'} {t:g}"
+        return f"y·f(x) {'<' if self.strict else '≤'} {t:g}".replace("-", "−")
 
 
 RULES: dict[str, Rule] = {

@@ -1,0 +1,99 @@
+"""Plane geometry for drawing a linear classifier in two dimensions (numpy only).
+
+A view clips the line ``<w, x> + b = c`` to its axes box, shades the two half-planes as
+polygons, and, without an offset, draws the version space: the cone of weight vectors that
+classify every point correctly (each point ``x_i`` allows the half-plane ``y_i <w, x_i> > 0``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["clip_line", "half_plane_polygon", "version_space_cone", "cone_polygon"]
+
+
+def clip_line(w, b: float, box, *, level: float = 0.0):
+    """Endpoints of ``{x : <w, x> + b = level}`` inside ``box = (xmin, xmax, ymin, ymax)``.
+
+    Returns an array of shape (2, 2) (two points) or None when the line misses the box or
+    ``w = 0``.
+    """
+    w = np.asarray(w, dtype=float)
+    xmin, xmax, ymin, ymax = box
+    c = level - b
+    pts = []
+    if abs(w[1]) > 1e-300:
+        for x in (xmin, xmax):
+            yv = (c - w[0] * x) / w[1]
+            if ymin - 1e-12 <= yv <= ymax + 1e-12:
+                pts.append((x, yv))
+    if abs(w[0]) > 1e-300:
+        for yv in (ymin, ymax):
+            x = (c - w[1] * yv) / w[0]
+            if xmin - 1e-12 <= x <= xmax + 1e-12:
+                pts.append((x, yv))
+    if len(pts) < 2:
+        return None
+    pts = np.array(pts)
+    # the two points farthest apart (corners can appear twice)
+    d = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=-1)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    if d[i, j] == 0:
+        return None
+    return pts[[i, j]]
+
+
+def half_plane_polygon(w, b: float, box, *, sign: int = 1) -> np.ndarray:
+    """Vertices of ``{x in box : sign * (<w, x> + b) >= 0}`` (Sutherland–Hodgman, one edge).
+
+    Returns shape (m, 2), possibly with m = 0 (empty).
+    """
+    xmin, xmax, ymin, ymax = box
+    poly = np.array([[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]], dtype=float)
+    w = np.asarray(w, dtype=float)
+    val = sign * (poly @ w + b)
+    out = []
+    for k in range(4):
+        p, q = poly[k], poly[(k + 1) % 4]
+        vp, vq = val[k], val[(k + 1) % 4]
+        if vp >= 0:
+            out.append(p)
+        if (vp >= 0) != (vq >= 0):
+            t = vp / (vp - vq)
+            out.append(p + t * (q - p))
+    return np.array(out).reshape(-1, 2)
+
+
+def version_space_cone(X, y):
+    """Directions of ``w`` (no offset, 2-D) with ``y_i <w, x_i> >= 0`` for every point.
+
+    Returns ``(lo, hi)`` angles in radians with ``lo <= hi`` (the cone is every direction
+    between them, counter-clockwise), or None if only ``w = 0`` qualifies. Points at the origin
+    impose nothing.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    V = X * y[:, None]
+    V = V[np.linalg.norm(V, axis=1) > 0]
+    if len(V) == 0:
+        return (-np.pi, np.pi)
+    theta = np.arctan2(V[:, 1], V[:, 0])
+    # Each point allows the closed half-circle [theta - pi/2, theta + pi/2]. Measure all
+    # angles relative to the first point's allowed interval and intersect.
+    ref = theta[0]
+    lo, hi = -np.pi / 2, np.pi / 2
+    rel = (theta - ref + np.pi) % (2 * np.pi) - np.pi  # in [-pi, pi)
+    for r in rel[1:]:
+        lo = max(lo, r - np.pi / 2)
+        hi = min(hi, r + np.pi / 2)
+        if lo > hi + 1e-12:
+            return None
+    return (ref + lo, ref + hi)
+
+
+def cone_polygon(cone, radius: float, *, points: int = 48) -> np.ndarray:
+    """A polygon (apex at the origin) approximating the cone up to ``radius``; shape (m, 2)."""
+    lo, hi = cone
+    ang = np.linspace(lo, hi, points)
+    arc = radius * np.column_stack([np.cos(ang), np.sin(ang)])
+    return np.vstack([[0.0, 0.0], arc])

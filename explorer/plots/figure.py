@@ -1,0 +1,114 @@
+"""The animator's figure: data plane, weight space, mistakes with their bound, proof quantities."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..replay import RunInfo, StepFrame, describe_run, frame
+from ..trajectory import Trajectory
+from .plane import DataPlane
+from .progress import MistakeProgress, ProofProgress
+from .weights import WeightSpace
+
+FIGSIZE = (13.0, 7.2)
+
+
+class PerceptronFigure:
+    """Four panels drawn from one run; :meth:`show` draws step ``k`` by moving artists.
+
+    Parameters
+    ----------
+    fig : matplotlib Figure, optional
+        An existing empty figure (the widget passes its ipympl figure); by default a new
+        ``matplotlib.figure.Figure`` not tied to pyplot, for static images and animations.
+    """
+
+    def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
+        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        self.blit = blit
+        self._background = None
+        if fig is not None:
+            self.fig.set_size_inches(*figsize)
+        gs = self.fig.add_gridspec(2, 3, width_ratios=[2.2, 1.1, 1.1], hspace=0.42,
+                                   wspace=0.32, left=0.05, right=0.985, top=0.94, bottom=0.08)
+        self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]))
+        self.weights = WeightSpace(self.fig.add_subplot(gs[0, 1]))
+        self.mistakes = MistakeProgress(self.fig.add_subplot(gs[0, 2]))
+        self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
+        self.traj = None
+        self.info = None
+        self.hand = False  # the learner picks the points ("you choose" mode)
+        self.X = np.zeros((0, 2))
+        self.y = np.zeros(0)
+        self.panels = (self.plane, self.weights, self.mistakes, self.proof)
+        if blit:
+            self.fig.canvas.mpl_connect("draw_event", self._on_draw)
+
+    def set_run(self, traj: Trajectory, X, y, info: RunInfo | None = None, *, box=None) -> None:
+        """Load a new run (new data or parameters): the only place artists are re-laid out."""
+        self.traj, self.X, self.y = traj, np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        self.info = describe_run(traj, X, y) if info is None else info
+        self.plane.set_data(self.X, self.y, box=box)
+        self.weights.set_run(traj, self.X, self.y)
+        self.mistakes.set_run(traj, self.info.bound)
+        self.proof.set_run(self.info.proof, note=self.info.note)
+        for a in self.dynamic_artists():
+            a.set_animated(self.blit)
+        self._background = None
+
+    def show(self, k: int) -> StepFrame:
+        """Move every artist to step ``k``; returns the frame (its ``text`` is the narration)."""
+        f = frame(self.traj, self.X, self.y, k, hand=self.hand)
+        self.plane.show(f, band=self.info.band)
+        self.weights.show(f)
+        self.mistakes.show(f)
+        self.proof.show(f)
+        return f
+
+    # ------------------------------------------------------------------ live drawing
+    def dynamic_artists(self) -> list:
+        """Every artist that changes with the step, in drawing order."""
+        arts = [a for p in self.panels for a in p.dynamic_artists()]
+        return sorted(arts, key=lambda a: a.get_zorder())
+
+    def render(self, k: int) -> StepFrame:
+        """Show step ``k`` on the live canvas.
+
+        With ``blit`` the axes, ticks, legends and static curves are drawn once into a cached
+        background and only the moving artists are drawn per step; otherwise the canvas
+        redraws everything.
+        """
+        f = self.show(k)
+        canvas = self.fig.canvas
+        if not self.blit:
+            canvas.draw_idle()
+        elif self._background is None:
+            canvas.draw()  # full draw; _on_draw caches the background and adds the artists
+        else:
+            canvas.restore_region(self._background)
+            self._draw_dynamic()
+            canvas.blit(self.fig.bbox)
+        return f
+
+    def _on_draw(self, event) -> None:
+        canvas = self.fig.canvas
+        self._background = canvas.copy_from_bbox(self.fig.bbox)
+        self._draw_dynamic()
+
+    def _draw_dynamic(self) -> None:
+        for a in self.dynamic_artists():
+            if a.get_visible():
+                self.fig.draw_artist(a)
+
+    def savefig(self, fname, **kwargs) -> None:
+        """Save the figure as shown, moving artists included (PNG, SVG, PDF by extension)."""
+        arts = self.dynamic_artists()
+        for a in arts:
+            a.set_animated(False)
+        try:
+            self.fig.savefig(fname, **kwargs)
+        finally:
+            for a in arts:
+                a.set_animated(self.blit)
+            self._background = None

@@ -1,0 +1,36 @@
+"""Colours, markers and sizes shared by every figure: colour-blind safe, readable on a projector.
+
+The palette is Okabe & Ito's (2008), distinguishable under the common colour-vision
+deficiencies; the two classes also differ by marker shape, so nothing depends on colour alone.
+"""
+
+POS = "#0072B2"  # blue, class +1, circles
+NEG = "#D55E00"  # vermillion, class -1, squares
+POS_MARKER, NEG_MARKER = "o", "s"
+POS_SHADE, NEG_SHADE = "#0072B2", "#D55E00"
+SHADE_ALPHA = 0.10
+LINE = "#000000"  # current hyperplane and normal
+GHOST = "#7F7F7F"  # previous hyperplane
+UPDATE = "#009E73"  # bluish green: the update vector
+PICKED = "#000000"  # ring around the point visited
+TRIGGER = "#CC79A7"  # reddish purple: the visited point triggered an update
+BOUND = "#E69F00"  # orange: bound lines
+ACCENT = "#56B4E9"  # sky blue: secondary series
+
+TITLE_SIZE = 15
+LABEL_SIZE = 13
+TICK_SIZE = 11
+TEXT_SIZE = 12
+POINT_SIZE = 70
+
+
+def style_axes(ax, *, title: str, xlabel: str = "", ylabel: str = "") -> None:
+    """Apply the shared look to an axes: large title and labels, light grid."""
+    ax.set_title(title, fontsize=TITLE_SIZE, loc="left")
+    ax.set_xlabel(xlabel, fontsize=LABEL_SIZE)
+    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE)
+    ax.tick_params(labelsize=TICK_SIZE)
+    ax.grid(True, color="#E5E5E5", linewidth=0.8, zorder=0)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)

@@ -1,0 +1,100 @@
+"""Weight space: the walk of ``(w1, w2)``, one arrow per update, and the version space.
+
+Without an offset every point ``x_i`` allows the half-plane of weights ``y_i <w, x_i> > 0``;
+their intersection, the version space, is a cone (Sayed, Fig. 60.3 shows one constraint). The
+classic update adds ``eta y x``, the inward normal of the violated constraint, so the walk
+steps towards the cone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.patches import Polygon
+
+from ..geometry import cone_polygon, version_space_cone
+from ..replay import StepFrame
+from ..trajectory import Trajectory
+from . import style as S
+
+MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all of them
+
+
+class WeightSpace:
+    """Draws the path of the first two weights of a run up to the step shown."""
+
+    def __init__(self, ax, *, title: str = "Weight space (w₁, w₂)"):
+        self.ax = ax
+        S.style_axes(ax, title=title, xlabel="w₁", ylabel="w₂")
+        ax.set_aspect("equal", adjustable="box")
+        ax.axhline(0, color="#BBBBBB", lw=0.8, zorder=0.5)
+        ax.axvline(0, color="#BBBBBB", lw=0.8, zorder=0.5)
+        self.cone = Polygon([[0, 0]], closed=True, facecolor=S.UPDATE, alpha=0.18,
+                            edgecolor=S.UPDATE, lw=1.2, zorder=0.8, visible=False)
+        ax.add_patch(self.cone)
+        self.constraints = LineCollection([], colors="#AAAAAA", linewidths=0.8, zorder=0.6)
+        ax.add_collection(self.constraints)
+        (self.path,) = ax.plot([], [], color=S.LINE, lw=1.2, alpha=0.5, zorder=2)
+        self.arrows = None
+        self.current = ax.scatter([], [], s=90, c=S.LINE, zorder=5, label="w now")
+        self.start = ax.scatter([], [], s=60, marker="D", c=S.GHOST, zorder=4, label="start")
+        self.note = ax.text(0.02, 0.02, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
+                            color="#333333", zorder=6)
+        self.W = np.zeros((1, 2))
+
+    def set_run(self, traj: Trajectory, X, y) -> None:
+        """Prepare the path and version space of a new run."""
+        W = traj.weights[:, :2]
+        self.W = W
+        self.start.set_offsets(W[:1])
+        if self.arrows is not None:
+            self.arrows.remove()
+        deltas = np.diff(W, axis=0)
+        origins = W[:-1]
+        self.arrows = self.ax.quiver(
+            origins[:, 0] if len(origins) else [0.0], origins[:, 1] if len(origins) else [0.0],
+            np.zeros(max(len(origins), 1)), np.zeros(max(len(origins), 1)),
+            angles="xy", scale_units="xy", scale=1, color=S.UPDATE, width=0.006, minlength=0,
+            zorder=3)
+        self.deltas = deltas
+        lim = max(float(np.abs(W).max()) if W.size else 1.0, 1e-6) * 1.15
+        fit = traj.params["fit_intercept"]
+        X = np.asarray(X, dtype=float)[:, :2]
+        if not fit and X.shape[0]:
+            cone = version_space_cone(X, y)
+            segs = []
+            for v in X * np.asarray(y)[:, None]:
+                nrm = np.linalg.norm(v)
+                if nrm > 0:
+                    p = np.array([-v[1], v[0]]) / nrm * lim * 2
+                    segs.append([-p, p])
+            self.constraints.set_segments(segs)
+            if cone is not None:
+                self.cone.set_xy(cone_polygon(cone, lim * 3))
+                self.cone.set_visible(True)
+                self.note.set_text("green: version space (w with y·⟨w, x⟩ ≥ 0 for all points)")
+            else:
+                self.cone.set_visible(False)
+                self.note.set_text("no version space: no w through the origin separates the data")
+        else:
+            self.constraints.set_segments([])
+            self.cone.set_visible(False)
+            self.note.set_text("with an offset b the version space\nis 3-D (not drawn)"
+                               if fit else "")
+        self.ax.set_xlim(-lim, lim)
+        self.ax.set_ylim(-lim, lim)
+
+    def dynamic_artists(self) -> list:
+        return [a for a in (self.path, self.arrows, self.current) if a is not None]
+
+    def show(self, f: StepFrame) -> None:
+        """Show the walk up to the updates made by step ``f.k``."""
+        u = f.n_updates
+        pts = np.vstack([self.W[: u + 1], f.w[None, :2]])
+        self.path.set_data(pts[:, 0], pts[:, 1])
+        self.current.set_offsets(f.w[None, :2])
+        if self.arrows is not None and len(self.deltas):
+            show = np.zeros(len(self.deltas), dtype=bool)
+            show[max(0, u - MAX_ARROWS):u] = True
+            self.arrows.set_UVC(np.where(show, self.deltas[:, 0], 0.0),
+                                np.where(show, self.deltas[:, 1], 0.0))

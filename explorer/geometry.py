@@ -67,9 +67,9 @@ def half_plane_polygon(w, b: float, box, *, sign: int = 1) -> np.ndarray:
 def version_space_cone(X, y):
     """Directions of ``w`` (no offset, 2-D) with ``y_i <w, x_i> >= 0`` for every point.
 
-    Returns ``(lo, hi)`` angles in radians with ``lo <= hi`` (the cone is every direction
-    between them, counter-clockwise), or None if only ``w = 0`` qualifies. Points at the origin
-    impose nothing.
+    Returns ``(lo, hi)`` angles in radians with ``lo < hi`` (the cone is every direction
+    between them, counter-clockwise), or None if no direction has ``y_i <w, x_i> > 0`` for every
+    point (a cone shrunk to one ray counts as none). Points at the origin impose nothing.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -86,8 +86,8 @@ def version_space_cone(X, y):
     for r in rel[1:]:
         lo = max(lo, r - np.pi / 2)
         hi = min(hi, r + np.pi / 2)
-        if lo > hi + 1e-12:
-            return None
+    if hi - lo <= 1e-9:  # empty, or a single ray: no w classifies every point strictly
+        return None
     return (ref + lo, ref + hi)
 
 

@@ -220,7 +220,18 @@ class PerceptronModel(HasTraits):
             self.message = "Not applied: the data must keep at least one point."
             return False
         keep = np.arange(len(self.X)) != i
-        return self._retrain(self.X[keep], self.y[keep], [], "remove", step=0)
+        custom = self.custom_order
+        if self.order == "custom" and custom.strip():
+            # renumber the visiting sequence: drop the removed point, shift the later ones
+            try:
+                seq = [int(v) for v in parse_numbers(custom, name="custom order")]
+            except ValueError:
+                seq = []
+            self.custom_order = ", ".join(str(v - (v > i + 1)) for v in seq if v != i + 1)
+        if not self._retrain(self.X[keep], self.y[keep], [], "remove", step=0):
+            self.custom_order = custom
+            return False
+        return True
 
     def choose(self, i: int) -> bool:
         """"You choose" mode: visit point ``i`` next, as in Koski's worked example."""

@@ -148,7 +148,7 @@ class PerceptronView(W.VBox):
         for name in self._controls:
             m.observe(self._sync_control, names=name)
 
-        row = dict(layout=W.Layout(flex_flow="row wrap", align_items="center", gap="4px 14px"))
+        row = dict(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         children = [
             W.HTML(CSS + "<div class='pe-title'>Perceptron: watch the boundary learn</div>"),
             W.HBox([self.w_dataset, self.w_n, self.w_margin, self.w_seed], **row),

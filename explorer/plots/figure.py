@@ -28,10 +28,11 @@ class PerceptronFigure:
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
         self.blit = blit
         self._background = None
+        self._saving = False
         if fig is not None:
             self.fig.set_size_inches(*figsize)
         gs = self.fig.add_gridspec(2, 3, width_ratios=[2.2, 1.1, 1.1], hspace=0.42,
-                                   wspace=0.32, left=0.05, right=0.985, top=0.94, bottom=0.08)
+                                   wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]))
         self.weights = WeightSpace(self.fig.add_subplot(gs[0, 1]))
         self.mistakes = MistakeProgress(self.fig.add_subplot(gs[0, 2]))
@@ -93,6 +94,8 @@ class PerceptronFigure:
 
     def _on_draw(self, event) -> None:
         canvas = self.fig.canvas
+        if self._saving or not hasattr(canvas, "copy_from_bbox"):
+            return  # savefig draws through another canvas (SVG, PDF): nothing to cache
         self._background = canvas.copy_from_bbox(self.fig.bbox)
         self._draw_dynamic()
 
@@ -106,9 +109,11 @@ class PerceptronFigure:
         arts = self.dynamic_artists()
         for a in arts:
             a.set_animated(False)
+        self._saving = True
         try:
             self.fig.savefig(fname, **kwargs)
         finally:
+            self._saving = False
             for a in arts:
                 a.set_animated(self.blit)
             self._background = None

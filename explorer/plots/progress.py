@@ -8,6 +8,8 @@ must cross: where they do is the bound on the number of updates.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from ..bounds import Bound, ProofQuantities
@@ -19,7 +21,7 @@ from . import style as S
 class MistakeProgress:
     """Updates so far against the step, with the rule's mistake bound as a line."""
 
-    def __init__(self, ax, *, title: str = "Mistakes (updates) so far"):
+    def __init__(self, ax, *, title: str = "Mistakes so far"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
         (self.curve,) = ax.plot([], [], color=S.POS, lw=2.2, drawstyle="steps-post", zorder=3)
@@ -45,7 +47,8 @@ class MistakeProgress:
         else:
             self.bound.set_data([], [])
             note = bound.note if bound is not None else ""
-            self.bound_text.set_text(f"no mistake bound:\n{note}" if note else "")
+            self.bound_text.set_text(
+                "no mistake bound:\n" + textwrap.fill(note, 30) if note else "")
         self.ax.set_xlim(0, right * 1.02)
         self.ax.set_ylim(0, top * 1.12 + 0.5)
 
@@ -70,14 +73,15 @@ class ProofProgress:
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6)
         self.note = ax.text(0.5, 0.5, "", transform=ax.transAxes, fontsize=S.TEXT_SIZE,
                             ha="center", va="center", color="#333333", wrap=True)
-        ax.legend(loc="upper left", fontsize=S.TICK_SIZE - 1, ncol=2, framealpha=0.85)
+        ax.legend(loc="lower right", fontsize=S.TICK_SIZE, ncol=2, framealpha=0.9,
+                  handlelength=1.6, columnspacing=1.0)
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
         lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up)
         if pq is None:
             for ln in lines:
                 ln.set_data([], [])
-            self.note.set_text(note or "needs separable data and a start at w = 0")
+            self.note.set_text(textwrap.fill(note or "needs separable data and a start at w = 0", 60))
             self.ax.set_xlim(0, 1)
             self.ax.set_ylim(0, 1)
             return

@@ -72,10 +72,10 @@ class WeightSpace:
             if cone is not None:
                 self.cone.set_xy(cone_polygon(cone, lim * 3))
                 self.cone.set_visible(True)
-                self.note.set_text("green: version space (w with y·⟨w, x⟩ ≥ 0 for all points)")
+                self.note.set_text("green: version space,\nw with y·⟨w, x⟩ ≥ 0 for all points")
             else:
                 self.cone.set_visible(False)
-                self.note.set_text("no version space: no w through the origin separates the data")
+                self.note.set_text("no version space: no w through\nthe origin separates the data")
         else:
             self.constraints.set_segments([])
             self.cone.set_visible(False)

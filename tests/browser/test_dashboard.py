@@ -1,0 +1,199 @@
+"""End-to-end tests of the real dashboard (notebooks/dashboard.ipynb served by Voila) in Chromium.
+
+Each test opens the dashboard in a fresh browser context (the ``page`` fixture), so each gets its
+own kernel and starts from Koski's worked example at step 0; one Voila server serves them all.
+The default dataset is Koski's 6-point example: 12 steps, point 5 = (2, −2) visited first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from _voila import (
+    button,
+    canvas_locator,
+    canvas_signature,
+    click_button,
+    press_keys,
+    wait_for_canvas,
+    wait_for_canvas_change,
+    wait_for_text,
+    widget_text,
+)
+
+pytestmark = pytest.mark.browser
+
+STEP, BACK, RESET = "Step ▶", "◀ Back", "Reset"
+# ipywidgets 8 Play: one play/pause button whose icon toggles (fa-play <-> fa-pause), then stop.
+PLAY = ".widget-play button:has(i.fa-play)"
+PAUSE = ".widget-play button:has(i.fa-pause)"
+STEP_1 = "Step 1, point 5 (2, −2), label −1: y·f(x) = −1 ≤ 0, so w ← w + η·y·x = (0.6, 0.9)"
+
+
+def settled_signature(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> str:
+    """The canvas signature once it has not changed for ``quiet_ms`` (no image in flight)."""
+    last, since, waited = canvas_signature(page), 0, 0
+    while since < quiet_ms:
+        page.wait_for_timeout(50)
+        waited += 50
+        sig = canvas_signature(page)
+        since = since + 50 if sig == last else 0
+        last = sig
+        assert waited < timeout_ms, "the canvas kept changing"
+    return last
+
+
+def status_step(page) -> int:
+    """k from the status line "step k of N · u updates · n points"."""
+    text = widget_text(page, "pe-help")
+    assert text.startswith("step "), text
+    return int(text.split()[1])
+
+
+def open_dashboard(page, url) -> str:
+    """Open the dashboard; wait for the figure and step 0; return the step-0 canvas signature."""
+    page.goto(url)
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
+                  timeout=30)
+    assert button(page, STEP).is_enabled()
+    return settled_signature(page)
+
+
+def koski_point_5_on_canvas(page) -> tuple[float, float]:
+    """Pixel position (from the canvas's top left) of Koski's point 5 = (2, −2) in the data plane.
+
+    The layout is the app's own: the same PerceptronFigure, drawn off-screen with Agg at the
+    figure's size, gives the data plane's transform; it is scaled to the canvas's CSS size.
+    """
+    from matplotlib.figure import Figure
+
+    from explorer.app.perceptron_model import PerceptronModel
+    from explorer.plots import PerceptronFigure
+    from explorer.plots.figure import FIGSIZE
+
+    m = PerceptronModel()
+    fig = Figure(figsize=FIGSIZE, dpi=80)
+    pf = PerceptronFigure(fig)
+    pf.set_run(m.trajectory, m.X, m.y, m.info)
+    pf.show(0)
+    fig.draw_without_rendering()  # fixes the equal-aspect data plane's final position
+    assert tuple(m.X[4]) == (2.0, -2.0)
+    px, py = pf.plane.ax.transData.transform(m.X[4])
+    w, h = fig.bbox.width, fig.bbox.height
+    box = canvas_locator(page).bounding_box()
+    return px * box["width"] / w, (h - py) * box["height"] / h
+
+
+def mouse_on_canvas(page, x: float, y: float, *, click: bool = False) -> None:
+    """Move the real mouse to (x, y) from the figure canvas's top left (and click there).
+
+    ipympl lays a transparent overlay canvas over the figure image, so the image canvas itself
+    never receives pointer events (Playwright's locator.hover/click refuse it); the mouse goes to
+    page coordinates instead, and the overlay forwards the events to the figure.
+    """
+    box = canvas_locator(page).bounding_box()
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    if click:
+        page.mouse.down()
+        page.mouse.up()
+
+
+def test_step_and_back(page, dashboard_url):
+    s0 = open_dashboard(page, dashboard_url)
+    assert widget_text(page, "pe-narration").startswith("Start:")
+
+    click_button(page, STEP)
+    s1 = wait_for_canvas_change(page, s0)
+    text = wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1, point 5"))
+    assert text.startswith(STEP_1), text
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 1 of 12 · 1 updates"))
+    s1 = settled_signature(page)
+    assert s1 != s0
+
+    # Back: blitting restores the cached background and redraws the same artists in the same
+    # state, so step 0 must come back pixel for pixel.
+    click_button(page, BACK)
+    wait_for_canvas_change(page, s1)
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Start:"))
+    assert settled_signature(page) == s0
+
+    # Forward again gives the same step-1 image.
+    click_button(page, STEP)
+    wait_for_canvas_change(page, s0)
+    assert settled_signature(page) == s1
+    errors = [m for m in page.console_messages_seen if m.startswith("pageerror")]
+    assert not errors, errors
+
+
+def test_play_then_pause(page, dashboard_url):
+    s0 = open_dashboard(page, dashboard_url)
+    page.locator(PLAY).click()
+    page.locator(PAUSE).wait_for()  # the icon turned into "pause"
+    wait_for_canvas_change(page, s0)
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 2 of 12"), timeout=10)
+    page.locator(PAUSE).click()
+    page.locator(PLAY).wait_for()
+
+    # Let in-flight steps land, then nothing may move for a while (4 steps/s would give 4).
+    page.wait_for_timeout(400)
+    k = status_step(page)
+    assert 2 <= k < 12, k
+    sig = settled_signature(page)
+    page.wait_for_timeout(1000)
+    assert status_step(page) == k
+    assert canvas_signature(page) == sig
+    assert widget_text(page, "pe-narration").startswith(f"Step {k},")
+
+
+def test_keys(page, dashboard_url):
+    s0 = open_dashboard(page, dashboard_url)
+    # ipyevents: keys go to the figure under the mouse.
+    x, y = koski_point_5_on_canvas(page)
+    mouse_on_canvas(page, x, y)
+    press_keys(page, "ArrowRight", "ArrowRight")
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 2,"))
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 2 of 12"))
+    s2 = settled_signature(page)
+    assert s2 != s0
+
+    press_keys(page, "ArrowLeft")
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1,"))
+
+    press_keys(page, "r")
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Start:"))
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of 12"))
+    assert settled_signature(page) == s0
+
+
+def test_you_choose_point_5(page, dashboard_url):
+    s0 = open_dashboard(page, dashboard_url)
+    click_button(page, "You choose")
+    wait_for_text(page, "pe-message", lambda t: t.startswith("You choose"))
+    s_choose = settled_signature(page)
+
+    x, y = koski_point_5_on_canvas(page)
+    mouse_on_canvas(page, x, y, click=True)
+    text = wait_for_text(page, "pe-narration", lambda t: "point 5" in t)
+    assert text.startswith(STEP_1), text
+    assert "No point there" not in widget_text(page, "pe-message")
+    wait_for_text(page, "pe-help", lambda t: t.startswith("step 1 of 1 · 1 updates"))
+    assert settled_signature(page) not in (s0, s_choose)
+
+
+def test_bad_eta_is_refused(page, dashboard_url):
+    open_dashboard(page, dashboard_url)
+    eta = page.locator(".widget-text:has(label:text-is('η')) input")
+    assert float(eta.input_value()) == 0.2
+    eta.fill("-1")
+    eta.press("Enter")
+    msg = wait_for_text(page, "pe-message", lambda t: "Not applied" in t)
+    assert "eta" in msg or "η" in msg, msg
+    deadline_ms = 5000
+    while eta.input_value() != "0.2" and deadline_ms > 0:
+        page.wait_for_timeout(50)
+        deadline_ms -= 50
+    assert eta.input_value() == "0.2"
+    # The run is untouched: still Koski's 12 steps, and Step still works.
+    assert widget_text(page, "pe-help").startswith("step 0 of 12")
+    click_button(page, STEP)
+    wait_for_text(page, "pe-narration", lambda t: t.startswith(STEP_1))

@@ -30,18 +30,32 @@ CULL_INTERVAL = 60  # seconds between culling sweeps
 DASHBOARD = "dashboard.ipynb"
 
 
+DASHBOARD_CELLS = (
+    ("markdown", "# Perceptron Explorer\n\nWatch a linear classifier learn, step by step. "
+                 "Served by `make dashboard` (Voila)."),
+    ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n\ndashboard()"),
+)
+
+
 def find_dashboard() -> Path:
-    """Locate ``dashboard.ipynb``: installed package data first, then the source checkout."""
+    """Locate ``dashboard.ipynb``: the source checkout first; after a plain ``pip install``
+    (no checkout), write the same two-cell notebook to a cache folder and serve that."""
     here = Path(__file__).resolve().parent
-    candidates = [
-        here / "notebooks" / DASHBOARD,  # wheel: package-data explorer/notebooks/*.ipynb
-        here.parent / "notebooks" / DASHBOARD,  # source checkout / editable install
-    ]
-    for path in candidates:
-        if path.is_file():
-            return path
-    tried = ", ".join(str(p) for p in candidates)
-    raise FileNotFoundError(f"dashboard notebook not found (looked at {tried})")
+    checkout = here.parent / "notebooks" / DASHBOARD
+    if checkout.is_file():
+        return checkout
+    import nbformat
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "perceptron-explorer"
+    cache.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(src) if kind == "markdown" else
+                nbformat.v4.new_code_cell(src) for kind, src in DASHBOARD_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path = cache / DASHBOARD
+    nbformat.write(nb, path)
+    return path
 
 
 def free_port(host: str = HOST) -> int:

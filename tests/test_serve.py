@@ -1,0 +1,22 @@
+"""The serving command: its Voila command line and the dashboard notebook it serves."""
+
+import nbformat
+
+from explorer import serve
+
+
+def test_dry_run_prints_the_voila_command(capsys):
+    assert serve.main(["--port", "8899", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "-m voila" in out and "--port=8899" in out and "--Voila.ip=127.0.0.1" in out
+    assert "cull_idle_timeout=600" in out and "dashboard.ipynb" in out
+
+
+def test_generated_dashboard_matches_the_checkout(tmp_path, monkeypatch):
+    checkout = nbformat.read(serve.find_dashboard(), as_version=4)
+    monkeypatch.setattr(serve, "__file__", str(tmp_path / "pkg" / "explorer" / "serve.py"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    generated = nbformat.read(serve.find_dashboard(), as_version=4)
+    assert str(serve.find_dashboard()).startswith(str(tmp_path / "cache"))
+    assert [(c.cell_type, c.source) for c in generated.cells] == \
+        [(c.cell_type, c.source) for c in checkout.cells]

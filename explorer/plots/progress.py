@@ -26,8 +26,8 @@ class MistakeProgress:
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
         (self.curve,) = ax.plot([], [], color=S.POS, lw=2.2, drawstyle="steps-post", zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
-        self.bound_text = ax.text(0.02, 0.9, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
-                                  color="#8A5A00", va="top", zorder=6)
+        self.bound_text = ax.text(0.97, 0.55, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
+                                  color="#8A5A00", ha="right", va="center", zorder=6)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         self.dot = ax.scatter([], [], s=60, c=S.LINE, zorder=5)
 
@@ -73,8 +73,8 @@ class ProofProgress:
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6)
         self.note = ax.text(0.5, 0.5, "", transform=ax.transAxes, fontsize=S.TEXT_SIZE,
                             ha="center", va="center", color="#333333", wrap=True)
-        ax.legend(loc="lower right", fontsize=S.TICK_SIZE, ncol=2, framealpha=0.9,
-                  handlelength=1.6, columnspacing=1.0)
+        self.legend = ax.legend(loc="lower right", fontsize=S.TICK_SIZE, ncol=2, framealpha=0.9,
+                                handlelength=1.6, columnspacing=1.0)
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
         lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up)
@@ -82,10 +82,12 @@ class ProofProgress:
             for ln in lines:
                 ln.set_data([], [])
             self.note.set_text(textwrap.fill(note or "needs separable data and a start at w = 0", 60))
+            self.legend.set_visible(False)
             self.ax.set_xlim(0, 1)
             self.ax.set_ylim(0, 1)
             return
         self.note.set_text("")
+        self.legend.set_visible(True)
         u = pq.updates
         self.dot_line.set_data(u, pq.dot)
         self.norm_line.set_data(u, np.sqrt(pq.norm_sq))

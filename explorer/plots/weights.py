@@ -39,7 +39,8 @@ class WeightSpace:
         self.current = ax.scatter([], [], s=90, c=S.LINE, zorder=5, label="w now")
         self.start = ax.scatter([], [], s=60, marker="D", c=S.GHOST, zorder=4, label="start")
         self.note = ax.text(0.02, 0.02, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
-                            color="#333333", zorder=6)
+                            color="#333333", zorder=6,
+                            bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.5))
         self.W = np.zeros((1, 2))
 
     def set_run(self, traj: Trajectory, X, y) -> None:
@@ -79,8 +80,9 @@ class WeightSpace:
         else:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
-            self.note.set_text("with an offset b the version space\nis 3-D (not drawn)"
-                               if fit else "")
+            self.note.set_text("")
+        self.ax.set_title("Weight space (w₁, w₂)" + ("; b not shown" if fit else ""),
+                          fontsize=S.TITLE_SIZE, loc="left")
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
 

@@ -31,8 +31,6 @@ DASHBOARD = "dashboard.ipynb"
 
 
 DASHBOARD_CELLS = (
-    ("markdown", "# Perceptron Explorer\n\nWatch a linear classifier learn, step by step. "
-                 "Served by `make dashboard` (Voila)."),
     ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n\ndashboard()"),
 )
 

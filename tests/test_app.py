@@ -158,3 +158,17 @@ def test_dashboard_has_the_perceptron_tab():
     tab = dashboard()
     assert tab.titles == ("Perceptron",)
     assert isinstance(tab.children[0], PerceptronView)
+
+
+def test_one_image_per_action(view):
+    """ipympl's front end drops an image that arrives while the previous one loads: each
+    action must send exactly one, and a new run must go out as a whole frame."""
+    sent = []
+    original = view.canvas.send_binary
+    view.canvas.send_binary = lambda data: (sent.append(view.canvas._current_image_mode),
+                                            original(data))[1]
+    view.b_step.click()
+    assert len(sent) == 1
+    view.w_edit.value = "choose"
+    _click(view, *view.model.X[4])
+    assert len(sent) == 3 and sent[-1] == "full"

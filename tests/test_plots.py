@@ -15,7 +15,7 @@ from explorer.plots.export import figure_bytes, frame_steps, gif_bytes, html_ani
 
 
 def _agg_figure(blit):
-    fig = Figure(figsize=(13, 7.2), dpi=50)
+    fig = Figure(figsize=(13, 6.8), dpi=50)
     FigureCanvasAgg(fig)
     return PerceptronFigure(fig, dpi=50, blit=blit)
 
@@ -63,7 +63,7 @@ def test_png_and_svg_bytes(run):
     pf.set_run(tr, ds.X, ds.y)
     pf.render(4)
     png = figure_bytes(pf, "png")
-    assert Image.open(io.BytesIO(png)).size == (650, 360)
+    assert Image.open(io.BytesIO(png)).size == (650, 340)  # 13 x 6.8 in at 50 dpi
     svg = figure_bytes(pf, "svg").decode()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     with pytest.raises(ValueError, match="fmt must be 'png' or 'svg'"):

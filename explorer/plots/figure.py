@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -11,7 +13,13 @@ from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .weights import WeightSpace
 
-FIGSIZE = (13.0, 7.2)
+FIGSIZE = (13.0, 6.8)
+BURST_SECONDS = 0.25
+
+
+def _force_full_frame(canvas) -> None:
+    if hasattr(canvas, "_force_full"):  # web canvases (ipympl, webagg)
+        canvas._force_full = True
 
 
 class PerceptronFigure:
@@ -27,6 +35,7 @@ class PerceptronFigure:
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
         self.blit = blit
+        self._last_render = -1.0
         self._background = None
         self._saving = False
         if fig is not None:
@@ -82,6 +91,14 @@ class PerceptronFigure:
         """
         f = self.show(k)
         canvas = self.fig.canvas
+        now = time.monotonic()
+        if self._background is None or now - self._last_render < BURST_SECONDS:
+            # ipympl sends each frame as a diff against the previous one, and its front end
+            # drops a frame that arrives while the previous image is still loading; frames
+            # sent close together (or after a new run) therefore go out whole, so a dropped
+            # one cannot leave a stale picture behind.
+            _force_full_frame(canvas)
+        self._last_render = now
         if not self.blit:
             canvas.draw_idle()
         elif self._background is None:

@@ -24,18 +24,22 @@ class MistakeProgress:
     def __init__(self, ax, *, title: str = "Mistakes so far"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
-        (self.curve,) = ax.plot([], [], color=S.POS, lw=2.2, drawstyle="steps-post", zorder=3)
+        (self.future,) = ax.plot([], [], color=S.POS, lw=1.4, alpha=0.25, drawstyle="steps-post",
+                                 zorder=2)
+        (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, drawstyle="steps-post", zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
         self.bound_text = ax.text(0.97, 0.55, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
                                   color="#8A5A00", ha="right", va="center", zorder=6)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         self.dot = ax.scatter([], [], s=60, c=S.LINE, zorder=5)
+        self.steps = np.zeros(0, dtype=np.int64)
 
     def set_run(self, traj: Trajectory, bound: Bound | None) -> None:
         steps = traj.update_steps
+        self.steps = steps
         xs = np.concatenate([[0], steps, [traj.n_steps]])
         ys = np.concatenate([[0], np.arange(1, len(steps) + 1), [len(steps)]])
-        self.curve.set_data(xs, ys)
+        self.future.set_data(xs, ys)  # the whole run, faint; the solid curve stops at step k
         top = max(len(steps), 1)
         right = max(traj.n_steps, 1)
         if bound is not None and bound.value is not None:
@@ -53,9 +57,12 @@ class MistakeProgress:
         self.ax.set_ylim(0, top * 1.12 + 0.5)
 
     def dynamic_artists(self) -> list:
-        return [self.cursor, self.dot]
+        return [self.curve, self.cursor, self.dot]
 
     def show(self, f: StepFrame) -> None:
+        u = f.n_updates
+        self.curve.set_data(np.concatenate([[0], self.steps[:u], [f.k]]),
+                            np.concatenate([[0], np.arange(1, u + 1), [u]]))
         self.cursor.set_xdata([f.k, f.k])
         self.dot.set_offsets([[f.k, f.n_updates]])
 
@@ -66,8 +73,11 @@ class ProofProgress:
     def __init__(self, ax, *, title: str = "Convergence proof"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="updates u", ylabel="")
-        (self.dot_line,) = ax.plot([], [], color=S.POS, lw=2.2, label="⟨w*, w_u⟩")
-        (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.2, label="‖w_u‖")
+        (self.dot_line,) = ax.plot([], [], color=S.POS, lw=2.4, label="⟨w*, w_u⟩")
+        (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, label="‖w_u‖")
+        (self.dot_future,) = ax.plot([], [], color=S.POS, lw=1.4, alpha=0.25)
+        (self.norm_future,) = ax.plot([], [], color=S.NEG, lw=1.4, alpha=0.25)
+        self.pq = None
         (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.4, ls="--", label="≥ u·η·γ")
         (self.norm_up,) = ax.plot([], [], color=S.NEG, lw=1.4, ls="--", label="≤ √(u·c)")
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6)
@@ -77,7 +87,9 @@ class ProofProgress:
                                 handlelength=1.6, columnspacing=1.0)
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
-        lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up)
+        self.pq = pq
+        lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up, self.dot_future,
+                 self.norm_future)
         if pq is None:
             for ln in lines:
                 ln.set_data([], [])
@@ -89,8 +101,8 @@ class ProofProgress:
         self.note.set_text("")
         self.legend.set_visible(True)
         u = pq.updates
-        self.dot_line.set_data(u, pq.dot)
-        self.norm_line.set_data(u, np.sqrt(pq.norm_sq))
+        self.dot_future.set_data(u, pq.dot)
+        self.norm_future.set_data(u, np.sqrt(pq.norm_sq))
         self.dot_low.set_data(u, pq.dot_lower)
         self.norm_up.set_data(u, np.sqrt(pq.norm_sq_upper))
         right = max(int(u[-1]), 1)
@@ -99,7 +111,11 @@ class ProofProgress:
         self.ax.set_ylim(min(0.0, float(pq.dot.min())) * 1.1, top * 1.1)
 
     def dynamic_artists(self) -> list:
-        return [self.cursor]
+        return [self.dot_line, self.norm_line, self.cursor]
 
     def show(self, f: StepFrame) -> None:
         self.cursor.set_xdata([f.n_updates, f.n_updates])
+        if self.pq is not None:
+            u = f.n_updates + 1
+            self.dot_line.set_data(self.pq.updates[:u], self.pq.dot[:u])
+            self.norm_line.set_data(self.pq.updates[:u], np.sqrt(self.pq.norm_sq[:u]))

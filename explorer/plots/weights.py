@@ -23,7 +23,7 @@ MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all
 class WeightSpace:
     """Draws the path of the first two weights of a run up to the step shown."""
 
-    def __init__(self, ax, *, title: str = "Weight space (w₁, w₂)"):
+    def __init__(self, ax, *, title: str = "Weight space"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="w₁", ylabel="w₂")
         ax.set_aspect("equal", adjustable="box")
@@ -81,8 +81,7 @@ class WeightSpace:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
             self.note.set_text("")
-        self.ax.set_title("Weight space (w₁, w₂)" + ("; b not shown" if fit else ""),
-                          fontsize=S.TITLE_SIZE, loc="left")
+        self.ax.set_xlabel("w₁" + ("   (offset b not shown)" if fit else ""), fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
 

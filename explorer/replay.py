@@ -159,8 +159,10 @@ def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False) -> str:
         return ("Every point now passes the test: done." if bad == 0 else
                 f"{bad} point(s) still fail the test: pick one of them next.")
     if traj.stop_reason == "converged":
-        return (f"Converged after {traj.n_updates} updates: a full pass made no update, and every "
-                "point now meets the rule's margin.")
+        spec = get_rule(traj.rule)
+        ok = f"y·f(x) {'≥' if spec.strict else '>'} {traj.threshold:g}".replace("-", "−")
+        return (f"Converged after {traj.n_updates} updates: a full pass made no update, so every "
+                f"point now has {ok}.")
     if traj.stop_reason == "no_update_pass":
         return ("Stopped: a full pass made no update, but some point outside the visiting order "
                 "still fails the test.")

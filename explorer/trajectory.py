@@ -36,8 +36,8 @@ class Trajectory:
     decay : float
         Factor applied to ``w`` at every step (1.0 except for regularized and svm_sgd).
     converged : bool
-        A full pass (n consecutive steps for i.i.d. order) made no update and every point
-        meets the rule's condition at the final state.
+        A full pass (n consecutive steps for i.i.d. order) made no update and no point
+        would trigger one at the final state.
     stop_reason : str
         ``"converged"``, ``"no_update_pass"`` (a pass without updates, yet some unvisited point
         still triggers), ``"max_epochs"`` or ``"max_steps"``.

@@ -27,7 +27,7 @@ EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remo
 KEYS_HELP = "Keys (mouse over the figure): → step · ← back · space play/pause · r reset"
 CSS = """
 <style>
-.pe-narration { font-size: 19px; line-height: 1.35; min-height: 3em; padding: 4px 8px;
+.pe-narration { font-size: 19px; line-height: 1.35; min-height: 2.8em; padding: 4px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; }
 .pe-message { font-size: 16px; color: #8A3B00; min-height: 1.4em; }
 .pe-title { font-size: 22px; font-weight: 600; }

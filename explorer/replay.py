@@ -200,29 +200,46 @@ class RunInfo:
 
 
 def describe_run(traj: Trajectory, X, y) -> RunInfo:
-    """Bound, proof quantities and band for a run (uses the LP and the max-margin SVM)."""
-    from . import bounds, separability, svm
+    """Bound, proof quantities and band for a run.
+
+    One max-margin solve gives the separability verdict, the margin ``gamma`` of the rule's
+    bound and the ``w*`` of the proof panel, so the proof's two guaranteed lines cross exactly
+    at the bound: the separator is the homogeneous one of the points (augmented with 1 when an
+    offset is fitted), except for Koski's variant, whose bound uses the affine one.
+    """
+    from . import bounds, svm
+    from .separability import NotSeparableError
 
     p = traj.params
+    fit_b = p["fit_intercept"]
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     band = traj.threshold if traj.threshold != 0 else None
-    both = len(np.unique(y)) == 2
-    sep = separability.check(X, y, fit_intercept=p["fit_intercept"]).separable if both else True
+    if len(np.unique(y)) < 2:
+        return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,
+                       True, "one class only")
+    try:
+        best = svm.fit(bounds.augment(X) if fit_b else X, y, fit_intercept=False)
+        if traj.rule == "rosenblatt_r2":
+            best = svm.fit(X, y)
+    except NotSeparableError:
+        best = None
     bound = bounds.mistake_bound(traj.rule, X, y, eta=p["eta"], forget=p["forget"],
-                                 fit_intercept=p["fit_intercept"], w0=p["w0"]) if both else \
-        bounds.Bound(None, "—", "", None, None, "one class only")
+                                 fit_intercept=fit_b, w0=p["w0"],
+                                 gamma=None if best is None else best.margin)
     proof, note = None, ""
-    if not sep:
+    if best is None:
         note = "not linearly separable: no w* exists, so the proof does not apply"
     elif p["w0"] is not None and np.any(np.asarray(p["w0"]) != 0):
         note = "the proof starts at w = 0; this run starts elsewhere"
     elif traj.rule in ("regularized", "svm_sgd", "relaxation") or (
             traj.rule == "margin" and p["forget"] != 1.0):
         note = f"the sources prove no mistake bound for the {get_rule(traj.rule).title.lower()}"
-    elif not both:
-        note = "one class only"
     else:
-        fit = svm.fit(X, y, fit_intercept=p["fit_intercept"])
-        proof = bounds.proof_quantities(traj, X, y, w_star=fit.w, b_star=fit.b)
-    return RunInfo(bound, proof, band, sep, note)
+        d = X.shape[1]
+        if traj.rule == "rosenblatt_r2":
+            w_star, b_star = best.w, best.b
+        else:
+            w_star, b_star = best.w[:d], (float(best.w[d]) if fit_b else 0.0)
+        proof = bounds.proof_quantities(traj, X, y, w_star=w_star, b_star=b_star)
+    return RunInfo(bound, proof, band, best is not None, note)

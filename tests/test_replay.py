@@ -62,3 +62,23 @@ def test_describe_run_bound_and_proof():
     assert not info.separable and info.proof is None and "not linearly separable" in info.note
     margin_run = train(ds.X, ds.y, rule="margin")
     assert describe_run(margin_run, ds.X, ds.y).band == 1.0
+
+
+@pytest.mark.parametrize("rule", ["classic", "margin", "rosenblatt_r2"])
+def test_proof_lines_cross_at_the_bound(rule):
+    """<w*, w_u> >= u eta gamma and ||w_u|| <= sqrt(u c) meet at u = c / (eta gamma)^2: the
+    proof panel's w* must be the separator whose margin enters the bound. Koski's bound
+    over-estimates that crossing (it uses ||(x, R)||^2 <= 2 R^2), so there it is an upper one."""
+    # seed 9, moved off the origin: the affine max-margin separator (2 support vectors) is
+    # not the augmented one (3), so only the right w* makes the lines cross at the bound
+    ds = datasets.load("separable", n=30, seed=9, margin=0.2)
+    X = ds.X + [1.5, 0.5]
+    run = train(X, ds.y, rule=rule, eta=0.5, max_epochs=2000)
+    info = describe_run(run, X, ds.y)
+    pq = info.proof
+    crossing = pq.norm_sq_upper[1] / pq.dot_lower[1] ** 2
+    if rule == "rosenblatt_r2":
+        assert crossing <= info.bound.value * (1 + 1e-9)
+    else:
+        assert crossing == pytest.approx(info.bound.value, rel=1e-6)
+    assert run.n_updates <= info.bound.value

@@ -177,9 +177,7 @@ def train(
         (0,) if B == 1 else (0, B), dtype=np.int32)
     converged = False
     if stop_reason == "no_update_pass":
-        w_end, b_end = engine.current()
-        z = ya * (Xa @ w_end + b_end)
-        converged = not bool(spec.triggers(z, t).any())
+        converged = engine._all_fine(engine.step)
         if converged:
             stop_reason = "converged"
     params = dict(rule=rule, eta=eta, forget=forget, rho=rho, threshold=t,
@@ -316,10 +314,6 @@ class _Engine:
     @property
     def n_updates(self):
         return len(self.steps_at)
-
-    def current(self):
-        w = self.wt[:-1] * (self.decay ** (self.step - self.last_update_step))
-        return w, float(self.wt[-1])
 
     def scan(self, seq, steps, quiet_limit=None):
         """Run up to ``steps`` steps over the visiting sequence ``seq`` (None: 0..n-1).

@@ -12,7 +12,7 @@ import numpy as np
 from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode
 
 from .. import datasets
-from ..perceptron import RULES, train
+from ..perceptron import train
 from ..replay import RunInfo, describe_run
 from ..trajectory import Trajectory
 
@@ -145,8 +145,6 @@ class PerceptronModel(HasTraits):
                 p.update(GENERIC_PRESET)
         p.update(changes)
         try:
-            if p["rule"] not in RULES:
-                raise ValueError(f"unknown rule {p['rule']!r}; expected one of {sorted(RULES)}")
             for key, label in (("n", "n"), ("max_epochs", "max epochs")):
                 if not isinstance(p[key], (int, np.integer)) or p[key] < 1:
                     raise ValueError(f"{label} must be a whole number >= 1; got {p[key]!r}")
@@ -189,7 +187,7 @@ class PerceptronModel(HasTraits):
         self.step = int(min(max(k, 0), self.trajectory.n_steps))
 
     # ------------------------------------------------------------------ editing
-    def _retrain(self, X, y, chosen, what: str, *, step=None) -> bool:
+    def _retrain(self, X, y, chosen, *, edited: bool, step=None) -> bool:
         p = {k: getattr(self, k) for k in PARAMS}
         try:
             datasets.from_arrays(X, y)
@@ -198,7 +196,7 @@ class PerceptronModel(HasTraits):
         except (ValueError, TypeError) as exc:
             self.message = f"Not applied: {exc}. Kept the previous data."
             return False
-        self._commit(p, X, y, True if what != "choose" else self.edited, chosen, traj, info,
+        self._commit(p, X, y, edited, chosen, traj, info,
                      step=traj.n_steps if step is None else step)
         return True
 
@@ -209,7 +207,7 @@ class PerceptronModel(HasTraits):
             return False
         X = np.vstack([self.X, [[float(x1), float(x2)]]])
         y = np.append(self.y, float(label))
-        return self._retrain(X, y, [], "add", step=0)
+        return self._retrain(X, y, [], edited=True, step=0)
 
     def remove_point(self, i: int) -> bool:
         """Remove point ``i`` (0-based); refused if it would leave one class or no point."""
@@ -228,7 +226,7 @@ class PerceptronModel(HasTraits):
             except ValueError:
                 seq = []
             self.custom_order = ", ".join(str(v - (v > i + 1)) for v in seq if v != i + 1)
-        if not self._retrain(self.X[keep], self.y[keep], [], "remove", step=0):
+        if not self._retrain(self.X[keep], self.y[keep], [], edited=True, step=0):
             self.custom_order = custom
             return False
         return True
@@ -238,7 +236,7 @@ class PerceptronModel(HasTraits):
         if not self.choose_mode:
             self.message = "Turn on 'You choose' to pick the points yourself."
             return False
-        return self._retrain(self.X, self.y, [*self.chosen, int(i)], "choose")
+        return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
 
     def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
         """Index of the point nearest ``(x1, x2)`` within ``radius``, else None."""

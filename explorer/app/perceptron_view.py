@@ -315,8 +315,7 @@ class PerceptronView(W.VBox):
 
     def _export_figure(self, fmt: str):
         data = figure_bytes(self.figure, fmt)
-        self.figure._background = None
-        self.figure.render(self.model.step)
+        self.figure.render(self.model.step)  # saving drew through another canvas: redraw
         mime = "image/png" if fmt == "png" else "image/svg+xml"
         self.links.value = self._link(data, mime, f"perceptron-step-{self.model.step}.{fmt}",
                                       f"perceptron-step-{self.model.step}.{fmt}")

@@ -54,7 +54,7 @@ INTERACTIVE_JS = """
   if (!c || (""" + SIG + """)(c) === "") return false;
   const step = [...document.querySelectorAll("button.jupyter-button")]
       .find(b => b.textContent.trim() === "Step ▶");
-  const status = document.querySelector(".pe-help");
+  const status = document.querySelector(".pe-where");
   if (!step || step.disabled || !status || !status.textContent.startsWith("step 0 of")) return false;
   return performance.now();
 }
@@ -120,7 +120,7 @@ COLLECT_START_JS = """
 
 
 def _status_step(page) -> int:
-    return int(V.widget_text(page, "pe-help").split()[1])
+    return int(V.widget_text(page, "pe-where").split()[1])
 
 
 def _quiet(page, quiet_ms=300, timeout_ms=15_000) -> str:
@@ -151,7 +151,7 @@ def _click_latencies(page, n_clicks, reset_every=None):
         if reset_every and i and i % reset_every == 0:
             before = V.canvas_signature(page)
             V.click_button(page, RESET)
-            V.wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of"))
+            V.wait_for_text(page, "pe-where", lambda t: t.startswith("step 0 of"))
             V.wait_for_canvas_change(page, before)
             _quiet(page)
             k = 0
@@ -163,7 +163,7 @@ def _click_latencies(page, n_clicks, reset_every=None):
         out.append(r[0])
         shown.append(r[1])
         k += 1
-        V.wait_for_text(page, "pe-help", lambda t, k=k: t.startswith(f"step {k} of"))
+        V.wait_for_text(page, "pe-where", lambda t, k=k: t.startswith(f"step {k} of"))
         _quiet(page, quiet_ms=150)
     return out, shown
 
@@ -179,7 +179,7 @@ def _set_speed(page, value: int) -> None:
 
 
 def _play(page, seconds: float):
-    status = page.locator(".pe-help").first.element_handle()
+    status = page.locator(".pe-where").first.element_handle()
     readout = page.locator(".widget-slider:has(label:text-is('step')) .widget-readout")
     canvas = V.canvas_locator(page).element_handle()
     page.evaluate(HOOK_JS, canvas)
@@ -250,11 +250,11 @@ def run(opens=3, clicks=30, play_seconds=10.0):
                 # switch to 500 random separable points
                 page.locator(".widget-dropdown:has(label:text-is('Data')) select").select_option(
                     label="Separable, random")
-                V.wait_for_text(page, "pe-help", lambda t: "· 40 points" in t, timeout=30)
+                V.wait_for_text(page, "pe-where", lambda t: "· 40 points" in t, timeout=30)
                 n_box = page.locator(".widget-text:has(label:text-is('n')) input")
                 n_box.fill("500")
                 n_box.press("Enter")
-                status = V.wait_for_text(page, "pe-help", lambda t: "· 500 points" in t,
+                status = V.wait_for_text(page, "pe-where", lambda t: "· 500 points" in t,
                                          timeout=60)
                 _quiet(page)
                 lat, shown = _click_latencies(page, clicks)
@@ -262,7 +262,7 @@ def run(opens=3, clicks=30, play_seconds=10.0):
 
                 # (c) play at 10 steps/s
                 V.click_button(page, RESET)
-                V.wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of"))
+                V.wait_for_text(page, "pe-where", lambda t: t.startswith("step 0 of"))
                 _quiet(page)
                 _set_speed(page, 10)
                 frames, front, catch_up = _play(page, play_seconds)

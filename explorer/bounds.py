@@ -7,6 +7,10 @@ compute the best one, ``gamma(S)``, from the hard-margin SVM (:func:`dataset_mar
 With an offset the classic perceptron is the homogeneous one on augmented points
 ``x~ = (x, 1)``, so its bound uses ``H = max ||x~||`` and the homogeneous margin of the
 augmented points; Koski's variant augments with ``(x, R)`` instead (Koski (2017)).
+
+The sources prove their bounds from the start ``w = 0``. The same argument works from any
+start ``w0`` and gives :func:`shifted_bound`, which the figure uses for runs started elsewhere
+(Koski's example starts at ``w = (1, 0.5)``).
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ from .rules import get_rule
 
 __all__ = [
     "radius", "augment", "functional_margins", "margin", "dataset_margin", "novikoff_bound",
-    "cornwell_bound", "hardt_recht_bound", "unit_norm_bound", "koski_bound", "Bound",
-    "mistake_bound", "ProofQuantities", "proof_quantities",
+    "cornwell_bound", "hardt_recht_bound", "unit_norm_bound", "koski_bound", "shifted_root",
+    "shifted_bound", "Bound", "mistake_bound", "ProofQuantities", "proof_quantities",
 ]
+
+SHIFTED_RULES = ("classic", "pocket", "averaged", "margin", "rosenblatt_r2")
+SHIFTED_SOURCE = "Sayed, Lemma 60.1, argument started at w₀"
 
 
 def radius(X, *, augmented: bool = False) -> float:
@@ -125,6 +132,128 @@ def koski_bound(X, y, *, gamma=None) -> float:
     return (2.0 * radius(X) / g) ** 2
 
 
+def shifted_root(a: float, c: float, *, step: float, per_step: float) -> float:
+    """Largest ``u`` with ``(a + u step)^2 = c + u per_step``: the update bound from a start.
+
+    ``step = eta gamma`` is the least growth of ``<w*, w~>`` per update and ``per_step`` the
+    most growth of ``||w~||^2`` (``eta^2 H^2`` for the classic rule). The quadratic
+    ``step^2 u^2 + (2 a step - per_step) u + (a^2 - c)`` has that root; see
+    :func:`shifted_bound` for why no run makes more updates. Written to avoid cancellation
+    when the start is already well aligned with ``w*`` (``2 a step > per_step``).
+    """
+    step, per_step = float(step), float(per_step)
+    if step <= 0:
+        raise ValueError(f"step = eta * gamma must be positive; got {step}")
+    gap = max(float(c) - float(a) ** 2, 0.0)  # c >= a^2 by Cauchy-Schwarz; rounding aside
+    B = per_step - 2.0 * float(a) * step
+    r = float(np.sqrt(B * B + 4.0 * step * step * gap))
+    if B >= 0:
+        return (B + r) / (2.0 * step * step)
+    return 2.0 * gap / (r - B) if r - B > 0 else 0.0
+
+
+def _best_separator(Xa, ya, rule: str, fit_intercept: bool):
+    """``(w*, b*)`` of the max-margin separator used by the proof of ``rule``'s bound."""
+    from .svm import fit
+
+    d = Xa.shape[1]
+    if rule == "rosenblatt_r2" and fit_intercept:
+        best = fit(Xa, ya)
+        return best.w, best.b
+    best = fit(augment(Xa) if fit_intercept else Xa, ya, fit_intercept=False)
+    return best.w[:d], (float(best.w[d]) if fit_intercept else 0.0)
+
+
+def _proof_space(Xa, rule: str, fit_intercept: bool):
+    """Points ``x~`` of the proof and the scale of the offset: ``(x, 1)``, Koski's ``(x, R)``
+    for rosenblatt_r2 (so ``w~ = (w, b / R)``), or ``x`` itself without an offset."""
+    scale = radius(Xa) if rule == "rosenblatt_r2" else 1.0
+    return (augment(Xa, value=scale) if fit_intercept else Xa), scale
+
+
+def _unit_star(w_star, b_star, scale, fit_intercept, d):
+    ws = check_vector(w_star, name="w_star", length=d)
+    ws = np.append(ws, float(b_star) / scale) if fit_intercept else ws
+    norm = float(np.linalg.norm(ws))
+    if norm == 0:
+        raise ValueError("w_star must be non-zero")
+    return ws / norm
+
+
+def _per_step(rule: str, eta: float, H: float) -> float:
+    return 2 * eta + eta**2 * H**2 if rule == "margin" else eta**2 * H**2
+
+
+def _shifted_parts(X, y, *, w0, b0, eta, rule, fit_intercept, w_star, b_star):
+    Xa, ya = check_X_y(X, y)
+    d = Xa.shape[1]
+    eta = check_positive(eta, name="eta")
+    if w_star is None:
+        w_star, b_star = _best_separator(Xa, ya, rule, fit_intercept)
+    Xh, scale = _proof_space(Xa, rule, fit_intercept)
+    ws = _unit_star(w_star, b_star, scale, fit_intercept, d)
+    gamma = float(np.min(ya * (Xh @ ws)))
+    if gamma <= 0:
+        raise ValueError(f"w_star does not separate the data (margin {gamma:.3g})")
+    w0 = np.zeros(d) if w0 is None else check_vector(w0, name="w0", length=d)
+    start = np.append(w0, float(b0) / scale) if fit_intercept else w0
+    H = radius(Xh)
+    a, c = float(start @ ws), float(start @ start)
+    value = shifted_root(a, c, step=eta * gamma, per_step=_per_step(rule, eta, H))
+    return value, gamma, H
+
+
+def shifted_bound(X, y, *, w0=None, b0: float = 0.0, eta: float = 1.0, rule: str = "classic",
+                  fit_intercept: bool = True, w_star=None, b_star: float = 0.0) -> float:
+    r"""Mistake bound of the perceptron started at ``(w0, b0)`` instead of 0.
+
+    Sayed's proof of Lemma 60.1 (Novikoff's theorem) uses the start ``w = 0`` only to drop
+    two constants; keeping them gives a bound for any start. We work with augmented vectors
+    ``w~ = (w, b)`` and points ``x~ = (x, 1)`` (Koski's ``(x, R)`` and ``(w, b / R)`` for
+    rosenblatt_r2; ``x`` alone without an offset) and a unit separator ``w*`` with margin
+    ``gamma = min_n y_n <w*, x~_n> > 0`` and ``H = max_n ||x~_n||``. Let
+
+    .. math:: a = \langle w^*, \tilde w_0 \rangle, \qquad c = \|\tilde w_0\|^2 .
+
+    An update adds ``eta y x~`` for a point that fails the test. Its inner product with
+    ``w*`` rises by ``eta y <w*, x~> >= eta gamma``; its squared norm rises by
+    ``2 eta y <w~, x~> + eta^2 ||x~||^2``, at most ``eta^2 H^2`` since the point failed
+    ``y <w~, x~> <= 0`` (at most ``2 eta + eta^2 H^2`` for the margin rule with forgetting
+    rate 1, whose test is ``y <w~, x~> < 1``). After ``u`` updates, with Cauchy–Schwarz,
+
+    .. math:: a + u\eta\gamma \le \langle w^*, \tilde w_u \rangle \le \|\tilde w_u\|
+              \le \sqrt{c + u\eta^2 H^2} .
+
+    Hence ``q(u) = eta^2 gamma^2 u^2 + (2 a eta gamma - eta^2 H^2) u + (a^2 - c) <= 0`` whenever
+    ``a + u eta gamma >= 0``. The parabola ``q`` opens upwards and is not positive at ``u = 0``
+    (``|a| <= sqrt(c)``) nor at ``u = -a / (eta gamma)``, so every reachable ``u`` lies below
+    its largest root ``u+ >= 0``: the run makes at most ``u+`` updates. At ``w0 = 0`` the root
+    is ``H^2 / gamma^2``, Novikoff's bound (Sayed, Lemma 60.1), and for the margin rule
+    ``(2 / eta + H^2) / gamma^2`` (Hardt & Recht (2022), ch. 3).
+
+    Parameters
+    ----------
+    X, y : data, labels in {-1, +1}; must be separable (in the rule's space).
+    w0, b0 : the start (``w0`` zeros by default; ``b0`` is ignored without an offset).
+    eta : float > 0, the step size.
+    rule : {"classic", "pocket", "averaged", "margin", "rosenblatt_r2"}
+        The margin rule with forgetting rate 1 only.
+    fit_intercept : bool
+    w_star, b_star : a separator to use; by default the max-margin one of the proof's space
+        (the figure's proof panel uses the same, so its guaranteed lines cross at this value).
+
+    Returns
+    -------
+    float
+        ``u+``; source: Sayed, Lemma 60.1, argument started at ``w0``.
+    """
+    spec = get_rule(rule)
+    if spec.name not in SHIFTED_RULES:
+        raise ValueError(f"the shifted bound covers {list(SHIFTED_RULES)}; got {rule!r}")
+    return _shifted_parts(X, y, w0=w0, b0=b0, eta=eta, rule=spec.name,
+                          fit_intercept=fit_intercept, w_star=w_star, b_star=b_star)[0]
+
+
 @dataclass(frozen=True)
 class Bound:
     """A mistake bound chosen for a rule: its value (None when no bound applies) and why."""
@@ -138,19 +267,35 @@ class Bound:
 
 
 def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
-                  fit_intercept: bool = True, w0=None, gamma=None) -> Bound:
+                  fit_intercept: bool = True, w0=None, gamma=None, b0: float = 0.0,
+                  w_star=None, b_star: float = 0.0) -> Bound:
     """The bound of REFERENCE.md that applies to ``rule`` with these settings.
 
-    Returns a :class:`Bound` with ``value=None`` and a ``note`` saying why when none applies
-    (non-separable data, a non-zero start, forgetting, or a rule without a mistake bound).
+    From a start other than 0 (``w0 != 0``, or ``b0 != 0`` with an offset) the classic,
+    pocket, averaged, margin (forgetting rate 1) and rosenblatt_r2 rules get
+    :func:`shifted_bound`, computed with the separator ``(w_star, b_star)`` (default: the
+    max-margin one). Returns a :class:`Bound` with ``value=None`` and a ``note`` saying why
+    when none applies (non-separable data, forgetting, or a rule without a mistake bound).
     """
     spec = get_rule(rule)
     Xa, ya = check_X_y(X, y)
-    if w0 is not None and np.any(np.asarray(w0, dtype=float) != 0):
-        return Bound(None, "—", "", None, None, "the bounds assume the start w = 0")
+    shifted = (w0 is not None and np.any(np.asarray(w0, dtype=float) != 0)) or (
+        fit_intercept and float(b0) != 0)
     from .separability import NotSeparableError
 
+    if not fit_intercept and float(b0) != 0:
+        return Bound(None, "—", "", None, None,
+                     "the bounds need b = 0 when the offset is not learned")
     try:
+        if spec.name == "margin" and forget != 1.0:
+            return Bound(None, "—", "", None, None, "the bound needs forgetting rate 1")
+        if shifted and spec.name in SHIFTED_RULES:
+            value, g, H = _shifted_parts(Xa, ya, w0=w0, b0=b0, eta=eta, rule=spec.name,
+                                         fit_intercept=fit_intercept, w_star=w_star,
+                                         b_star=b_star)
+            grow = "u(2η + η²H²)" if spec.name == "margin" else "uη²H²"
+            return Bound(value, f"from w₀: root of (a + uηγ)² = c + {grow}", SHIFTED_SOURCE, g, H,
+                         "a = ⟨w*, w̃₀⟩, c = ‖w̃₀‖²")
         if spec.name in ("classic", "pocket", "averaged"):
             Xh = augment(Xa) if fit_intercept else Xa
             g = dataset_margin(Xh, ya, fit_intercept=False) if gamma is None else gamma
@@ -161,8 +306,6 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
             g = dataset_margin(Xa, ya, fit_intercept=True) if gamma is None else gamma
             return Bound(koski_bound(Xa, ya, gamma=g), "(2R / γ)²", "Koski (2017)", g, radius(Xa))
         if spec.name == "margin":
-            if forget != 1.0:
-                return Bound(None, "—", "", None, None, "the bound needs forgetting rate 1")
             Xh = augment(Xa) if fit_intercept else Xa
             g = dataset_margin(Xh, ya, fit_intercept=False) if gamma is None else gamma
             unit = np.allclose(np.linalg.norm(Xh, axis=1), 1.0) and eta == 1.0
@@ -173,6 +316,9 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                          "on augmented points (x, 1)" if fit_intercept else "")
     except NotSeparableError:
         return Bound(None, "—", "", None, None, "the data are not linearly separable")
+    if shifted:
+        return Bound(None, "—", "", None, None,
+                     f"the sources give no mistake bound for {spec.title}, from any start")
     return Bound(None, "—", "", None, None, f"the sources give no mistake bound for {spec.title}")
 
 
@@ -180,9 +326,13 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
 class ProofQuantities:
     """The two quantities of the convergence proof, after each update ``u = 0..U``.
 
-    ``dot[u] = <w*, w~_u>`` grows by at least ``eta * gamma`` per update (``dot_lower``);
-    ``norm_sq[u] = ||w~_u||^2`` grows by at most ``eta^2 H^2`` per update (``norm_sq_upper``;
-    ``2 eta + eta^2 H^2`` for the margin rule). ``w*`` is a unit separator.
+    ``dot[u] = <w*, w~_u>`` grows by at least ``eta * gamma`` per update, so it stays above
+    ``dot_lower = a + u eta gamma``; ``norm_sq[u] = ||w~_u||^2`` grows by at most ``per_step``
+    (``eta^2 H^2``; ``2 eta + eta^2 H^2`` for the margin rule), so it stays below
+    ``norm_sq_upper = c + u per_step``. Here ``a = <w*, w~_0>`` and ``c = ||w~_0||^2`` come from
+    the start (both 0 from ``w = 0``) and ``w*`` is a unit separator. The two guaranteed lines
+    meet where ``dot_lower^2 = norm_sq_upper``: at ``crossing``, the bound of
+    :func:`shifted_bound` (Sayed, Lemma 60.1).
     """
 
     updates: np.ndarray
@@ -192,31 +342,37 @@ class ProofQuantities:
     norm_sq_upper: np.ndarray
     gamma: float
     H: float
+    eta: float = 1.0
+    per_step: float = 0.0
+    start_dot: float = 0.0
+    start_norm_sq: float = 0.0
+
+    @property
+    def crossing(self) -> float:
+        """Number of updates where the guaranteed lines meet (no run goes beyond it)."""
+        return shifted_root(self.start_dot, self.start_norm_sq, step=self.eta * self.gamma,
+                            per_step=self.per_step)
 
 
 def proof_quantities(trajectory, X, y, *, w_star, b_star: float = 0.0) -> ProofQuantities:
     """Track ``<w*, w~_t>`` and ``||w~_t||^2`` along a run (Sayed Lemma 60.1; Hardt & Recht).
 
     The augmented vectors are ``w~ = (w, b)`` with an offset (``(w, b / R)`` for rosenblatt_r2,
-    Koski's augmentation), and ``w*`` is normalised to unit length in that space.
+    Koski's augmentation), and ``w*`` is normalised to unit length in that space. The
+    guaranteed lines start at the run's own start ``w~_0`` (see :func:`shifted_bound`).
     """
     Xa, ya = check_X_y(X, y)
     p = trajectory.params
     fit = p["fit_intercept"]
-    scale = radius(Xa) if trajectory.rule == "rosenblatt_r2" else 1.0
-    w_star = check_vector(w_star, name="w_star", length=Xa.shape[1])
-    ws = np.append(w_star, float(b_star) / scale) if fit else w_star
-    norm = np.linalg.norm(ws)
-    if norm == 0:
-        raise ValueError("w_star must be non-zero")
-    ws = ws / norm
-    Xh = augment(Xa, value=scale) if fit else Xa
+    Xh, scale = _proof_space(Xa, trajectory.rule, fit)
+    ws = _unit_star(w_star, b_star, scale, fit, Xa.shape[1])
     W = np.hstack([trajectory.weights, trajectory.biases[:, None] / scale]) if fit else \
         trajectory.weights
     gamma = float(np.min(ya * (Xh @ ws)))
     H = radius(Xh)
     u = np.arange(W.shape[0])
     eta = p["eta"]
-    per_step = 2 * eta + eta**2 * H**2 if trajectory.rule == "margin" else eta**2 * H**2
-    return ProofQuantities(u, W @ ws, np.einsum("ij,ij->i", W, W), u * eta * gamma,
-                           u * per_step, gamma, H)
+    per_step = _per_step(trajectory.rule, eta, H)
+    a, c = float(W[0] @ ws), float(W[0] @ W[0])
+    return ProofQuantities(u, W @ ws, np.einsum("ij,ij->i", W, W), a + u * eta * gamma,
+                           c + u * per_step, gamma, H, eta, per_step, a, c)

@@ -3,13 +3,15 @@
 A view clips the line ``<w, x> + b = c`` to its axes box, shades the two half-planes as
 polygons, and, without an offset, draws the version space: the cone of weight vectors that
 classify every point correctly (each point ``x_i`` allows the half-plane ``y_i <w, x_i> > 0``).
+When no line separates the classes, their convex hulls meet, and a view outlines both hulls.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["clip_line", "half_plane_polygon", "version_space_cone", "cone_polygon"]
+__all__ = ["clip_line", "half_plane_polygon", "version_space_cone", "cone_polygon",
+           "convex_hull_polygon"]
 
 
 def clip_line(w, b: float, box, *, level: float = 0.0):
@@ -97,3 +99,38 @@ def cone_polygon(cone, radius: float, *, points: int = 48) -> np.ndarray:
     ang = np.linspace(lo, hi, points)
     arc = radius * np.column_stack([np.cos(ang), np.sin(ang)])
     return np.vstack([[0.0, 0.0], arc])
+
+
+def _segment_ends(P: np.ndarray, centred: np.ndarray) -> np.ndarray:
+    """The two extreme points of nearly collinear points along their main direction."""
+    direction = np.linalg.svd(centred, full_matrices=False)[2][0]
+    t = centred @ direction
+    return P[[int(np.argmin(t)), int(np.argmax(t))]].copy()
+
+
+def convex_hull_polygon(X, *, tol: float = 1e-12) -> np.ndarray:
+    """Vertices of the convex hull of 2-D points, counter-clockwise, shape (m, 2).
+
+    Degenerate sets keep their true shape: one distinct point gives ``m = 1`` (the point), and
+    two distinct points or collinear points give ``m = 2`` (the two ends of the segment), so a
+    view can draw a point or a segment where :class:`scipy.spatial.ConvexHull` would fail.
+    Otherwise the hull comes from ``scipy.spatial.ConvexHull`` (Qhull). Only the first two
+    columns of ``X`` are used. An empty ``X`` gives shape (0, 2).
+    """
+    P = np.asarray(X, dtype=float)
+    if P.size == 0:
+        return np.zeros((0, 2))
+    P = np.unique(P.reshape(len(P), -1)[:, :2], axis=0)
+    if len(P) == 1:
+        return P.copy()
+    centred = P - P.mean(axis=0)
+    sv = np.linalg.svd(centred / float(np.abs(centred).max()), compute_uv=False)
+    if len(P) == 2 or sv[1] <= tol * len(P) * sv[0]:
+        return _segment_ends(P, centred)
+    from scipy.spatial import ConvexHull, QhullError
+
+    try:
+        hull = ConvexHull(P)
+    except QhullError:  # pragma: no cover - nearly collinear beyond the rank test
+        return _segment_ends(P, centred)
+    return P[hull.vertices].copy()  # Qhull lists 2-D hull vertices counter-clockwise

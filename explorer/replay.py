@@ -7,14 +7,15 @@ user would read off the plot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .rules import get_rule
 from .trajectory import Trajectory
 
-__all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run"]
+__all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run", "plural",
+           "kept_classifier"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -53,6 +54,17 @@ class StepFrame:
         Updates in steps ``1..k``.
     text : str
         One-line narration.
+    kept_w, kept_b : ndarray (d,) and float, or None
+        The classifier the rule reports besides the current iterate: for the pocket rule the
+        iterate with the fewest training mistakes among updates ``0..n_updates`` (the earliest
+        on a tie, as :func:`explorer.perceptron.train` keeps ``pocket_w``); for the averaged
+        rule the mean of the iterates over steps ``1..k``. None for the other rules.
+    kept_kind : {"pocket", "averaged"} or None
+    kept_errors : int or None
+        Training points the kept classifier gets wrong (predict +1 iff ``f(x) >= 0``).
+    failing : tuple of int
+        Points that fail the rule's test ``y f(x) <= t`` (``< t`` for strict rules) at the
+        state after step ``k``: the learner's choices in "you choose" mode.
     """
 
     k: int
@@ -68,6 +80,20 @@ class StepFrame:
     update_vector: np.ndarray | None
     n_updates: int
     text: str
+    kept_w: np.ndarray | None = None
+    kept_b: float | None = None
+    kept_kind: str | None = None
+    kept_errors: int | None = None
+    failing: tuple = ()
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the noun in agreement: ``plural(1, "update") == "1 update"``, ``"2 updates"``.
+
+    ``many`` gives an irregular plural.
+    """
+    n = int(n)
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def _g(x: float) -> str:
@@ -86,22 +112,67 @@ def _num(x: float) -> str:
     return "+1" if x > 0 else "−1"
 
 
-def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False) -> StepFrame:
+def _mistakes(X, y, w, b) -> int:
+    """Training points misclassified by ``f(x) = <w, x> + b`` (predict +1 iff ``f >= 0``)."""
+    return int(np.sum(np.where(X @ w + b >= 0, 1.0, -1.0) != y))
+
+
+def kept_classifier(traj: Trajectory, X, y, k: int):
+    """The pocket or averaged classifier at step ``k``: ``(w, b, kind, mistakes)``.
+
+    Pocket: among the iterates after updates ``0..u(k)``, the one with the lowest training
+    error, the earliest on a tie (a later iterate replaces the pocket only when strictly
+    better; Gallant; Sayed, eq. (60.45)). Averaged: :meth:`Trajectory.averaged_state`.
+    Returns ``(None, None, None, None)`` for the other rules.
+    """
+    if traj.rule == "pocket" and traj.errors is not None:
+        u = traj.updates_until(k)
+        best = int(np.argmin(traj.errors[: u + 1]))
+        w, b = traj.weights[best].copy(), float(traj.biases[best])
+    elif traj.rule == "averaged":
+        w, b = traj.averaged_state(k)
+    else:
+        return None, None, None, None
+    return w, b, traj.rule, _mistakes(X, y, w, b)
+
+
+def _failing(traj: Trajectory, X, y, w, b) -> tuple:
+    z = y * (X @ w + b)
+    return tuple(int(i) for i in np.flatnonzero(get_rule(traj.rule).triggers(z, traj.threshold)))
+
+
+def _kept_text(f: StepFrame, n: int) -> str:
+    if f.kept_kind is None:
+        return ""
+    what = "The pocket holds" if f.kept_kind == "pocket" else "The average of the iterates is"
+    return (f" {what} w = {_vec(f.kept_w)}, b = {_g(f.kept_b)}, with {f.kept_errors} of "
+            f"{plural(n, 'point')} wrong.")
+
+
+def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo | None = None
+          ) -> StepFrame:
     """The :class:`StepFrame` for step ``k`` of ``traj`` run on ``(X, y)``.
 
     ``hand=True`` says the learner picked every point ("you choose" mode), which changes how
-    the last step's narration ends.
+    the last step's narration ends; ``info`` (from :func:`describe_run`) lets the last step
+    say why a run that did not converge never will (non-separable data).
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     w, b = traj.state(k)
+    kept_w, kept_b, kind, kept_err = kept_classifier(traj, X, y, k)
+    failing = _failing(traj, X, y, w, b)
+    extra = dict(kept_w=kept_w, kept_b=kept_b, kept_kind=kind, kept_errors=kept_err,
+                 failing=failing)
     if k == 0:
+        frm = StepFrame(0, traj.n_steps, w, b, w.copy(), b, (), (), False, np.zeros(0), None, 0,
+                        "", **extra)
         text = (f"Start: w = {_vec(w)}, b = {_g(b)}. Each step visits one point and updates "
                 f"only if {get_rule(traj.rule).condition_text(traj.threshold)}.")
+        text += _kept_text(frm, len(y))
         if traj.n_steps == 0:
-            text += " " + stop_text(traj, X, y, hand=hand)
-        return StepFrame(0, traj.n_steps, w, b, w.copy(), b, (), (), False, np.zeros(0), None, 0,
-                         text)
+            text += " " + stop_text(traj, X, y, hand=hand, info=info)
+        return replace(frm, text=text)
     w_prev, b_prev = traj.state(k - 1)
     row = np.atleast_1d(traj.picked[k - 1])
     picked = tuple(int(i) for i in row if i >= 0)
@@ -116,11 +187,12 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False) -> StepFrame:
     update_vector = (w - factor * w_prev) if updated else None
     n_upd = traj.updates_until(k)
     frm = StepFrame(k, traj.n_steps, w, b, w_prev, b_prev, picked, triggered, updated, margins,
-                    update_vector, n_upd, "")
-    return StepFrame(**{**frm.__dict__, "text": narrate(frm, traj, X, y, hand=hand)})
+                    update_vector, n_upd, "", **extra)
+    return replace(frm, text=narrate(frm, traj, X, y, hand=hand, info=info))
 
 
-def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False) -> str:
+def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False,
+            info: RunInfo | None = None) -> str:
     """One sentence for step ``f.k``, e.g. "Step 12, point 7 (1.2, −0.3), label +1: ..."."""
     spec = get_rule(traj.rule)
     t = traj.threshold
@@ -140,37 +212,82 @@ def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False) -> str:
                 body += f" The decay still shrinks w to {_vec(f.w)}."
     else:
         pts = ", ".join(str(i + 1) for i in f.picked)
-        head = f"Step {f.k}, batch of points {pts}: {len(f.triggered)} meet y·f(x) {rel_hit} {_g(t)}"
+        hit = len(f.triggered)
+        head = (f"Step {f.k}, batch of points {pts}: {hit} {'meets' if hit == 1 else 'meet'} "
+                f"y·f(x) {rel_hit} {_g(t)}")
         body = (f", so the summed correction gives w = {_vec(f.w)}, b = {_g(f.b)}. "
                 f"Update {f.n_updates}." if f.updated else ", no update.")
-    text = head + body
+    text = head + body + _kept_text(f, len(np.asarray(y)))
     if f.k == f.n_steps:
-        text += " " + stop_text(traj, X, y, hand=hand)
+        text += " " + stop_text(traj, X, y, hand=hand, info=info)
     return text
 
 
-def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False) -> str:
-    """Why the run ended, in plain words (for a hand-picked run: what is left to fix)."""
+def _points_list(idx) -> str:
+    """``"points 2, 5 and 6"`` (1-based), shortened after eight."""
+    nums = [str(i + 1) for i in idx]
+    if len(nums) == 1:
+        return f"point {nums[0]}"
+    if len(nums) > 8:
+        return "points " + ", ".join(nums[:8]) + ", …"
+    return "points " + ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def _not_separable_text(cert, d: int) -> str:
+    """Plain reason, from the LP's certificate, why the updates never stop."""
+    where = _vec(cert.point)
+    if cert.conic:
+        return (f"The data are not separable through the origin: the point {where} lies in the "
+                "convex cones of both classes, so no line through the origin separates them "
+                "and the updates never stop.")
+    cut = {1: "no threshold", 2: "no line"}.get(d, "no hyperplane")
+    return (f"The data are not linearly separable: the point {where} lies in the convex hulls of "
+            f"both classes, so {cut} separates them and the updates never stop.")
+
+
+def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False,
+              info: RunInfo | None = None) -> str:
+    """Why the run ended, in plain words (for a hand-picked run: what is left to fix).
+
+    With ``info`` from :func:`describe_run`, a run stopped by its epoch limit says whether
+    more epochs would help: separable data converge, and for non-separable data the LP's
+    certificate (a point in both classes' hulls) shows why the updates never stop.
+    """
     p = traj.params
     if hand and X is not None:
         w, b = traj.state(traj.n_steps)
-        z = np.asarray(y) * (np.asarray(X) @ w + b)
-        bad = int(np.sum(get_rule(traj.rule).triggers(z, traj.threshold)))
-        return ("Every point now passes the test: done." if bad == 0 else
-                f"{bad} point(s) still fail the test: pick one of them next.")
+        bad = _failing(traj, np.asarray(X, dtype=float), np.asarray(y, dtype=float), w, b)
+        if not bad:
+            return "Every point now passes the test: done."
+        verb = "fails" if len(bad) == 1 else "fail"
+        pick = "pick it next" if len(bad) == 1 else "pick one of them next"
+        return f"{plural(len(bad), 'point')} still {verb} the test ({_points_list(bad)}): {pick}."
     if traj.stop_reason == "converged":
         spec = get_rule(traj.rule)
         ok = f"y·f(x) {'≥' if spec.strict else '>'} {traj.threshold:g}".replace("-", "−")
-        return (f"Converged after {traj.n_updates} updates: a full pass made no update, so every "
-                f"point now has {ok}.")
+        return (f"Converged after {plural(traj.n_updates, 'update')}: a full pass made no update, "
+                f"so every point now has {ok}.")
     if traj.stop_reason == "no_update_pass":
         return ("Stopped: a full pass made no update, but some point outside the visiting order "
                 "still fails the test.")
     if traj.stop_reason == "max_steps":
-        return f"Stopped at the step limit ({p['max_steps']}) without converging."
-    return (f"Stopped at max epochs ({p['max_epochs']}) without converging: {traj.n_updates} "
-            "updates so far. Separable data would converge with more epochs; non-separable data "
-            "never do.")
+        text = f"Stopped at the step limit ({p['max_steps']}) without converging."
+    else:
+        text = (f"Stopped at max epochs ({p['max_epochs']}) without converging: "
+                f"{plural(traj.n_updates, 'update')} so far.")
+    if info is not None and info.separable is False and info.certificate is not None:
+        return text + " " + _not_separable_text(info.certificate, traj.dim)
+    if info is not None and info.separable:
+        bound = getattr(info.bound, "value", None)
+        if bound is not None:
+            most = plural(int(np.floor(bound + 1e-9)), "update")
+            return text + (f" The data are linearly separable, so a longer run would converge: "
+                           f"at most {most} in all ({info.bound.source}).")
+        return text + (" The data are linearly separable, but the sources prove no mistake "
+                       "bound for this rule, so it need not stop.")
+    if traj.stop_reason == "max_steps":
+        return text
+    return text + " Separable data would converge with more epochs; non-separable data never do."
 
 
 @dataclass(frozen=True)
@@ -180,16 +297,21 @@ class RunInfo:
     Attributes
     ----------
     bound : explorer.bounds.Bound
-        The mistake bound that applies (``value`` None with a reason when none does).
+        The mistake bound that applies (``value`` None with a reason when none does); from a
+        start other than 0, the shifted bound (:func:`explorer.bounds.shifted_bound`).
     proof : explorer.bounds.ProofQuantities or None
-        ``<w*, w_u>`` and ``||w_u||^2`` per update, when the data are separable and the run
-        starts at ``w = 0``.
+        ``<w*, w_u>`` and ``||w_u||^2`` per update, when the data are separable and the rule
+        has a proof (from any start: the guaranteed lines start at the run's start).
     band : float or None
         Level of the margin band ``f(x) = ±band`` to draw (rules whose threshold is not 0).
     separable : bool or None
         From the LP (None when not checked).
     note : str
         Why the proof panel is empty, if it is.
+    certificate : explorer.separability.Certificate or None
+        When the data are not separable: a point in both classes' convex hulls (cones without
+        an offset), with the weights that show it, for the view to draw and the narration
+        to cite.
     """
 
     bound: object
@@ -197,18 +319,20 @@ class RunInfo:
     band: float | None
     separable: bool | None
     note: str = ""
+    certificate: object = None
 
 
 def describe_run(traj: Trajectory, X, y) -> RunInfo:
-    """Bound, proof quantities and band for a run.
+    """Bound, proof quantities, band and separability of a run.
 
     One max-margin solve gives the separability verdict, the margin ``gamma`` of the rule's
     bound and the ``w*`` of the proof panel, so the proof's two guaranteed lines cross exactly
     at the bound: the separator is the homogeneous one of the points (augmented with 1 when an
-    offset is fitted), except for Koski's variant, whose bound uses the affine one.
+    offset is fitted), except for Koski's variant, whose bound uses the affine one. When the
+    data are not separable, the LP of :func:`explorer.separability.check` supplies the
+    certificate (in the run's own setting: affine with an offset, through the origin without).
     """
-    from . import bounds, svm
-    from .separability import NotSeparableError
+    from . import bounds, separability, svm
 
     p = traj.params
     fit_b = p["fit_intercept"]
@@ -218,28 +342,30 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
     if len(np.unique(y)) < 2:
         return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,
                        True, "one class only")
+    d = X.shape[1]
     try:
         best = svm.fit(bounds.augment(X) if fit_b else X, y, fit_intercept=False)
-        if traj.rule == "rosenblatt_r2":
+        if traj.rule == "rosenblatt_r2" and fit_b:
             best = svm.fit(X, y)
-    except NotSeparableError:
-        best = None
+            w_star, b_star = best.w, best.b
+        else:
+            w_star, b_star = best.w[:d], (float(best.w[d]) if fit_b else 0.0)
+    except separability.NotSeparableError:
+        best = w_star = b_star = None
+    b0 = p.get("b0", 0.0)
     bound = bounds.mistake_bound(traj.rule, X, y, eta=p["eta"], forget=p["forget"],
-                                 fit_intercept=fit_b, w0=p["w0"],
-                                 gamma=None if best is None else best.margin)
-    proof, note = None, ""
+                                 fit_intercept=fit_b, w0=p["w0"], b0=b0,
+                                 gamma=None if best is None else best.margin,
+                                 w_star=w_star, b_star=0.0 if b_star is None else b_star)
+    proof, note, cert = None, "", None
     if best is None:
         note = "not linearly separable: no w* exists, so the proof does not apply"
-    elif p["w0"] is not None and np.any(np.asarray(p["w0"]) != 0):
-        note = "the proof starts at w = 0; this run starts elsewhere"
+        cert = separability.check(X, y, fit_intercept=fit_b).certificate
+    elif not fit_b and b0 != 0:
+        note = bound.note
     elif traj.rule in ("regularized", "svm_sgd", "relaxation") or (
             traj.rule == "margin" and p["forget"] != 1.0):
         note = f"the sources prove no mistake bound for the {get_rule(traj.rule).title.lower()}"
     else:
-        d = X.shape[1]
-        if traj.rule == "rosenblatt_r2":
-            w_star, b_star = best.w, best.b
-        else:
-            w_star, b_star = best.w[:d], (float(best.w[d]) if fit_b else 0.0)
         proof = bounds.proof_quantities(traj, X, y, w_star=w_star, b_star=b_star)
-    return RunInfo(bound, proof, band, best is not None, note)
+    return RunInfo(bound, proof, band, best is not None, note, cert)

@@ -1,4 +1,7 @@
-"""The Perceptron view without a browser: widgets in, drawn artists and text out."""
+"""The Perceptron tab without a browser: widgets in, drawn artists and text out.
+
+Each bug found in the lecture-room trial (issue 7) has a test here that failed on the old view.
+"""
 
 import types
 
@@ -9,6 +12,7 @@ import pytest
 matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E402
+from explorer.app.perceptron.model import SPEC  # noqa: E402
 from explorer.geometry import clip_line  # noqa: E402
 
 KOSKI_STATES = [((1.0, 0.5), 0.0), ((0.6, 0.9), -0.2), ((0.2, 1.1), 0.0), ((0.5, 1.0), 0.2)]
@@ -26,13 +30,17 @@ def _click(view, x, y, inside=True):
                                          xdata=x if inside else None, ydata=y if inside else None))
 
 
+def _type(view, name, text):
+    view.text[name].value = text
+
+
 def test_koski_steps_drawn(view):
-    m = view.model
+    m, tl = view.model, view.timeline
     assert m.dataset == "koski" and m.eta == 0.2 and m.trajectory.n_steps == 12
     for k, ((w, b), pick) in enumerate(zip(KOSKI_STATES, KOSKI_PICKS, strict=True)):
         if k:
-            view.b_step.click()
-        assert m.step == k and view.timeline.value == k
+            tl.b_step.click()
+        assert m.step == k and tl.slider.value == k
         expected = clip_line(np.array(w), b, view.figure.plane.box)
         np.testing.assert_allclose(view.drawn_line(), expected, atol=1e-9)
         offsets = view.figure.plane.picked.get_offsets()
@@ -41,66 +49,113 @@ def test_koski_steps_drawn(view):
         else:
             np.testing.assert_allclose(offsets, m.X[[pick]])
             assert view.figure.plane.update.get_visible()
-    assert view.narration.value.startswith("Step 3, point 1 (1.5, −0.5), label +1")
-    view.b_back.click()
-    assert m.step == 2 and view.narration.value.startswith("Step 2, point 3")
-    view.b_reset.click()
-    assert m.step == 0 and view.narration.value.startswith("Start")
+    assert view.messages.text.startswith("Step 3, point 1 (1.5, −0.5), label +1")
+    tl.b_back.click()
+    assert m.step == 2 and view.messages.text.startswith("Step 2, point 3")
+    tl.b_reset.click()
+    assert m.step == 0 and view.messages.text.startswith("Start")
 
 
-def test_timeline_and_play_set_the_step(view):
-    view.timeline.value = 7
-    assert view.model.step == 7 and "Step 7" in view.narration.value
-    assert view.play.max == view.model.trajectory.n_steps
-    view.model.go(999)
-    assert view.model.step == 12 and "Converged after 3 updates" in view.narration.value
+def test_timeline_and_jumps_set_the_step(view):
+    tl, m = view.timeline, view.model
+    tl.slider.value = 7
+    assert m.step == 7 and "Step 7" in view.messages.text
+    assert tl.play.max == m.trajectory.n_steps
+    tl.b_end.click()
+    assert m.step == 12 and "Converged after 3 updates" in view.messages.text
+    tl.b_reset.click()
+    tl.b_next.click()
+    tl.b_next.click()
+    assert m.step == 2  # Koski's run updates at steps 1, 2 and 3
+    tl.b_epoch.click()
+    assert m.step == 6
 
 
-def test_keys(view):
-    view._on_key({"key": "ArrowRight"})
-    view._on_key({"key": "ArrowRight"})
+def test_keys_move_the_run(view):
+    for key in ("ArrowRight", "ArrowRight", "PageDown"):
+        view.handle_key(key)
+    assert view.model.step == 3
+    view.handle_key("ArrowLeft")
     assert view.model.step == 2
-    view._on_key({"key": "ArrowLeft"})
-    assert view.model.step == 1
-    view._on_key({"key": " "})
-    assert view.play.playing
-    view._on_key({"key": "r"})
-    assert view.model.step == 0 and not view.play.playing
+    view.handle_key(" ")
+    assert view.timeline.play.playing
+    view.handle_key("r")
+    assert view.model.step == 0 and not view.timeline.play.playing
 
 
-@pytest.mark.parametrize("widget,bad,good", [("w_eta", -1.0, 0.2), ("w_eta", 0.0, 0.2),
-                                             ("w_epochs", 0, 50), ("w_n", 0, 40)])
-def test_bad_typed_values_are_refused_and_state_kept(view, widget, bad, good):
-    view.b_step.click()
+@pytest.mark.parametrize("name,bad,good,words", [
+    ("eta", "-1", "0.2", "η must be a number > 0"), ("eta", "0", "0.2", "η must be a number > 0"),
+    ("eta", "", "0.2", "got an empty field"), ("eta", "abc", "0.2", "got 'abc'"),
+    ("max_epochs", "0", "50", "max epochs must be a whole number"),
+    ("max_epochs", "2.5", "50", "got '2.5'"),
+    ("n", "2.5", "40", "n must be a whole number"),
+    ("eta", "1e308", "0.2", "η must be at most"),
+    ("w0", "1e308, 1e308", "1, 0.5", "start w must be numbers"),
+    ("w0", "1, x", "1, 0.5", "start w must be numbers"),
+    ("w0", "1, 2, 3", "1, 0.5", "start w"),
+    ("custom_order", "5, 3, 9", "5, 3, 1, 2, 4, 6", "sequence must list point numbers from 1 to 6"),
+])
+def test_bad_typed_values_are_refused_and_state_kept(view, name, bad, good, words):
+    """Bug 4 ("2.5" read as 25, empty η reported as 0.0, messages naming w0/eta) and bug 3
+    (1e308 accepted)."""
+    view.timeline.b_step.click()
     traj = view.model.trajectory
-    getattr(view, widget).value = bad
-    assert getattr(view, widget).value == good
-    assert "Not applied" in view.message.value
+    _type(view, name, bad)
+    assert view.text[name].value.replace(" ", "") == good.replace(" ", "")
+    assert "Not applied" in view.messages.refused and words in view.messages.refused
+    assert "w0" not in view.messages.refused and "eta" not in view.messages.refused
     assert view.model.trajectory is traj and view.model.step == 1
+    view.timeline.b_step.click()  # the next successful action clears the refusal
+    assert view.messages.refused == ""
 
 
-def test_bad_text_fields(view):
-    view.w_custom.value = "5, 3, 9"
-    assert "custom order must list point numbers from 1 to 6" in view.message.value
-    assert view.w_custom.value == "5, 3, 1, 2, 4, 6"
-    view.w_w0.value = "1, x"
-    assert "start w must be numbers" in view.message.value and view.w_w0.value == "1, 0.5"
-    view.w_w0.value = "1, 2, 3"
-    assert "start w needs 2 numbers" in view.message.value
+def test_overflowing_runs_are_refused_and_the_figure_survives(view):
+    """Bug 3: typed values are bounded (above); a run whose weights still overflow (e.g. a
+    loaded state's huge points) is refused by the model, and the figure keeps drawing."""
+    m = view.model
+    p = {k: getattr(m, k) for k in ("dataset", "n", "margin", "seed", "rule", "eta", "forget",
+                                   "rho", "order", "custom_order", "w0", "fit_intercept",
+                                   "max_epochs", "choose_mode")}
+    with pytest.raises(ValueError, match="overflow"):
+        m._build({**p, "w0": [1e200, 1e200]}, m.X, m.y, [])
+    assert not m.set_state({**m.get_state(), "points": [(1e300, 1e300, 1), (-1e300, 2.0, -1)]})
+    assert "Not applied" in view.messages.refused
+    assert np.isfinite(view.drawn_line()).all() and view.timeline.n_steps == 12
+    view.timeline.b_step.click()
+    assert view.messages.text.startswith("Step 1")
+
+
+def test_changing_data_or_rule_starts_at_step_zero(view):
+    """Bug 1: a long run's step must not land on a shorter run's last step."""
+    m, tl = view.model, view.timeline
+    tl.go(10)
+    view.w_dataset.value = "and"
+    assert m.step == 0 and tl.step == 0 and tl.slider.value == 0
+    assert view.messages.text.startswith("Start")
+    tl.go(3)
+    view.w_rule.value = "margin"
+    assert m.step == 0 and tl.slider.value == 0
 
 
 def test_changing_dataset_and_rule(view):
     view.w_dataset.value = "separable"
     m = view.model
     assert m.order == "cyclic" and m.eta == 1.0 and len(m.X) == 40
-    assert view.w_eta.value == 1.0 and not view.w_n.disabled
-    view.w_n.value = 80
+    assert view.text["eta"].value == "1" and not view.text["n"].disabled
+    _type(view, "n", "80")
     assert len(m.X) == 80
     view.w_rule.value = "margin"
-    assert m.info.band == 1.0 and not view.w_forget.disabled and view.w_rho.disabled
+    assert m.info.band == 1.0 and not view.text["forget"].disabled and view.text["rho"].disabled
     view.w_dataset.value = "xor"
     m.go(m.trajectory.n_steps)
-    assert "without converging" in view.narration.value
+    assert "not linearly separable" in view.messages.text  # bug 7: no hedging on XOR
+
+
+def test_start_from_zero_button(view):
+    assert not view.b_zero.disabled
+    view.b_zero.click()
+    assert view.model.w0 == [] and view.text["w0"].value == "" and view.b_zero.disabled
+    assert view.model.info.proof is not None and view.model.info.bound.value is not None
 
 
 def test_editing_points(view):
@@ -108,56 +163,84 @@ def test_editing_points(view):
     view.w_edit.value = "add+"
     _click(view, 0.5, -2.5)
     assert len(m.X) == 7 and m.y[-1] == 1 and m.step == 0 and m.edited
+    assert "7 points (edited)" in view.timeline.where.value
     _click(view, 0, 0, inside=False)  # outside the axes: nothing happens
     assert len(m.X) == 7
     view.w_edit.value = "remove"
     _click(view, 0.5, -2.5)
     assert len(m.X) == 6
     _click(view, 0.0, 0.0)  # no point there
-    assert len(m.X) == 6 and "No point there" in view.message.value
+    assert len(m.X) == 6 and "no point there" in view.messages.refused
     for _ in range(2):  # remove two of the three -1 points ...
         _click(view, *m.X[m.y < 0][0])
     assert len(m.X) == 4 and (m.y < 0).sum() == 1
     _click(view, *m.X[m.y < 0][0])  # ... the last one is refused: one class only
-    assert len(m.X) == 4 and "both classes" in view.message.value
+    assert len(m.X) == 4 and "both classes" in view.messages.refused
 
 
 def test_you_choose_reproduces_koski(view):
-    m = view.model
+    m, tl = view.model, view.timeline
     view.w_edit.value = "choose"
     assert m.choose_mode and m.trajectory.n_steps == 0
+    # bug 6: the timeline agrees with the status (step 0 of 0), and the failing points show
+    assert tl.n_steps == 0 and tl.slider.disabled and tl.where.value.startswith("step 0 of 0")
     for i in (4, 2, 0):
         _click(view, *m.X[i])
-    assert m.chosen == [4, 2, 0] and m.step == 3
+    assert m.chosen == [4, 2, 0] and m.step == 3 and tl.step == 3 and tl.n_steps == 3
     w, b = m.trajectory.state(3)
     np.testing.assert_allclose(w, [0.5, 1.0])
-    assert "Every point now passes the test" in view.narration.value
+    assert "Every point now passes the test" in view.messages.text
     view.w_edit.value = "view"
     assert not m.choose_mode and m.trajectory.n_steps == 12
 
 
-def test_exports(view):
-    view.b_step.click()
-    view.b_png.click()
-    assert "data:image/png;base64," in view.links.value
-    view.b_svg.click()
-    assert "data:image/svg+xml;base64," in view.links.value
-    view.b_html.click()
-    assert "data:text/html;base64," in view.links.value
-    assert view.progress.value == view.progress.max > 1
+def test_grammar_of_the_status_line(view):
+    """Bug 8: "1 updates", "1 points"."""
+    view.timeline.b_step.click()
+    assert view.timeline.where.value.startswith("step 1 of 12 · 1 update · 6 points")
+    view.timeline.b_step.click()
+    assert "2 updates" in view.timeline.where.value
+
+
+def test_export_panel_is_cleared_when_the_run_changes(view):
+    view.timeline.b_step.click()
+    view.export.b_png.click()
+    assert "data:image/png;base64," in view.export.links.value
+    view.w_rule.value = "margin"
+    assert "data:image" not in view.export.links.value
+
+
+def test_state_round_trip_through_the_view(view):
+    m = view.model
+    view.w_dataset.value = "separable"
+    _type(view, "eta", "0.5")
+    view.w_edit.value = "add-"
+    _click(view, 0.1, 0.2)
+    view.timeline.go(5)
+    state = view.save_state()
+    query = SPEC.to_query(state)
+    other = PerceptronView()
+    values, problems = SPEC.from_query(query)
+    assert problems == []
+    assert other.load_state(values)
+    o = other.model
+    np.testing.assert_array_equal(o.X, m.X)
+    assert (o.dataset, o.eta, o.step, o.edited) == ("separable", 0.5, 5, True)
+    assert other.messages.text == view.messages.text
+    np.testing.assert_allclose(other.drawn_line(), view.drawn_line())
 
 
 def test_model_refuses_unknown_parameters():
     m = PerceptronModel()
     with pytest.raises(TypeError, match="unknown parameters"):
         m.update(colour="red")
-    assert not m.update(rule="nope") and "unknown rule 'nope'" in m.message
+    assert not m.update(rule="nope") and "rule must be one of" in m.message
 
 
 def test_dashboard_has_the_perceptron_tab():
-    tab = dashboard()
-    assert tab.titles == ("Perceptron",)
-    assert isinstance(tab.children[0], PerceptronView)
+    d = dashboard(query="")
+    assert d.tabs.titles == ("Perceptron",)
+    assert isinstance(d.tabs.children[0], PerceptronView)
 
 
 def test_one_image_per_action(view):
@@ -167,8 +250,25 @@ def test_one_image_per_action(view):
     original = view.canvas.send_binary
     view.canvas.send_binary = lambda data: (sent.append(view.canvas._current_image_mode),
                                             original(data))[1]
-    view.b_step.click()
+    view.timeline.b_step.click()
     assert len(sent) == 1
     view.w_edit.value = "choose"
     _click(view, *view.model.X[4])
     assert len(sent) == 3 and sent[-1] == "full"
+    view.w_dataset.value = "xor"
+    assert len(sent) == 4 and sent[-1] == "full"
+
+
+def test_animation_export_runs_beside_the_controls(view):
+    """A GIF export works in the background: Step answers meanwhile, and the link arrives."""
+    import time
+
+    m = view.model
+    view.w_dataset.value = "separable"  # a longer run than Koski's
+    view.export.b_gif.click()
+    assert view.export.busy
+    t0 = time.perf_counter()
+    view.timeline.b_step.click()
+    assert m.step == 1 and time.perf_counter() - t0 < 2.0
+    assert view.export.wait(120)
+    assert "data:image/gif;base64," in view.export.links.value

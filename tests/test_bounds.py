@@ -115,7 +115,12 @@ def test_mistake_bound_picks_the_rule_and_says_why_not():
     assert "Koski" in bounds.mistake_bound("rosenblatt_r2", ds.X, ds.y).source
     assert "Hardt" in bounds.mistake_bound("margin", ds.X, ds.y).source
     assert bounds.mistake_bound("margin", ds.X, ds.y, forget=0.9).value is None
-    assert bounds.mistake_bound("classic", ds.X, ds.y, w0=[1, 0.5]).value is None
+    shifted = bounds.mistake_bound("classic", ds.X, ds.y, w0=[1, 0.5], eta=0.2)
+    assert shifted.value == pytest.approx(bounds.shifted_bound(ds.X, ds.y, w0=[1, 0.5], eta=0.2))
+    assert shifted.source == "Sayed, Lemma 60.1, argument started at w₀"
+    assert shifted.formula == "from w₀: root of (a + uηγ)² = c + uη²H²"
+    assert bounds.mistake_bound("relaxation", ds.X, ds.y, w0=[1, 0.5]).value is None
+    assert bounds.mistake_bound("margin", ds.X, ds.y, w0=[1, 0.5], forget=0.9).value is None
     xor = datasets.load("xor")
     nb = bounds.mistake_bound("classic", xor.X, xor.y)
     assert nb.value is None and "not linearly separable" in nb.note
@@ -135,3 +140,76 @@ def test_proof_quantities_respect_their_lines(rule):
     assert np.all(pq.norm_sq <= pq.norm_sq_upper + 1e-9)
     # the two lines together give the bound: u * eta * gamma <= ||w_u|| <= sqrt(u * per-step)
     assert len(pq.dot) == tr.n_updates + 1
+
+
+# ---------------------------------------------------------------- the bound from a start w0
+def test_shifted_root_by_hand():
+    # from 0: (u s)^2 = u p  ->  u = p / s^2
+    assert bounds.shifted_root(0.0, 0.0, step=0.5, per_step=2.0) == pytest.approx(8.0)
+    # a = 1, c = 1, s = 1, p = 1: (1 + u)^2 = 1 + u  ->  u^2 + u = 0  ->  u+ = 0
+    assert bounds.shifted_root(1.0, 1.0, step=1.0, per_step=1.0) == pytest.approx(0.0, abs=1e-12)
+    # a = -1, c = 1, s = 1, p = 1: (u - 1)^2 = 1 + u  ->  u^2 - 3u = 0  ->  u+ = 3
+    assert bounds.shifted_root(-1.0, 1.0, step=1.0, per_step=1.0) == pytest.approx(3.0)
+    # a = 0, c = 4, s = 1, p = 0: u^2 = 4  ->  u+ = 2
+    assert bounds.shifted_root(0.0, 4.0, step=1.0, per_step=0.0) == pytest.approx(2.0)
+    # well aligned start (2 a s > p): the stable branch agrees with the textbook formula
+    a, c, s_, p = 3.0, 10.0, 0.5, 0.2
+    B = p - 2 * a * s_
+    textbook = (B + np.sqrt(B * B + 4 * s_ * s_ * (c - a * a))) / (2 * s_ * s_)
+    assert bounds.shifted_root(a, c, step=s_, per_step=p) == pytest.approx(textbook, rel=1e-12)
+    with pytest.raises(ValueError, match="positive"):
+        bounds.shifted_root(0.0, 0.0, step=0.0, per_step=1.0)
+
+
+@pytest.mark.parametrize("fit", [True, False])
+def test_shifted_bound_is_novikoff_from_zero(fit):
+    ds = datasets.load("separable", n=30, seed=5, margin=0.2)
+    for eta in (0.1, 1.0, 3.0):
+        assert bounds.shifted_bound(ds.X, ds.y, eta=eta, fit_intercept=fit) == pytest.approx(
+            bounds.novikoff_bound(ds.X, ds.y, fit_intercept=fit), rel=1e-6)
+        assert bounds.shifted_bound(ds.X, ds.y, eta=eta, rule="margin", fit_intercept=fit) == \
+            pytest.approx(bounds.hardt_recht_bound(ds.X, ds.y, eta=eta, fit_intercept=fit), rel=1e-6)
+
+
+def test_koski_default_run_has_a_finite_bound():
+    ds = datasets.load("koski")
+    run = train(ds.X, ds.y, eta=0.2, w0=[1, 0.5], order=[4, 2, 0, 1, 3, 5], rule="classic",
+                fit_intercept=True)
+    b = bounds.mistake_bound("classic", ds.X, ds.y, eta=0.2, w0=[1, 0.5])
+    assert np.isfinite(b.value) and b.value >= 3 == run.n_updates
+    assert b.gamma > 0 and b.radius == pytest.approx(3.0)  # H = ||(-2, -2, 1)|| = 3
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), n=st.integers(2, 30), dim=st.integers(1, 3),
+       margin=st.floats(0.05, 0.5), eta=st.floats(0.05, 5.0),
+       start=st.lists(st.floats(-3, 3), min_size=4, max_size=4),
+       order=st.sampled_from(["cyclic", "shuffle", "random"]), fit=st.booleans(),
+       rule=st.sampled_from(["classic", "margin"]))
+def test_runs_from_any_start_stay_within_the_shifted_bound(seed, n, dim, margin, eta, start,
+                                                             order, fit, rule):
+    from explorer.svm import fit as svm_fit
+
+    ds = _data(seed, n, dim, margin)
+    w0, b0 = np.array(start[:dim]), (start[3] if fit else 0.0)  # without an offset b stays b0
+    Xh = bounds.augment(ds.X) if fit else ds.X
+    try:
+        best = svm_fit(Xh, ds.y, fit_intercept=False)
+    except ValueError:
+        return  # not separable through the origin
+    w_star, b_star = best.w[:dim], (best.w[dim] if fit else 0.0)
+    bound = bounds.shifted_bound(ds.X, ds.y, w0=w0, b0=b0, eta=eta, rule=rule, fit_intercept=fit,
+                                 w_star=w_star, b_star=b_star)
+    assume(bound < 20_000)
+    tr = train(ds.X, ds.y, rule=rule, eta=eta, order=order, seed=seed, fit_intercept=fit, w0=w0,
+               b0=b0, max_epochs=int(bound) + 2)
+    assert tr.converged
+    assert tr.n_updates <= bound + 1e-9
+    # the proof's two inequalities hold after every update, starting from the run's start
+    pq = bounds.proof_quantities(tr, ds.X, ds.y, w_star=w_star, b_star=b_star)
+    tol = 1e-9 * (1 + np.abs(pq.dot).max() + pq.norm_sq.max())
+    assert np.all(pq.dot >= pq.dot_lower - tol)
+    assert np.all(pq.norm_sq <= pq.norm_sq_upper + tol)
+    assert pq.dot_lower[0] == pytest.approx(pq.dot[0]) and pq.norm_sq_upper[0] == pytest.approx(
+        pq.norm_sq[0])
+    assert pq.crossing == pytest.approx(bound, rel=1e-9)

@@ -3,7 +3,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.geometry import clip_line, cone_polygon, half_plane_polygon, version_space_cone
+from explorer.geometry import (
+    clip_line,
+    cone_polygon,
+    convex_hull_polygon,
+    half_plane_polygon,
+    version_space_cone,
+)
 
 BOX = (-2.0, 2.0, -1.0, 1.0)
 
@@ -65,3 +71,36 @@ def test_cone_directions_separate(seed, n):
         assert np.all(y * (X @ wm) >= -1e-9)
         poly = cone_polygon(cone, 2.0)
         assert poly.shape[1] == 2 and np.allclose(poly[0], 0)
+
+
+def test_convex_hull_polygon_by_hand():
+    square = [[0, 0], [2, 0], [2, 2], [0, 2], [1, 1], [0.5, 1.5]]
+    hull = convex_hull_polygon(square)
+    assert sorted(map(tuple, hull.tolist())) == [(0, 0), (0, 2), (2, 0), (2, 2)]
+    x, y = hull[:, 0], hull[:, 1]
+    assert 0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) == pytest.approx(4.0)  # ccw
+    # degenerate sets keep their shape: a point, a segment, collinear points, duplicates
+    np.testing.assert_array_equal(convex_hull_polygon([[1, 2]]), [[1, 2]])
+    np.testing.assert_array_equal(convex_hull_polygon([[1, 2], [1, 2]]), [[1, 2]])
+    seg = convex_hull_polygon([[1, 1], [-1, -1]])
+    assert sorted(map(tuple, seg.tolist())) == [(-1, -1), (1, 1)]
+    line = convex_hull_polygon([[0, 0], [3, 3], [1, 1], [2, 2]])
+    assert sorted(map(tuple, line.tolist())) == [(0, 0), (3, 3)]
+    assert convex_hull_polygon(np.zeros((0, 2))).shape == (0, 2)
+    # more than two columns: the hull of the first two
+    assert len(convex_hull_polygon([[0, 0, 5], [1, 0, 6], [0, 1, 7]])) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(3, 30))
+def test_convex_hull_contains_every_point(seed, n):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    hull = convex_hull_polygon(X)
+    assert len(hull) >= 3
+    edges = np.roll(hull, -1, axis=0) - hull
+    # counter-clockwise: every point is left of (or on) every edge
+    cross = edges[:, None, 0] * (X[None, :, 1] - hull[:, None, 1]) - \
+        edges[:, None, 1] * (X[None, :, 0] - hull[:, None, 0])
+    assert np.all(cross >= -1e-9)
+    assert all(any(np.allclose(v, p) for p in X) for v in hull)  # vertices are data points

@@ -79,7 +79,8 @@ def test_gif_and_html_animation():
     assert img.format == "GIF" and img.n_frames == tr.n_steps + 1
     assert calls[-1] == (tr.n_steps, tr.n_steps + 1)
     page = html_animation(tr, ds.X, ds.y)
-    assert page.count("data:image/png;base64") == tr.n_steps + 1  # every frame embedded
+    assert page.count('"data:image/png;base64,') == tr.n_steps + 1  # every frame embedded
+    assert page.count("url(data:image/png;base64,") == 1  # and the backdrop behind them
     assert "<script src=" not in page  # plays with nothing fetched
 
 

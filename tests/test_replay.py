@@ -5,7 +5,7 @@ import pytest
 
 from explorer import datasets
 from explorer.perceptron import train
-from explorer.replay import describe_run, frame, stop_text
+from explorer.replay import _g, _vec, describe_run, frame, plural, stop_text
 
 KOSKI = datasets.load("koski")
 
@@ -33,7 +33,116 @@ def test_koski_frames(koski_run):
 
 def test_hand_mode_says_what_is_left(koski_run):
     run = train(KOSKI.X, KOSKI.y, eta=0.2, w0=[1, 0.5], order=[4], max_steps=1)
-    assert "1 point(s) still fail" in stop_text(run, KOSKI.X, KOSKI.y, hand=True)
+    assert stop_text(run, KOSKI.X, KOSKI.y, hand=True) == (
+        "1 point still fails the test (point 3): pick it next.")
+    start = train(KOSKI.X, KOSKI.y, eta=0.2, w0=[1, 0.5], order=[4], max_steps=0)
+    assert stop_text(start, KOSKI.X, KOSKI.y, hand=True) == (
+        "2 points still fail the test (points 3 and 5): pick one of them next.")
+    # the frame lists the same points, at every step and not only the last
+    assert frame(start, KOSKI.X, KOSKI.y, 0, hand=True).failing == (2, 4)
+    assert frame(run, KOSKI.X, KOSKI.y, 1, hand=True).failing == (2,)
+    assert frame(koski_run, KOSKI.X, KOSKI.y, 2).failing == (0,)
+    assert frame(koski_run, KOSKI.X, KOSKI.y, 3).failing == ()
+
+
+def test_failing_follows_the_rules_own_test():
+    """The margin rule's test is y f(x) < 1: points right of the boundary can still fail."""
+    ds = datasets.load("separable", n=30, seed=4, margin=0.2)
+    run = train(ds.X, ds.y, rule="margin", max_epochs=1)
+    for k in (0, 5, run.n_steps):
+        f = frame(run, ds.X, ds.y, k)
+        z = ds.y * (ds.X @ f.w + f.b)
+        assert f.failing == tuple(np.flatnonzero(z < 1))
+
+
+@pytest.mark.parametrize("n,word,want", [(0, "update", "0 updates"), (1, "update", "1 update"),
+                                         (2, "update", "2 updates"), (1, "point", "1 point"),
+                                         (7, "point", "7 points"), (2, "axis", "2 axes")])
+def test_plural(n, word, want):
+    assert plural(n, word, "axes" if word == "axis" else None) == want
+
+
+def test_one_update_is_singular():
+    X = np.array([[1.0, 0.0], [-1.0, 0.0]])
+    y = np.array([1.0, -1.0])
+    run = train(X, y, fit_intercept=False)  # one update from 0, then both are right
+    assert run.n_updates == 1
+    assert "Converged after 1 update: a full pass" in stop_text(run)
+    assert "Converged after 1 updates" not in frame(run, X, y, run.n_steps).text
+    ds = datasets.load("overlapping", n=20, seed=2)
+    batch = train(ds.X, ds.y, batch_size=4, max_epochs=2)
+    texts = [frame(batch, ds.X, ds.y, k).text for k in range(1, batch.n_steps + 1)]
+    assert any(": 1 meets y·f(x)" in t for t in texts) or any(": 2 meet y·f(x)" in t for t in texts)
+    assert not any(": 1 meet " in t for t in texts)
+
+
+def test_xor_says_why_it_never_converges():
+    xor = datasets.load("xor")
+    run = train(xor.X, xor.y, max_epochs=10)
+    info = describe_run(run, xor.X, xor.y)
+    assert info.separable is False and info.certificate is not None
+    np.testing.assert_allclose(info.certificate.point, [0.0, 0.0], atol=1e-9)
+    last = frame(run, xor.X, xor.y, run.n_steps, info=info).text
+    assert last.endswith(
+        f"Stopped at max epochs (10) without converging: {run.n_updates} updates so far. "
+        "The data are not linearly separable: the point (0, 0) lies in the convex hulls of both "
+        "classes, so no line separates them and the updates never stop.")
+    assert "Separable data would converge" not in last
+    # without the run's description the narration cannot know, and says so (as before)
+    assert "non-separable data never do" in frame(run, xor.X, xor.y, run.n_steps).text
+
+
+def test_separable_run_cut_short_says_more_epochs_would_do():
+    ds = datasets.load("separable", n=40, seed=3, margin=0.05)
+    run = train(ds.X, ds.y, max_epochs=1)
+    assert not run.converged
+    info = describe_run(run, ds.X, ds.y)
+    text = stop_text(run, info=info)
+    bound = int(np.floor(info.bound.value))
+    assert f"The data are linearly separable, so a longer run would converge: at most {bound} " \
+           f"updates in all (Sayed, Lemma 60.1 (Novikoff))." in text
+
+
+def test_pocket_and_averaged_frames_keep_their_classifier():
+    ds = datasets.load("overlapping", n=40, seed=0)
+    n = len(ds.y)
+    pocket = train(ds.X, ds.y, rule="pocket", max_epochs=5)
+    for k in (0, 1, 37, pocket.n_steps):
+        f = frame(pocket, ds.X, ds.y, k)
+        u = pocket.updates_until(k)
+        errs = [np.mean(np.where(ds.X @ pocket.weights[j] + pocket.biases[j] >= 0, 1, -1) != ds.y)
+                for j in range(u + 1)]
+        best = int(np.argmin(errs))  # the earliest of the best, as train() keeps pocket_w
+        assert f.kept_kind == "pocket"
+        np.testing.assert_array_equal(f.kept_w, pocket.weights[best])
+        assert f.kept_b == pocket.biases[best]
+        assert f.kept_errors == round(errs[best] * n)
+        assert (f"The pocket holds w = {_vec(f.kept_w)}, b = {_g(f.kept_b)}, with "
+                f"{f.kept_errors} of 40 points wrong.") in f.text
+    last = frame(pocket, ds.X, ds.y, pocket.n_steps)
+    np.testing.assert_array_equal(last.kept_w, pocket.pocket_w)
+    assert last.kept_b == pocket.pocket_b
+    avg = train(ds.X, ds.y, rule="averaged", max_epochs=5)
+    for k in (0, 1, 50, avg.n_steps):
+        f = frame(avg, ds.X, ds.y, k)
+        w, b = avg.averaged_state(k)
+        np.testing.assert_allclose(f.kept_w, w)
+        assert f.kept_kind == "averaged" and f.kept_b == pytest.approx(b)
+        assert f.kept_errors == int(np.sum(np.where(ds.X @ w + b >= 0, 1, -1) != ds.y))
+        assert f"The average of the iterates is w = {_vec(w)}" in f.text
+    classic = frame(train(ds.X, ds.y, max_epochs=1), ds.X, ds.y, 3)
+    assert classic.kept_kind is None and classic.kept_w is None and "pocket" not in classic.text
+
+
+def test_koski_default_has_bound_and_proof(koski_run):
+    info = describe_run(koski_run, KOSKI.X, KOSKI.y)
+    assert info.proof is not None and info.note == ""
+    assert info.bound.value is not None and info.bound.value >= 3
+    assert info.bound.value == pytest.approx(info.proof.crossing)
+    assert info.bound.source == "Sayed, Lemma 60.1, argument started at w₀"
+    # the guaranteed lines start at the run's start, not at 0
+    np.testing.assert_allclose(info.proof.norm_sq_upper[0], 1.25)
+    assert info.proof.dot_lower[0] == pytest.approx(info.proof.dot[0])
 
 
 def test_stop_texts():

@@ -1,8 +1,9 @@
-"""Widgets: one small state model per view (traitlets, no widgets inside), views that observe
-it, and thin composers. Importing this package imports ipywidgets and matplotlib."""
+"""Widgets: shared pieces (page bridge, timeline, message area, export panel, declared state,
+layout and lecture mode), then one folder per tab with a small state model (traitlets, no
+widgets inside) and its view; the dashboard builds a tab when it is first opened.
+Importing this package imports ipywidgets and matplotlib."""
 
-from .dashboard import dashboard
-from .perceptron_model import PerceptronModel
-from .perceptron_view import PerceptronView
+from .dashboard import Dashboard, dashboard
+from .perceptron import PerceptronModel, PerceptronView
 
-__all__ = ["dashboard", "PerceptronModel", "PerceptronView"]
+__all__ = ["Dashboard", "dashboard", "PerceptronModel", "PerceptronView"]

@@ -1,22 +1,209 @@
-"""The dashboard: one tab per view. Later views (margins, Cover, XOR) add their tabs here."""
+"""The dashboard: a top bar (settings, lecture mode, share), one lazily built tab per view.
+
+A tab is built the first time it is opened, so page open and kernel memory do not grow with
+the number of tabs. The page's query string (Voila passes it to the kernel as ``QUERY_STRING``)
+names a tab and its state, e.g. ``?tab=perceptron&dataset=xor&step=5``; a bad link gives a
+message and the defaults, never an exception. While the state changes, the address bar and the
+share box follow it, so the link a lecturer copies opens the same step; the state also saves to
+and loads from a JSON file.
+"""
 
 from __future__ import annotations
 
+import base64
+import html
+import importlib
+import os
+
 import ipywidgets as W
 
-TABS = [("Perceptron", "explorer.app.perceptron_view:PerceptronView")]
+from .bridge import PageBridge
+from .layout import CSS, fit_figure, sidebar_starts_open
+from .state import query_tab
+
+#: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
+#: ``spec``, ``save_state()``, ``load_state(dict)``, ``changed`` (trait), ``messages``,
+#: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
+TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView")]
+MAX_STATE_BYTES = 1_000_000
+#: Longest query string written to the address bar (longer states: save as JSON).
+MAX_LINK_CHARS = 6000
 
 
-def _build(target: str):
-    import importlib
-
+def _load(target: str):
     module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)()
+    return getattr(importlib.import_module(module), name)
 
 
-def dashboard() -> W.Tab:
-    """The tab bar served by Voila (``notebooks/dashboard.ipynb``)."""
-    children = [_build(target) for _, target in TABS]
-    tab = W.Tab(children=children, titles=[title for title, _ in TABS])
-    tab.add_class("pe-dashboard")
-    return tab
+class Dashboard(W.VBox):
+    """The whole page served by Voila (``notebooks/dashboard.ipynb``)."""
+
+    def __init__(self, *, query: str | None = None, tabs=None, **kwargs):
+        self.tab_table = list(TABS if tabs is None else tabs)
+        self.tab_keys = [k for k, _, _ in self.tab_table]
+        self.views: dict[str, W.Widget] = {}
+        self.bridge = PageBridge()
+        self._link_dirty = False
+        query = os.environ.get("QUERY_STRING", "") if query is None else query
+
+        self.b_settings = W.ToggleButton(value=True, description="Settings", icon="sliders",
+                                         tooltip="Show or hide the settings column")
+        self.b_lecture = W.ToggleButton(value=False, description="Lecture mode", icon="desktop",
+                                        tooltip="Large type and figure, settings hidden (key l)")
+        self.share = W.Text(description="Link", disabled=False, layout=W.Layout(flex="1 1 320px"),
+                            tooltip="Copy this link: it opens the dashboard at the state shown")
+        self.share.add_class("pe-share")
+        self.b_settings.add_class("pe-settings-toggle")
+        self.b_lecture.add_class("pe-lecture-toggle")
+        self.b_save = W.Button(description="Save state", icon="download",
+                               tooltip="Download the tab's whole state as a JSON file")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Load state", tooltip="Open a saved JSON state")
+        self.saved = W.HTML()
+        self.b_settings.observe(lambda ch: self._layout(), names="value")
+        self.b_lecture.observe(lambda ch: self._layout(), names="value")
+        self.b_save.on_click(lambda _: self._save())
+        self.upload.observe(self._on_upload, names="value")
+        self.share.observe(self._on_share_typed, names="value")
+        top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
+                      self.b_settings, self.b_lecture, self.share, self.b_save, self.upload,
+                      self.saved], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        top.add_class("pe-topbar")
+
+        self.tabs = W.Tab(children=[W.VBox([W.HTML("Loading…")]) for _ in self.tab_table],
+                          titles=[t for _, t, _ in self.tab_table])
+        super().__init__([W.HTML(CSS), self.bridge, top, self.tabs], **kwargs)
+        self.add_class("pe-root")
+        start = query_tab(query)
+        known = start is None or start in self.tab_keys
+        first = self.tab_keys.index(start) if start in self.tab_keys else 0
+        self.tabs.selected_index = first
+        self._open(first, query=query if known else "", bad_tab=None if known else start)
+        self.tabs.observe(lambda ch: self._open(ch["new"]), names="selected_index")
+        self.bridge.observe(self._on_window, names=["width", "height"])
+        self.bridge.on_key(self._on_key)
+        self.bridge.observe(lambda ch: self._state_changed(), names="href")
+
+    # ------------------------------------------------------------------ tabs
+    @property
+    def active(self):
+        """The view of the tab on screen."""
+        return self.views.get(self.tab_keys[self.tabs.selected_index or 0])
+
+    def _open(self, index, *, query: str = "", bad_tab: str | None = None) -> None:
+        if index is None:
+            return
+        key = self.tab_keys[index]
+        if key not in self.views:
+            view = _load(self.tab_table[index][2])()
+            self.views[key] = view
+            children = list(self.tabs.children)
+            children[index] = view
+            self.tabs.children = children
+            self.tabs.titles = [t for _, t, _ in self.tab_table]
+            view.observe(lambda ch: self._state_changed(), names="changed")
+            view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
+            if query:
+                self._apply(view, *view.spec.from_query(query), source="link")
+            if bad_tab:
+                view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
+                                     f"{self.tab_table[index][1]}.")
+        self._layout()
+        self._state_changed()
+
+    def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
+        if problems:
+            view.messages.refuse(f"The {source}'s state was not used: " + " ".join(problems))
+            return
+        if not view.load_state(values):
+            view.messages.refuse(f"The {source}'s state was not used. " + view.model.message)
+
+    # ------------------------------------------------------------------ layout
+    def _on_window(self, change=None) -> None:
+        if change is not None and change["name"] == "width" and change["old"] == 0:
+            self.b_settings.value = sidebar_starts_open(self.bridge.width)
+        self._layout()
+
+    def _layout(self) -> None:
+        lecture = self.b_lecture.value
+        settings = self.b_settings.value and not lecture
+        if lecture:
+            self.add_class("pe-lecture")
+        else:
+            self.remove_class("pe-lecture")
+        self.b_settings.disabled = lecture
+        for w in (self.share, self.b_save, self.upload, self.saved):  # room for the figure
+            w.layout.display = "none" if lecture else ""
+        view = self.active
+        if view is None:
+            return
+        view.show_settings(settings)
+        if self.bridge.width:
+            view.fit(fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
+                                sidebar=settings, lecture=lecture))
+
+    def _on_key(self, key: str) -> None:
+        if key in ("l", "L"):
+            self.b_lecture.value = not self.b_lecture.value
+        elif self.active is not None:
+            self.active.handle_key(key)
+
+    # ------------------------------------------------------------------ sharing
+    def _state_changed(self) -> None:
+        view = self.active
+        if view is None:
+            return
+        if view.timeline.play.playing:
+            self._link_dirty = True  # while playing, the link follows when play stops
+            return
+        self._write_link(view)
+
+    def _flush_link(self) -> None:
+        view = self.active
+        if view is not None and self._link_dirty and not view.timeline.play.playing:
+            self._link_dirty = False
+            self._write_link(view)
+
+    def _write_link(self, view) -> None:
+        state = view.save_state()
+        query = view.spec.to_query(state)
+        note = ""
+        if len(query) > MAX_LINK_CHARS:
+            query = view.spec.to_query({**state, "points": []})
+            note = " (link without the edited points: too many; use Save state)"
+        self.bridge.query = query
+        self._link = f"{self.bridge.href}?{query}" if self.bridge.href else f"?{query}"
+        self.share.value = self._link
+        self.share.description = "Link" + ("*" if note else "")
+        self.share.tooltip = "Copy this link: it opens the dashboard at the state shown" + note
+
+    def _on_share_typed(self, change) -> None:
+        if change["new"] != getattr(self, "_link", change["new"]):
+            self.share.value = self._link  # the box shows the link; typing in it changes nothing
+
+    def _save(self) -> None:
+        view = self.active
+        text = view.spec.to_json(view.save_state())
+        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = f"{view.spec.tab}-state.json"
+        self.saved.value = (f"<a class='pe-state-link' download='{html.escape(name)}' "
+                            f"href='data:application/json;base64,{b64}'>⬇ {html.escape(name)}</a>")
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        view = self.active
+        item = files[0]
+        size = int(item.get("size", len(item.get("content", b""))))
+        if size > MAX_STATE_BYTES:
+            view.messages.refuse(f"The file was not used: a saved state is at most "
+                                 f"{MAX_STATE_BYTES // 1000} kB; got {size // 1000} kB.")
+        else:
+            self._apply(view, *view.spec.from_json(bytes(item["content"])), source="file")
+        self.upload.value = ()
+
+
+def dashboard(*, query: str | None = None) -> Dashboard:
+    """The dashboard served by Voila (``notebooks/dashboard.ipynb``)."""
+    return Dashboard(query=query)

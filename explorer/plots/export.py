@@ -1,89 +1,394 @@
-"""Static images and kernel-free animations of a run, drawn by the same panels as the widget.
+"""Still images and kernel-free animations of a run, drawn by the same panels as the widget.
 
-GIFs use Pillow; the HTML animation is self-contained (frames embedded as base64, player in
-plain JavaScript, via ``matplotlib.animation.HTMLWriter``), so it plays with no kernel.
+Every picture carries the caption strip of :class:`~explorer.plots.frames.CaptionedFigure`:
+the step, its narration and the run's parameters. Animations are bounded and fast:
+
+* :func:`frame_steps` picks at most ``max_frames`` steps, every update (and the step before
+  it) first;
+* one off-screen figure draws its static parts once, then each frame draws only the moving
+  artists over that cached background (blitting);
+* the files are still written by ``matplotlib.animation`` writers, GIF by ``PillowWriter`` and
+  HTML by ``HTMLWriter``, whose ``grab_frame`` here takes the blitted canvas instead of calling
+  ``savefig``. Every frame is mapped onto one shared palette (no colour quantization per
+  frame); Pillow stores each GIF frame as its change from the previous one, and each HTML
+  frame is transparent where it equals the last frame, which the page shows behind it;
+* the HTML page plays offline: :func:`explorer.plots.player.offline_page` replaces the
+  player's web-font icons with inline SVG and names every button.
+
+Nothing here uses pyplot, so an export may run in a background thread. ``progress(i, n)`` is
+called after frame ``i`` of ``n`` (0-based, as matplotlib's ``progress_callback``) and
+``cancelled()`` before every frame: when it returns True the export raises
+:class:`ExportCancelled`.
 """
 
 from __future__ import annotations
 
+import base64
 import io
 import os
 import tempfile
+from collections.abc import Callable
 
 import numpy as np
-from matplotlib.animation import FuncAnimation, HTMLWriter, PillowWriter
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.animation import HTMLWriter, PillowWriter
+from PIL import Image
 
+from .._validation import check_int, check_positive
 from ..replay import RunInfo
 from ..trajectory import Trajectory
 from .figure import PerceptronFigure
+from .frames import CaptionedFigure, step_caption
+from .player import offline_page
 
-MAX_FRAMES = 240
+__all__ = ["ExportCancelled", "frame_steps", "figure_bytes", "still_bytes", "gif_bytes",
+           "html_animation", "MAX_FRAMES", "ANIMATION_DPI", "STILL_DPI"]
+
+MAX_FRAMES = 120
+#: The live widget's resolution (1040 x 636 pixels with the caption). A 240-step run, 120
+#: frames, gives about 1 MB of GIF and 2.5 MB of HTML; the frame count bounds both.
+ANIMATION_DPI = 80
+STILL_DPI = 160  # twice the screen figure's: sharp on slides
+LAST_FRAME_MS = 2000  # the GIF holds its last frame this long before it loops
+
+
+class ExportCancelled(Exception):
+    """An export stopped because its ``cancelled()`` callback returned True."""
+
+
+# ---------------------------------------------------------------------------- checks
+def _check_run(traj, X, y) -> None:
+    if not isinstance(traj, Trajectory):
+        raise TypeError(f"expected traj to be a Trajectory; got {type(traj).__name__}")
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.ndim != 1 or len(X) != len(y):
+        raise ValueError(f"expected X of shape (n, d) and y of shape (n,); got {X.shape} and {y.shape}")
+
+
+def _check_fmt(fmt) -> str:
+    if fmt not in ("png", "svg"):
+        raise ValueError(f"fmt must be 'png' or 'svg'; got {fmt!r}")
+    return fmt
+
+
+def _stop_if(cancelled, done: int, n: int) -> None:
+    if cancelled is not None and cancelled():
+        raise ExportCancelled(f"export cancelled after {done} of {n} frames")
+
+
+# ---------------------------------------------------------------------------- frames
+def _even(a: np.ndarray, m: int) -> np.ndarray:
+    """``m`` evenly spaced entries of sorted ``a`` (first and last included)."""
+    if m >= len(a):
+        return a
+    if m == 1:
+        return a[len(a) // 2:len(a) // 2 + 1]
+    return a[np.floor(np.linspace(0, len(a) - 1, m) + 0.5).astype(int)]
 
 
 def frame_steps(traj: Trajectory, *, max_frames: int = MAX_FRAMES) -> np.ndarray:
-    """Steps to animate: every step of a short run; for a long one, every update step and the
-    step before it (so each update is seen happening), then evenly spaced fill, capped."""
+    """The steps to animate: all of a short run, a bounded selection of a long one.
+
+    Parameters
+    ----------
+    traj : Trajectory
+        The run.
+    max_frames : int, default 120
+        Most frames to return, at least 2.
+
+    Returns
+    -------
+    ndarray of int64
+        Increasing steps in ``0 .. traj.n_steps``. When the run has more steps than
+        ``max_frames``, exactly ``max_frames`` of them, chosen in this order of priority: the
+        first and last step, every update step, the step before each update (so each update
+        is seen happening), then evenly spaced steps; a group that does not fit whole is
+        thinned evenly.
+    """
+    if not isinstance(traj, Trajectory):
+        raise TypeError(f"expected traj to be a Trajectory; got {type(traj).__name__}")
+    m = check_int(max_frames, name="max_frames", minimum=2)
     n = traj.n_steps
-    if n + 1 <= max_frames:
-        return np.arange(n + 1)
-    key = np.unique(np.concatenate([[0, n], traj.update_steps, traj.update_steps - 1]))
-    if len(key) > max_frames:
-        key = key[np.linspace(0, len(key) - 1, max_frames).round().astype(int)]
-    else:
-        fill = np.linspace(0, n, max_frames - len(key)).round().astype(int)
-        key = np.unique(np.concatenate([key, fill]))[:max_frames]
-    return np.unique(key)
+    if n + 1 <= m:
+        return np.arange(n + 1, dtype=np.int64)
+    updates = np.asarray(traj.update_steps, dtype=np.int64)
+    chosen = np.array([0, n], dtype=np.int64)
+    for group in (updates, updates - 1, np.arange(n + 1, dtype=np.int64)):
+        room = m - len(chosen)
+        if room <= 0:
+            break
+        chosen = np.union1d(chosen, _even(np.setdiff1d(group, chosen), room))
+    return chosen
 
 
+def _steps(traj: Trajectory, steps, max_frames) -> np.ndarray:
+    m = check_int(max_frames, name="max_frames", minimum=2)
+    if steps is None:
+        return frame_steps(traj, max_frames=m)
+    s = np.asarray(steps)
+    if s.ndim != 1 or s.size == 0 or s.dtype.kind not in "iu":
+        raise TypeError(f"expected steps to be a non-empty 1-D sequence of integers; got {steps!r}")
+    if s.min() < 0 or s.max() > traj.n_steps:
+        raise ValueError(f"expected steps in 0..{traj.n_steps}; got {s.min()}..{s.max()}")
+    if len(s) > m:
+        raise ValueError(f"expected at most max_frames = {m} steps; got {len(s)}")
+    return s.astype(np.int64)
+
+
+TRANSPARENT = 255  # palette index left free: "same as the backdrop" in HTML frames
+
+
+def _palette(cf: CaptionedFigure, steps: np.ndarray) -> tuple[Image.Image, np.ndarray]:
+    """One 255-colour palette for every frame, from the first frame, the first update and the
+    last (the update's arrow and ring bring colours the first frame lacks); also the latest of
+    these frames in that palette, as an array of indices (the HTML frames' backdrop)."""
+    updated = np.asarray(cf.panels.traj.updated)
+    first_update = next((int(k) for k in steps if k > 0 and updated[k - 1]), int(steps[0]))
+    tiles = []
+    for k in sorted({int(steps[0]), first_update, int(steps[-1])}):
+        cf.blit(k)
+        tiles.append(_rgb(cf.canvas))
+    w, h = tiles[0].size
+    sheet = Image.new("RGB", (w, h * len(tiles)))
+    for i, tile in enumerate(tiles):
+        sheet.paste(tile, (0, i * h))
+    palette = sheet.quantize(colors=TRANSPARENT, method=Image.Quantize.MEDIANCUT)
+    return palette, np.asarray(tiles[-1].quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def _rgb(canvas) -> Image.Image:
+    """A copy of the canvas as drawn, in RGB."""
+    w, h = canvas.get_width_height(physical=True)
+    return Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+
+
+def _indexed(canvas, palette: Image.Image) -> Image.Image:
+    """The canvas as drawn, mapped onto ``palette`` (nearest colour, no dithering)."""
+    return _rgb(canvas).quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _no_savefig_args(kwargs) -> None:
+    if kwargs:
+        raise TypeError(f"expected no savefig arguments (frames are blitted); got {sorted(kwargs)}")
+
+
+class _BlitPillowWriter(PillowWriter):
+    """``PillowWriter`` whose frames are the canvas as blitted, on one shared palette (Pillow
+    then stores each frame as its change from the previous one)."""
+
+    def __init__(self, *, fps: float, palette: Image.Image, backdrop: np.ndarray | None = None):
+        super().__init__(fps=fps)  # no backdrop: GIF frames already store only what changed
+        self.palette = palette
+
+    def setup(self, fig, outfile, dpi=None):
+        super().setup(fig, outfile, dpi=dpi)
+        self.frames = []
+
+    def grab_frame(self, **savefig_kwargs):
+        _no_savefig_args(savefig_kwargs)
+        self.frames.append(_indexed(self.fig.canvas, self.palette))
+
+    def finish(self):
+        if not self.frames:
+            return
+        ms = round(1000 / self.fps)
+        durations = [ms] * (len(self.frames) - 1) + [max(ms, LAST_FRAME_MS)]
+        self.frames[0].save(self.outfile, format="GIF", save_all=True,
+                            append_images=self.frames[1:], duration=durations, loop=0)
+
+
+class _BlitHTMLWriter(HTMLWriter):
+    """``HTMLWriter`` with embedded frames taken from the canvas as blitted.
+
+    Each frame is a palette PNG in which the pixels equal to ``backdrop`` (the last frame) are
+    transparent; the page shows the backdrop behind the player's image. Between two updates
+    little changes, so most frames are small: a third of the size of whole frames.
+    """
+
+    def __init__(self, *, fps: float, palette: Image.Image, backdrop: np.ndarray):
+        super().__init__(fps=fps, embed_frames=True, default_mode="once")
+        self.frame_format = "png"
+        self.palette = palette
+        self.backdrop = backdrop
+        self.colours = (palette.getpalette() + [255] * 768)[:768]  # index 255: white, unused
+
+    def grab_frame(self, **savefig_kwargs):
+        _no_savefig_args(savefig_kwargs)
+        index = np.asarray(_indexed(self.fig.canvas, self.palette))
+        index = np.where(index == self.backdrop, TRANSPARENT, index).astype(np.uint8)
+        im = Image.frombytes("P", (index.shape[1], index.shape[0]), index.tobytes())
+        im.putpalette(self.colours)
+        buf = io.BytesIO()
+        im.save(buf, format="png", transparency=TRANSPARENT)
+        # the list HTMLWriter.finish embeds, as its own grab_frame fills it
+        self._saved_frames.append(base64.encodebytes(buf.getvalue()).decode("ascii"))
+
+    def backdrop_png(self) -> bytes:
+        """The backdrop as an opaque PNG."""
+        im = Image.frombytes("P", (self.backdrop.shape[1], self.backdrop.shape[0]),
+                             self.backdrop.astype(np.uint8).tobytes())
+        im.putpalette(self.colours)
+        buf = io.BytesIO()
+        im.save(buf, format="png")
+        return buf.getvalue()
+
+
+def _record(writer_class, suffix: str, traj, X, y, *, info, title, steps, max_frames, fps, dpi,
+            hand, progress, cancelled):
+    """Blit the frames into a writer's file; returns its bytes, each frame's narration and the
+    writer."""
+    _check_run(traj, X, y)
+    steps = _steps(traj, steps, max_frames)
+    fps = check_positive(fps, name="fps")
+    dpi = check_positive(dpi, name="dpi")
+    n = len(steps)
+    _stop_if(cancelled, 0, n)
+    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
+    palette, last = _palette(cf, steps)
+    writer = writer_class(fps=fps, palette=palette, backdrop=last)
+    texts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "run" + suffix)
+        writer.setup(cf.fig, path, dpi=cf.fig.dpi)
+        for i, k in enumerate(steps):
+            _stop_if(cancelled, i, n)
+            f = cf.blit(int(k))
+            writer.grab_frame()
+            texts.append(f"{step_caption(f)}. {f.text}")
+            if progress is not None:
+                progress(i, n)
+        writer.finish()
+        with open(path, "rb") as fh:
+            return fh.read(), texts, writer
+
+
+# ---------------------------------------------------------------------------- public
 def figure_bytes(pf: PerceptronFigure, fmt: str = "png", *, dpi: float | None = None) -> bytes:
-    """The figure as shown, as PNG or SVG bytes."""
-    if fmt not in ("png", "svg"):
-        raise ValueError(f"fmt must be 'png' or 'svg'; got {fmt!r}")
+    """A :class:`PerceptronFigure` as shown (no caption), as PNG or SVG bytes.
+
+    Parameters
+    ----------
+    pf : PerceptronFigure
+        The figure, e.g. the live widget's.
+    fmt : {"png", "svg"}
+    dpi : float, optional
+        Resolution of a PNG (default: the figure's).
+
+    Returns
+    -------
+    bytes
+    """
+    _check_fmt(fmt)
     buf = io.BytesIO()
     pf.savefig(buf, format=fmt, dpi=dpi)
     return buf.getvalue()
 
 
-def animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, steps=None,
-              fps: float = 4, dpi: float = 60) -> tuple[FuncAnimation, PerceptronFigure]:
-    """A ``FuncAnimation`` of the run on a new (non-pyplot) figure, one frame per step shown."""
-    pf = PerceptronFigure(dpi=dpi)
-    FigureCanvasAgg(pf.fig)
-    pf.set_run(traj, X, y, info)
-    steps = frame_steps(traj) if steps is None else np.asarray(steps)
+def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunInfo | None = None,
+                title: str = "", dpi: float = STILL_DPI, hand: bool = False) -> bytes:
+    """Step ``k`` of a run as a captioned PNG or SVG, drawn on its own off-screen figure.
 
-    def draw(k):
-        pf.show(int(k))
-        return []
+    Parameters
+    ----------
+    traj : Trajectory
+        The run.
+    X, y : array_like
+        Its data.
+    k : int
+        The step, ``0 .. traj.n_steps``.
+    fmt : {"png", "svg"}, default "png"
+    info : RunInfo, optional
+        Bound and proof quantities (pass the model's: computing them solves an LP).
+    title : str, default ""
+        The run's parameters for the caption, e.g. ``"classic · η = 1 · separable · seed 0"``.
+    dpi : float, default 160
+        Twice the screen figure's 80: 2080 pixels wide, fit for slides.
+    hand : bool, default False
+        The learner picked the points ("you choose" mode).
 
-    anim = FuncAnimation(pf.fig, draw, frames=[int(k) for k in steps], interval=1000 / fps,
-                         blit=False, repeat=False)
-    return anim, pf
+    Returns
+    -------
+    bytes
+    """
+    _check_run(traj, X, y)
+    _check_fmt(fmt)
+    k = check_int(k, name="k", minimum=0, maximum=traj.n_steps)
+    dpi = check_positive(dpi, name="dpi")
+    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
+    cf.show(k)  # nothing is animated: savefig draws every artist
+    buf = io.BytesIO()
+    cf.fig.savefig(buf, format=fmt, dpi=dpi)
+    return buf.getvalue()
 
 
-def save_gif(traj: Trajectory, X, y, path, *, info=None, fps: float = 4, progress=None) -> str:
-    """Write the run as an animated GIF; ``progress(i, n)`` is called per frame."""
-    anim, _ = animation(traj, X, y, info=info, fps=fps)
-    anim.save(os.fspath(path), writer=PillowWriter(fps=fps), progress_callback=progress)
-    return os.fspath(path)
+def gif_bytes(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
+              steps=None, max_frames: int = MAX_FRAMES, fps: float = 4, dpi: float = ANIMATION_DPI,
+              hand: bool = False, progress: Callable[[int, int], None] | None = None,
+              cancelled: Callable[[], bool] | None = None) -> bytes:
+    """The run as an animated GIF, one captioned frame per step shown.
+
+    Parameters
+    ----------
+    traj : Trajectory
+        The run.
+    X, y : array_like
+        Its data.
+    info : RunInfo, optional
+        Bound and proof quantities (pass the model's: computing them solves an LP).
+    title : str, default ""
+        The run's parameters for the caption.
+    steps : sequence of int, optional
+        The steps to show (at most ``max_frames``); default :func:`frame_steps`.
+    max_frames : int, default 120
+    fps : float, default 4
+        Frames per second; the last frame is held 2 s before the GIF loops.
+    dpi : float, default 80
+        The live widget's resolution (1040 pixels wide).
+    hand : bool, default False
+        The learner picked the points ("you choose" mode).
+    progress : callable ``(i, n)``, optional
+        Called after frame ``i`` (0-based) of ``n``.
+    cancelled : callable ``() -> bool``, optional
+        Checked before every frame.
+
+    Returns
+    -------
+    bytes
+
+    Raises
+    ------
+    ExportCancelled
+        When ``cancelled()`` returned True.
+    """
+    data, _, _ = _record(_BlitPillowWriter, ".gif", traj, X, y, info=info, title=title, steps=steps,
+                      max_frames=max_frames, fps=fps, dpi=dpi, hand=hand, progress=progress,
+                      cancelled=cancelled)
+    return data
 
 
-def html_animation(traj: Trajectory, X, y, *, info=None, fps: float = 4, progress=None) -> str:
-    """The run as one self-contained HTML page (frames embedded, no kernel needed)."""
-    anim, _ = animation(traj, X, y, info=info, fps=fps)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "perceptron.html")
-        anim.save(path, writer=HTMLWriter(fps=fps, embed_frames=True, default_mode="once"),
-                  progress_callback=progress)
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+def html_animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
+                   steps=None, max_frames: int = MAX_FRAMES, fps: float = 4,
+                   dpi: float = ANIMATION_DPI, hand: bool = False,
+                   progress: Callable[[int, int], None] | None = None,
+                   cancelled: Callable[[], bool] | None = None) -> str:
+    """The run as one self-contained HTML page that plays offline, with no kernel.
 
+    Frames are embedded PNGs in matplotlib's ``HTMLWriter`` player; the buttons carry inline
+    icons and accessible names, and the image's ``alt`` text is the frame's narration.
+    Parameters as :func:`gif_bytes`.
 
-def gif_bytes(traj: Trajectory, X, y, *, info=None, fps: float = 4, progress=None) -> bytes:
-    """:func:`save_gif` into memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = save_gif(traj, X, y, os.path.join(tmp, "run.gif"), info=info, fps=fps,
-                        progress=progress)
-        with open(path, "rb") as fh:
-            return fh.read()
+    Returns
+    -------
+    str
+        The page (encode it as UTF-8 to save it).
+
+    Raises
+    ------
+    ExportCancelled
+        When ``cancelled()`` returned True.
+    """
+    data, texts, writer = _record(_BlitHTMLWriter, ".html", traj, X, y, info=info, title=title,
+                          steps=steps, max_frames=max_frames, fps=fps, dpi=dpi, hand=hand,
+                          progress=progress, cancelled=cancelled)
+    heading = "Perceptron run" + (f" · {title}" if title else "")
+    return offline_page(data.decode("utf-8"), title=heading, texts=texts,
+                        backdrop=writer.backdrop_png())

@@ -60,6 +60,10 @@ class PerceptronFigure:
         self.traj, self.X, self.y = traj, np.asarray(X, dtype=float), np.asarray(y, dtype=float)
         self.info = describe_run(traj, X, y) if info is None else info
         self.plane.set_data(self.X, self.y, box=box)
+        kept = traj.rule if traj.rule in ("pocket", "averaged") else None
+        self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
+                                certificate=getattr(self.info, "certificate", None),
+                                hand=self.hand)
         self.weights.set_run(traj, self.X, self.y)
         self.mistakes.set_run(traj, self.info.bound)
         self.proof.set_run(self.info.proof, note=self.info.note)
@@ -69,8 +73,8 @@ class PerceptronFigure:
 
     def show(self, k: int) -> StepFrame:
         """Move every artist to step ``k``; returns the frame (its ``text`` is the narration)."""
-        f = frame(self.traj, self.X, self.y, k, hand=self.hand)
-        self.plane.show(f, band=self.info.band)
+        f = frame(self.traj, self.X, self.y, k, hand=self.hand, info=self.info)
+        self.plane.show(f, band=self.info.band, hand=self.hand)
         self.weights.show(f)
         self.mistakes.show(f)
         self.proof.show(f)
@@ -134,3 +138,24 @@ class PerceptronFigure:
             for a in arts:
                 a.set_animated(self.blit)
             self._background = None
+
+    # ------------------------------------------------------------------ size
+    def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+        """Resize to ``width`` × ``height`` CSS pixels with type and markers ``scale`` times their
+        designed size (lecture mode uses a larger scale).
+
+        Matplotlib sizes text, markers and lines in points, so the figure's dots per inch set
+        their size on screen: ``dpi = base_dpi * scale`` and ``inches = pixels / dpi``. On a
+        high-density screen the canvas multiplies the dpi by its device pixel ratio, as
+        matplotlib does itself when the ratio changes.
+        """
+        if width <= 0 or height <= 0 or not scale > 0:
+            raise ValueError(f"fit needs a positive size and scale; got {width}×{height}, {scale}")
+        dpi = float(base_dpi) * float(scale)
+        ratio = getattr(self.fig.canvas, "device_pixel_ratio", 1) or 1
+        self.fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
+        self.fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
+        self.fig.set_size_inches(width / dpi, height / dpi, forward=True)
+        self._background = None
+        if self.traj is not None:  # text wrapping and label bands follow the axes' size
+            self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)

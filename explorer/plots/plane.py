@@ -1,13 +1,22 @@
-"""The data plane: points by class, the current hyperplane, its normal, the step's update."""
+"""The data plane: points by class, the current hyperplane, its normal, the step's update.
+
+Beside the current iterate it draws the pocket or averaged classifier (rules that report one),
+the two classes' convex hulls and a point in both when the data are not separable, and in
+"you choose" mode the points that still fail the test. Helpers live in :mod:`.overlays`.
+"""
 
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import to_rgba
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch, Polygon
+from matplotlib.textpath import TextPath
 
 from ..geometry import clip_line, half_plane_polygon
 from ..replay import StepFrame
 from . import style as S
+from .overlays import build_legend, kept_label, label_beside, set_hulls
 
 _EMPTY = np.zeros((0, 2))
 
@@ -35,22 +44,33 @@ class DataPlane:
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="box")
-        self.shade_pos = Polygon([[0, 0]], closed=True,
-                                 facecolor=S.POS_SHADE, alpha=S.SHADE_ALPHA, edgecolor="none",
-                                 zorder=0.5)
-        self.shade_neg = Polygon([[0, 0]], closed=True, facecolor=S.NEG_SHADE,
-                                 alpha=S.SHADE_ALPHA, edgecolor="none", zorder=0.5)
+        ax.set_anchor("N")  # free room below the square for the legend
+        # Light colour plus hatching (rising for +1, falling for -1) so the sides read in
+        # greyscale; the hatch takes the edge colour, and the edge itself is not stroked.
+        # Drawn just above the grid (zorder 0.5), as the blitted frame draws them over it.
+        self.shade_pos = Polygon([[0, 0]], closed=True, facecolor=to_rgba(S.POS_SHADE, S.SHADE_ALPHA),
+                                 edgecolor=to_rgba(S.POS, S.HATCH_ALPHA), hatch=S.POS_HATCH,
+                                 linewidth=0, zorder=0.6)
+        self.shade_neg = Polygon([[0, 0]], closed=True, facecolor=to_rgba(S.NEG_SHADE, S.SHADE_ALPHA),
+                                 edgecolor=to_rgba(S.NEG, S.HATCH_ALPHA), hatch=S.NEG_HATCH,
+                                 linewidth=0, zorder=0.6)
         ax.add_patch(self.shade_pos)
         ax.add_patch(self.shade_neg)
         self.pos = ax.scatter([], [], s=S.POINT_SIZE, marker=S.POS_MARKER, c=S.POS,
-                              edgecolors="white", linewidths=0.8, zorder=3, label="class +1")
+                              edgecolors="white", linewidths=0.8, zorder=3)
         self.neg = ax.scatter([], [], s=S.POINT_SIZE, marker=S.NEG_MARKER, c=S.NEG,
-                              edgecolors="white", linewidths=0.8, zorder=3, label="class −1")
-        (self.ghost,) = ax.plot([], [], color=S.GHOST, lw=1.6, ls="--", zorder=2,
-                                label="previous boundary")
-        (self.line,) = ax.plot([], [], color=S.LINE, lw=2.8, zorder=4, label="boundary f(x) = 0")
+                              edgecolors="white", linewidths=0.8, zorder=3)
+        (self.ghost,) = ax.plot([], [], color=S.GHOST, lw=1.6, ls="--", zorder=2)
+        (self.line,) = ax.plot([], [], color=S.LINE, lw=2.8, zorder=4)
         (self.band_hi,) = ax.plot([], [], color=S.LINE, lw=1.2, ls=":", zorder=2)
         (self.band_lo,) = ax.plot([], [], color=S.LINE, lw=1.2, ls=":", zorder=2)
+        (self.kept_line,) = ax.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE, zorder=4.5)
+        (self.hull_pos,) = ax.plot([], [], color=S.POS, lw=2.0, ls=S.POS_HULL_STYLE, ms=16,
+                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
+        (self.hull_neg,) = ax.plot([], [], color=S.NEG, lw=2.4, ls=S.NEG_HULL_STYLE, ms=16,
+                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
+        (self.cert,) = ax.plot([], [], ls="none", marker=S.CERT_MARKER, ms=20, mfc=S.CERT,
+                               mec=S.LINE, mew=1.2, zorder=6.5, visible=False)
         self.normal = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=22,
                                       color=S.LINE, lw=2.2, zorder=5)
         self.update = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=22,
@@ -59,14 +79,22 @@ class DataPlane:
         ax.add_patch(self.update)
         self.picked = ax.scatter([], [], s=S.POINT_SIZE * 4.5, facecolors="none",
                                  edgecolors=S.PICKED, linewidths=2.4, zorder=5)
+        self.failing = ax.scatter([], [], s=S.POINT_SIZE * 8, facecolors="none",
+                                  edgecolors=S.TRIGGER, linewidths=2.0, linestyles="--", zorder=5)
         self.labels = []
         self.normal_text = ax.text(0, 0, "", fontsize=S.TEXT_SIZE, fontweight="bold", zorder=6)
         self.update_text = ax.text(0, 0, "", fontsize=S.TEXT_SIZE, color=S.UPDATE,
                                    fontweight="bold", zorder=6)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, fontsize=S.TICK_SIZE,
-                  frameon=False)
+        for t in (self.normal_text, self.update_text):
+            t.set_clip_path(ax.patch)
         self.box = (-1.0, 1.0, -1.0, 1.0)
         self.X = _EMPTY
+        self.n = 0
+        self.hand = False
+        self.kept_kind = None
+        self._normal_seg = None
+        self._widths = {}
+        self.legend, self.kept_text = build_legend(self)
 
     # ------------------------------------------------------------------ data
     def set_data(self, X, y, *, box=None, numbers: bool | None = None) -> None:
@@ -74,6 +102,7 @@ class DataPlane:
         X = np.asarray(X, dtype=float)[:, :2]
         y = np.asarray(y, dtype=float)
         self.X = X
+        self.n = len(X)
         self.pos.set_offsets(X[y > 0] if len(X) else _EMPTY)
         self.neg.set_offsets(X[y < 0] if len(X) else _EMPTY)
         self.box = data_box(X) if box is None else box
@@ -88,18 +117,43 @@ class DataPlane:
         if numbers:
             off = 0.025 * (xmax - xmin)
             self.labels = [self.ax.text(px + off, py + off, str(i + 1), fontsize=S.TICK_SIZE,
-                                        color="#333333", zorder=4)
+                                        color="#333333", zorder=4, clip_on=True)
                            for i, (px, py) in enumerate(X)]
+            for t in self.labels:
+                t.set_clip_path(self.ax.patch)
+
+    def set_overlays(self, X, y, *, band=None, kept_kind=None, certificate=None,
+                     hand: bool = False) -> None:
+        """Lay out what depends on the run, not the step: the legend's entries, the class
+        hulls and their common point (non-separable data), "you choose" rings."""
+        X = np.asarray(X, dtype=float)[:, :2]
+        y = np.asarray(y, dtype=float)
+        self.hand = bool(hand)
+        self.kept_kind = kept_kind
+        set_hulls(self, X, y, certificate)
+        if not hand:
+            self.failing.set_offsets(_EMPTY)
+        self.legend, self.kept_text = build_legend(self, band=band, kept_kind=kept_kind,
+                                                   n=len(X), certificate=certificate, hand=hand)
 
     def dynamic_artists(self) -> list:
-        """Artists that change from step to step (drawn over a cached background)."""
-        return [self.shade_pos, self.shade_neg, self.pos, self.neg, *self.labels, self.ghost,
-                self.band_hi, self.band_lo, self.line, self.normal, self.normal_text, self.picked,
-                self.update, self.update_text]
+        """Artists that change from step to step (drawn over a cached background).
+
+        The hulls and their common point change only with the run, but are drawn with the
+        moving artists so that the half-plane shading stays below them.
+        """
+        arts = [self.shade_pos, self.shade_neg, self.hull_pos, self.hull_neg, self.pos,
+                self.neg, *self.labels, self.ghost, self.band_hi, self.band_lo, self.line,
+                self.kept_line, self.normal, self.normal_text, self.picked, self.failing,
+                self.update, self.update_text, self.cert]
+        if self.kept_text is not None:
+            arts.append(self.legend)  # its pocket/averaged entry counts the errors per step
+        return arts
 
     # ------------------------------------------------------------------ step
-    def show(self, f: StepFrame, *, band: float | None = None) -> None:
-        """Draw the classifier of frame ``f``; ``band`` draws ``f(x) = ±band`` (margin rules)."""
+    def show(self, f: StepFrame, *, band: float | None = None, hand: bool | None = None) -> None:
+        """Draw the classifier of frame ``f``; ``band`` draws ``f(x) = ±band`` (margin rules);
+        ``hand`` (default: as laid out by :meth:`set_overlays`) rings the points still failing."""
         w, b = f.w[:2], f.b
         self._set_line(self.line, w, b)
         if f.k > 0 and (not np.array_equal(f.w_prev, f.w) or f.b_prev != f.b):
@@ -129,16 +183,63 @@ class DataPlane:
             self.picked.set_linewidths([3.6 if i in f.triggered else 2.4 for i in f.picked])
         else:
             self.picked.set_offsets(_EMPTY)
+        hand = self.hand if hand is None else hand
+        self.failing.set_offsets(self.X[list(f.failing)] if hand and f.failing else _EMPTY)
+        self._set_kept(f)
         if f.updated and f.update_vector is not None and np.any(f.update_vector[:2]):
             u = f.update_vector[:2]
             self.update.set_positions((0.0, 0.0), tuple(u))
             self.update.set_visible(True)
-            self.update_text.set_position(tuple(u * 1.04))
+            avoid = [seg for seg in (self._segment(self.line), self._segment(self.ghost),
+                                     self._normal_segment()) if seg] + self._hull_segments()
+            spots = [*self.X, *(t.get_position() for t in self.labels)]
+            avoid += [(p, p) for p in spots]  # the points and their numbers
+            pos, ha, va = label_beside((0.0, 0.0), u, self.box, avoid=avoid,
+                                       half=self._text_half("η·y·x"))
+            self.update_text.set_position(tuple(pos))
+            self.update_text.set_horizontalalignment(ha)
+            self.update_text.set_verticalalignment(va)
             self.update_text.set_text("η·y·x")
             self.update_text.set_visible(True)
         else:
             self.update.set_visible(False)
             self.update_text.set_visible(False)
+
+    def _set_kept(self, f: StepFrame) -> None:
+        if f.kept_kind is None or f.kept_w is None:
+            self.kept_line.set_data([], [])
+            return
+        self._set_line(self.kept_line, f.kept_w[:2], f.kept_b)
+        if self.kept_text is not None:
+            self.kept_text.set_text(kept_label(f.kept_kind, f.kept_errors, self.n))
+
+    @staticmethod
+    def _segment(line):
+        x, y = line.get_data()
+        return ((x[0], y[0]), (x[-1], y[-1])) if len(x) else None
+
+    def _hull_segments(self) -> list:
+        """Edges of the drawn hulls and the certificate's point (a segment of length 0)."""
+        segs = []
+        for art in (self.hull_pos, self.hull_neg, self.cert):
+            if art.get_visible():
+                x, y = art.get_data()
+                pts = np.column_stack([x, y])
+                segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)] or [(p, p) for p in pts]
+        return segs
+
+    def _normal_segment(self):
+        return self._normal_seg if self.normal.get_visible() else None
+
+    def _text_half(self, text: str):
+        """Half width and height of a label (bold, ``TEXT_SIZE``) as fractions of the span."""
+        fig = self.ax.figure
+        pos = self.ax.get_position()
+        side_pt = min(pos.width * fig.get_figwidth(), pos.height * fig.get_figheight()) * 72
+        if text not in self._widths:  # measured once, in points, without a renderer
+            path = TextPath((0, 0), text, size=S.TEXT_SIZE, prop=FontProperties(weight="bold"))
+            self._widths[text] = path.get_extents().width
+        return self._widths[text] / 2 / max(side_pt, 1.0), S.TEXT_SIZE * 0.6 / max(side_pt, 1.0)
 
     def _set_line(self, artist, w, b, *, level: float = 0.0) -> None:
         seg = clip_line(w, b, self.box, level=level) if np.any(w) else None
@@ -163,6 +264,7 @@ class DataPlane:
         inside = xmin <= anchor[0] <= xmax and ymin <= anchor[1] <= ymax
         self.normal.set_visible(inside)
         self.normal.set_positions(tuple(anchor), tuple(tip))
+        self._normal_seg = (tuple(anchor), tuple(tip))
         self.normal_text.set_visible(inside)
         self.normal_text.set_position(tuple(tip + 0.03 * (xmax - xmin) * u))
         self.normal_text.set_text("w")

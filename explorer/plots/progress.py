@@ -1,9 +1,11 @@
 """Progress of a run: mistakes against steps with the mistake bound, and the proof's quantities.
 
 The convergence proofs (Sayed Lemma 60.1; Hardt & Recht ch. 3) track ``<w*, w_t>``, which grows
-by at least ``eta gamma`` per update, and ``||w_t||``, which grows no faster than
-``sqrt(t) eta H``. Since ``<w*, w_t> <= ||w_t||`` for a unit ``w*``, the two guaranteed curves
-must cross: where they do is the bound on the number of updates.
+by at least ``eta gamma`` per update, and ``||w_t||^2``, which grows by at most ``eta^2 H^2``.
+From a start ``w~_0`` the guaranteed curves are ``a + u eta gamma`` and
+``sqrt(c + u eta^2 H^2)`` with ``a = <w*, w~_0>``, ``c = ||w~_0||^2`` (both 0 from the origin).
+Since ``<w*, w_t> <= ||w_t||`` for a unit ``w*``, the two guaranteed curves must cross: where
+they do is the bound on the number of updates.
 """
 
 from __future__ import annotations
@@ -18,8 +20,30 @@ from ..trajectory import Trajectory
 from . import style as S
 
 
+def _lines(text: str, width: int) -> list:
+    return [ln for para in text.split("\n") for ln in textwrap.wrap(para, width)]
+
+
+def _axes_points(ax) -> tuple[float, float]:
+    """Width and height of an axes in points (type is sized in points)."""
+    fig, pos = ax.figure, ax.get_position()
+    return pos.width * fig.get_figwidth() * 72, pos.height * fig.get_figheight() * 72
+
+
+def _free_fraction(ax, n_lines: int, size: float) -> float:
+    """Share of the axes height taken by ``n_lines`` of text of ``size`` points, plus a gap."""
+    need = (n_lines * 1.25 * size + 10) / max(_axes_points(ax)[1], 1.0)
+    return float(np.clip(need, 0.12, 0.6))
+
+
 class MistakeProgress:
-    """Updates so far against the step, with the rule's mistake bound as a line."""
+    """Updates so far against the step, with the rule's mistake bound as a line.
+
+    The bound's formula and source sit in a band kept free at the top of the axes (the
+    y-limit is raised so no curve reaches it), so the text never covers the curve.
+    """
+
+    SIZE = S.TICK_SIZE - 1  # points, the bound's text
 
     def __init__(self, ax, *, title: str = "Mistakes so far"):
         self.ax = ax
@@ -28,8 +52,8 @@ class MistakeProgress:
                                  zorder=2)
         (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, drawstyle="steps-post", zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
-        self.bound_text = ax.text(0.97, 0.55, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
-                                  color="#8A5A00", ha="right", va="center", zorder=6)
+        self.bound_text = ax.text(0.03, 0.97, "", transform=ax.transAxes, fontsize=self.SIZE,
+                                  color="#6B4700", ha="left", va="top", zorder=6, linespacing=1.15)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         self.dot = ax.scatter([], [], s=60, c=S.LINE, zorder=5)
         self.steps = np.zeros(0, dtype=np.int64)
@@ -42,19 +66,26 @@ class MistakeProgress:
         self.future.set_data(xs, ys)  # the whole run, faint; the solid curve stops at step k
         top = max(len(steps), 1)
         right = max(traj.n_steps, 1)
+        wrap = max(16, int(0.94 * _axes_points(self.ax)[0] / (0.55 * self.SIZE)))  # characters
         if bound is not None and bound.value is not None:
             self.bound.set_data([0, right], [bound.value, bound.value])
-            shown = bound.value if bound.value < 1e6 else float("inf")
-            self.bound_text.set_text(f"bound {bound.formula} = {bound.value:.4g}\n{bound.source}")
-            if np.isfinite(shown):
+            head, _, formula = bound.formula.rpartition(": ")
+            text = _lines(f"bound (dashed) = {bound.value:.4g}", wrap)
+            if len(formula) > wrap and " = " in formula:  # break an equation at its sign
+                lhs, _, rhs = formula.partition(" = ")
+                formula = f"{lhs}\n= {rhs}"
+            text += ([f"{head}:"] if head else []) + _lines(formula, wrap)
+            text += _lines(bound.source, wrap)
+            if bound.value < 1e6:
                 top = max(top, bound.value)
         else:
             self.bound.set_data([], [])
             note = bound.note if bound is not None else ""
-            self.bound_text.set_text(
-                "no mistake bound:\n" + textwrap.fill(note, 30) if note else "")
+            text = ["no mistake bound:", *_lines(note, wrap)] if note else []
+        self.bound_text.set_text("\n".join(text))
+        free = _free_fraction(self.ax, len(text), self.SIZE) if text else 0.0
         self.ax.set_xlim(0, right * 1.02)
-        self.ax.set_ylim(0, top * 1.12 + 0.5)
+        self.ax.set_ylim(0, (top * 1.04 + 0.3) / (1.0 - free))
 
     def dynamic_artists(self) -> list:
         return [self.curve, self.cursor, self.dot]
@@ -68,23 +99,36 @@ class MistakeProgress:
 
 
 class ProofProgress:
-    """``<w*, w_u>`` and ``||w_u||`` after each update ``u``, with their guaranteed curves."""
+    """``<w*, w_u>`` and ``||w_u||`` after each update ``u``, with their guaranteed curves.
+
+    Without colour the four curves still differ: the measured ones are solid with filled
+    markers (circles for ``<w*, w_u>``, squares for ``||w_u||``), their guarantees dashed
+    or dotted with the same markers hollow. The legend sits in a band at the top of the axes
+    that the y-limit keeps free of curves.
+    """
+
+    MARKERS = 12  # about this many markers per curve
 
     def __init__(self, ax, *, title: str = "Convergence proof"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="updates u", ylabel="")
-        (self.dot_line,) = ax.plot([], [], color=S.POS, lw=2.4, label="⟨w*, w_u⟩")
-        (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, label="‖w_u‖")
+        mk = dict(ms=5.5, markeredgewidth=1.2)
+        (self.dot_line,) = ax.plot([], [], color=S.POS, lw=2.4, marker="o", label="⟨w*, w_u⟩",
+                                   zorder=3, **mk)
+        (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, marker="s", label="‖w_u‖",
+                                    zorder=3, **mk)
         (self.dot_future,) = ax.plot([], [], color=S.POS, lw=1.4, alpha=0.25)
         (self.norm_future,) = ax.plot([], [], color=S.NEG, lw=1.4, alpha=0.25)
         self.pq = None
-        (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.4, ls="--", label="≥ u·η·γ")
-        (self.norm_up,) = ax.plot([], [], color=S.NEG, lw=1.4, ls="--", label="≤ √(u·c)")
+        (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.5, ls="--", marker="o", mfc="white",
+                                  label="≥ u·η·γ", zorder=2, **mk)
+        (self.norm_up,) = ax.plot([], [], color=S.NEG, lw=1.5, ls=":", marker="s", mfc="white",
+                                  label="≤ √(u·η²H²)", zorder=2, **mk)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6)
         self.note = ax.text(0.5, 0.5, "", transform=ax.transAxes, fontsize=S.TEXT_SIZE,
                             ha="center", va="center", color="#333333", wrap=True)
-        self.legend = ax.legend(loc="lower right", fontsize=S.TICK_SIZE, ncol=2, framealpha=0.9,
-                                handlelength=1.6, columnspacing=1.0)
+        self.legend = ax.legend(loc="upper left", fontsize=S.TICK_SIZE - 1, ncol=2, frameon=False,
+                                handlelength=2.6, columnspacing=1.2, borderaxespad=0.3)
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
         self.pq = pq
@@ -93,22 +137,38 @@ class ProofProgress:
         if pq is None:
             for ln in lines:
                 ln.set_data([], [])
-            self.note.set_text(textwrap.fill(note or "needs separable data and a start at w = 0", 60))
+            self.note.set_text(textwrap.fill(note or "needs separable data", 60))
             self.legend.set_visible(False)
+            self.ax.set_xlabel("updates u", fontsize=S.LABEL_SIZE)
             self.ax.set_xlim(0, 1)
             self.ax.set_ylim(0, 1)
             return
         self.note.set_text("")
         self.legend.set_visible(True)
         u = pq.updates
+        every = max(1, len(u) // self.MARKERS)
+        for ln in lines[:4]:
+            ln.set_markevery(every)
+        grow = "u·(2η + η²H²)" if pq.per_step > pq.eta**2 * pq.H**2 * (1 + 1e-12) else "u·η²H²"
+        shifted = pq.start_dot != 0 or pq.start_norm_sq != 0
+        texts = self.legend.get_texts()
+        texts[2].set_text(f"≥ {'a + ' if shifted else ''}u·η·γ")
+        texts[3].set_text(f"≤ √({'c + ' if shifted else ''}{grow})")
+        label = "updates u"
+        if shifted:
+            label += (f"   (start: a = ⟨w*, w̃₀⟩ = {pq.start_dot:.3g}, "
+                      f"c = ‖w̃₀‖² = {pq.start_norm_sq:.3g})").replace("-", "−")
+        self.ax.set_xlabel(label, fontsize=S.LABEL_SIZE)
         self.dot_future.set_data(u, pq.dot)
         self.norm_future.set_data(u, np.sqrt(pq.norm_sq))
         self.dot_low.set_data(u, pq.dot_lower)
         self.norm_up.set_data(u, np.sqrt(pq.norm_sq_upper))
         right = max(int(u[-1]), 1)
         top = max(float(np.sqrt(pq.norm_sq_upper[-1])), float(np.sqrt(pq.norm_sq.max())), 1e-9)
+        low = min(0.0, float(pq.dot.min()), float(pq.dot_lower.min())) * 1.1
+        free = _free_fraction(self.ax, 2, S.TICK_SIZE - 1)  # the legend's two rows
         self.ax.set_xlim(0, right)
-        self.ax.set_ylim(min(0.0, float(pq.dot.min())) * 1.1, top * 1.1)
+        self.ax.set_ylim(low, low + (top * 1.04 - low) / (1.0 - free))
 
     def dynamic_artists(self) -> list:
         return [self.dot_line, self.norm_line, self.cursor]

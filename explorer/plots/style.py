@@ -2,6 +2,8 @@
 
 The palette is Okabe & Ito's (2008), distinguishable under the common colour-vision
 deficiencies; the two classes also differ by marker shape, so nothing depends on colour alone.
+Everything must also read in greyscale (a printed handout, a washed-out projector): the two
+half-planes differ by hatch direction, lines by dash pattern, curves by marker shape.
 """
 
 POS = "#0072B2"  # blue, class +1, circles
@@ -9,6 +11,8 @@ NEG = "#D55E00"  # vermillion, class -1, squares
 POS_MARKER, NEG_MARKER = "o", "s"
 POS_SHADE, NEG_SHADE = "#0072B2", "#D55E00"
 SHADE_ALPHA = 0.10
+POS_HATCH, NEG_HATCH = "//", "\\\\"  # half-plane hatching: rising vs falling diagonals
+HATCH_ALPHA = 0.35  # hatch lines are drawn in the class colour at this opacity
 LINE = "#000000"  # current hyperplane and normal
 GHOST = "#7F7F7F"  # previous hyperplane
 UPDATE = "#009E73"  # bluish green: the update vector
@@ -16,6 +20,11 @@ PICKED = "#000000"  # ring around the point visited
 TRIGGER = "#CC79A7"  # reddish purple: the visited point triggered an update
 BOUND = "#E69F00"  # orange: bound lines
 ACCENT = "#56B4E9"  # sky blue: secondary series
+KEPT = "#E69F00"  # orange, dash-dot: the pocket or averaged classifier beside the current one
+KEPT_STYLE = "-."
+POS_HULL_STYLE, NEG_HULL_STYLE = "--", ":"  # dashed / dotted hull outlines
+CERT = "#F0E442"  # yellow star with a black edge: the point in both hulls
+CERT_MARKER = "*"
 
 TITLE_SIZE = 15
 LABEL_SIZE = 13

@@ -58,7 +58,12 @@ class WeightSpace:
             angles="xy", scale_units="xy", scale=1, color=S.UPDATE, width=0.006, minlength=0,
             zorder=3)
         self.deltas = deltas
+        # every point of the walk (start, each update, and the decayed states in between,
+        # which are shorter) lies inside the square [-lim, lim]^2 with a margin for markers
         lim = max(float(np.abs(W).max()) if W.size else 1.0, 1e-6) * 1.15
+        for art in self.dynamic_artists():
+            art.set_clip_on(True)
+            art.set_clip_path(self.ax.patch)  # kept when drawn alone by draw_artist (blitting)
         fit = traj.params["fit_intercept"]
         X = np.asarray(X, dtype=float)[:, :2]
         if not fit and X.shape[0]:

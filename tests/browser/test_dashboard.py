@@ -23,6 +23,7 @@ from _voila import (
 pytestmark = pytest.mark.browser
 
 STEP, BACK, RESET = "Step ▶", "◀ Back", "Reset"
+STATUS = "pe-where"  # "step k of N · u updates · n points", beside the timeline
 # ipywidgets 8 Play: one play/pause button whose icon toggles (fa-play <-> fa-pause), then stop.
 PLAY = ".widget-play button:has(i.fa-play)"
 PAUSE = ".widget-play button:has(i.fa-pause)"
@@ -44,7 +45,7 @@ def settled_signature(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> st
 
 def status_step(page) -> int:
     """k from the status line "step k of N · u updates · n points"."""
-    text = widget_text(page, "pe-help")
+    text = widget_text(page, STATUS)
     assert text.startswith("step "), text
     return int(text.split()[1])
 
@@ -53,7 +54,7 @@ def open_dashboard(page, url) -> str:
     """Open the dashboard; wait for the figure and step 0; return the step-0 canvas signature."""
     page.goto(url)
     wait_for_canvas(page, timeout=90)
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
                   timeout=30)
     assert button(page, STEP).is_enabled()
     return settled_signature(page)
@@ -62,24 +63,31 @@ def open_dashboard(page, url) -> str:
 def koski_point_5_on_canvas(page) -> tuple[float, float]:
     """Pixel position (from the canvas's top left) of Koski's point 5 = (2, −2) in the data plane.
 
-    The layout is the app's own: the same PerceptronFigure, drawn off-screen with Agg at the
-    figure's size, gives the data plane's transform; it is scaled to the canvas's CSS size.
+    The layout is the app's own: the same PerceptronFigure, fitted to the canvas's size on
+    screen (the dashboard sizes it to the window) and drawn off-screen with Agg, gives the data
+    plane's transform.
     """
     from matplotlib.figure import Figure
 
-    from explorer.app.perceptron_model import PerceptronModel
+    from explorer.app.layout import fit_figure
+    from explorer.app.perceptron.model import PerceptronModel
     from explorer.plots import PerceptronFigure
-    from explorer.plots.figure import FIGSIZE
 
+    vp = page.viewport_size
+    want = fit_figure(window_width=vp["width"], window_height=vp["height"], sidebar=True,
+                      lecture=False)
+    page.wait_for_function(
+        "(w) => { const c = document.querySelector('.jupyter-matplotlib-canvas-div');"
+        " return c && Math.abs(c.getBoundingClientRect().width - w) < 2; }", arg=want.width)
     m = PerceptronModel()
-    fig = Figure(figsize=FIGSIZE, dpi=80)
-    pf = PerceptronFigure(fig)
+    pf = PerceptronFigure(Figure())
+    pf.fit(want.width, want.height, scale=want.scale)
     pf.set_run(m.trajectory, m.X, m.y, m.info)
     pf.show(0)
-    fig.draw_without_rendering()  # fixes the equal-aspect data plane's final position
+    pf.fig.draw_without_rendering()  # fixes the equal-aspect data plane's final position
     assert tuple(m.X[4]) == (2.0, -2.0)
     px, py = pf.plane.ax.transData.transform(m.X[4])
-    w, h = fig.bbox.width, fig.bbox.height
+    w, h = pf.fig.bbox.width, pf.fig.bbox.height
     box = canvas_locator(page).bounding_box()
     return px * box["width"] / w, (h - py) * box["height"] / h
 
@@ -106,7 +114,7 @@ def test_step_and_back(page, dashboard_url):
     s1 = wait_for_canvas_change(page, s0)
     text = wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1, point 5"))
     assert text.startswith(STEP_1), text
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 1 of 12 · 1 updates"))
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 12 · 1 update ·"))
     s1 = settled_signature(page)
     assert s1 != s0
 
@@ -130,7 +138,7 @@ def test_play_then_pause(page, dashboard_url):
     page.locator(PLAY).click()
     page.locator(PAUSE).wait_for()  # the icon turned into "pause"
     wait_for_canvas_change(page, s0)
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 2 of 12"), timeout=10)
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 2 of 12"), timeout=10)
     page.locator(PAUSE).click()
     page.locator(PLAY).wait_for()
 
@@ -147,36 +155,44 @@ def test_play_then_pause(page, dashboard_url):
 
 def test_keys(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
-    # ipyevents: keys go to the figure under the mouse.
-    x, y = koski_point_5_on_canvas(page)
-    mouse_on_canvas(page, x, y)
-    press_keys(page, "ArrowRight", "ArrowRight")
+    # Keys work anywhere on the page (a presenter's remote sends PageDown/PageUp) ...
+    press_keys(page, "ArrowRight", "PageDown")
     wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 2,"))
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 2 of 12"))
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 2 of 12"))
     s2 = settled_signature(page)
     assert s2 != s0
 
     press_keys(page, "ArrowLeft")
     wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1,"))
 
+    # ... except in a text field: typing "r" into start w must not reset the run (bug 5).
+    field = page.locator(".widget-text:has(label:text-is('start w')) input")
+    field.click()
+    field.press("End")
+    field.type("r ")
+    page.wait_for_timeout(500)
+    assert widget_text(page, STATUS).startswith("step 1 of 12")
+    field.fill("1, 0.5")
+    page.locator(".pe-brand").click()  # leave the field
+
     press_keys(page, "r")
     wait_for_text(page, "pe-narration", lambda t: t.startswith("Start:"))
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 0 of 12"))
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12"))
     assert settled_signature(page) == s0
 
 
 def test_you_choose_point_5(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
     click_button(page, "You choose")
-    wait_for_text(page, "pe-message", lambda t: t.startswith("You choose"))
+    wait_for_text(page, "pe-note", lambda t: t.startswith("You choose"))
     s_choose = settled_signature(page)
 
     x, y = koski_point_5_on_canvas(page)
     mouse_on_canvas(page, x, y, click=True)
     text = wait_for_text(page, "pe-narration", lambda t: "point 5" in t)
     assert text.startswith(STEP_1), text
-    assert "No point there" not in widget_text(page, "pe-message")
-    wait_for_text(page, "pe-help", lambda t: t.startswith("step 1 of 1 · 1 updates"))
+    assert "no point there" not in page.inner_text(".pe-messages")
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 1 · 1 update ·"))
     assert settled_signature(page) not in (s0, s_choose)
 
 
@@ -187,13 +203,59 @@ def test_bad_eta_is_refused(page, dashboard_url):
     eta.fill("-1")
     eta.press("Enter")
     msg = wait_for_text(page, "pe-message", lambda t: "Not applied" in t)
-    assert "eta" in msg or "η" in msg, msg
+    assert "η must be a number > 0; got -1" in msg and "eta" not in msg, msg
     deadline_ms = 5000
     while eta.input_value() != "0.2" and deadline_ms > 0:
         page.wait_for_timeout(50)
         deadline_ms -= 50
     assert eta.input_value() == "0.2"
     # The run is untouched: still Koski's 12 steps, and Step still works.
-    assert widget_text(page, "pe-help").startswith("step 0 of 12")
+    assert widget_text(page, STATUS).startswith("step 0 of 12")
     click_button(page, STEP)
     wait_for_text(page, "pe-narration", lambda t: t.startswith(STEP_1))
+
+
+def test_link_opens_at_its_step(page, dashboard_url):
+    query = "?tab=perceptron&dataset=xor&max_epochs=3&step=5"
+    page.goto(dashboard_url + query)
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 5 of 12"), timeout=30)
+    assert widget_text(page, "pe-narration").startswith("Step 5,")
+    share = page.locator(".pe-share input")
+    assert "dataset=xor" in share.input_value() and "step=5" in share.input_value()
+    click_button(page, STEP)
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 6 of 12"))
+    page.wait_for_function("() => window.location.search.includes('step=6')")
+
+
+def test_bad_link_gives_a_message_and_the_defaults(page, dashboard_url):
+    page.goto(dashboard_url + "?tab=perceptron&eta=abc&colour=red")
+    wait_for_canvas(page, timeout=90)
+    msg = wait_for_text(page, "pe-message", lambda t: "not used" in t, timeout=30)
+    assert "η must be a number > 0; got 'abc'" in msg and "Traceback" not in page.content()
+    assert widget_text(page, STATUS).startswith("step 0 of 12")
+
+
+def test_lecture_mode_enlarges_the_figure(page, dashboard_url):
+    open_dashboard(page, dashboard_url)
+    before = canvas_locator(page).bounding_box()
+    assert page.locator(".pe-sidebar").is_visible()
+    page.locator(".pe-lecture-toggle").click()
+    page.wait_for_function(
+        "(w) => document.querySelector('.jupyter-matplotlib-canvas-div')"
+        ".getBoundingClientRect().width > w + 100", arg=before["width"])
+    assert not page.locator(".pe-sidebar").is_visible()
+    size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector("
+                         "'.pe-narration')).fontSize)")
+    assert size >= 20, size
+
+
+def test_step_button_and_figure_in_view_at_1366x768(page, dashboard_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_dashboard(page, dashboard_url)
+    page.wait_for_timeout(500)
+    step = button(page, STEP).bounding_box()
+    fig = canvas_locator(page).bounding_box()
+    assert step["y"] >= 0 and step["y"] + step["height"] <= 768, step
+    assert fig["y"] >= 0 and fig["y"] + fig["height"] <= 768, fig
+    assert fig["x"] + fig["width"] <= 1366, fig

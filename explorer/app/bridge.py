@@ -1,0 +1,109 @@
+"""The page bridge: what the kernel needs to know about the browser page, and back.
+
+One small invisible widget (anywidget, its JavaScript inline: nothing loads from the network)
+reports the window's size, the query string the page was opened with and the page's address,
+and forwards the dashboard's keyboard shortcuts. It ignores keys typed into a text field, a
+number box, a drop-down or a slider, so typing "r" into a parameter never resets a run. The
+kernel writes ``query`` back and the page shows it in its address bar (``history.replaceState``),
+so the address a user copies always opens the state on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import anywidget
+import traitlets as T
+
+#: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp.
+KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r", "R", "[", "]",
+        "e", "E", "l", "L")
+
+_ESM = """
+const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
+function render({ model, el }) {
+  el.style.display = 'none';
+  el.setAttribute('aria-hidden', 'true');
+  const keys = new Set(model.get('shortcut_keys'));
+  function size() {
+    model.set('width', window.innerWidth);
+    model.set('height', window.innerHeight);
+    model.save_changes();
+  }
+  let timer = null;
+  function onResize() { clearTimeout(timer); timer = setTimeout(size, 150); }
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    if (t && t.closest && t.closest(FIELDS)) return;
+    if (!keys.has(ev.key)) return;
+    ev.preventDefault();
+    model.send({ type: 'key', key: ev.key });
+  }
+  function onQuery() {
+    const q = model.get('query');
+    const url = new URL(window.location.href);
+    const wanted = q ? '?' + q : '';
+    if (url.search !== wanted) {
+      try { window.history.replaceState(null, '', url.pathname + wanted + url.hash); } catch (e) {}
+    }
+    model.set('href', window.location.origin + window.location.pathname);
+    model.save_changes();
+  }
+  model.set('initial_query', window.location.search.replace(/^\\?/, ''));
+  model.set('href', window.location.origin + window.location.pathname);
+  size();
+  model.on('change:query', onQuery);
+  window.addEventListener('resize', onResize);
+  document.addEventListener('keydown', onKey);
+  return () => {
+    window.removeEventListener('resize', onResize);
+    document.removeEventListener('keydown', onKey);
+  };
+}
+export default { render };
+"""
+
+
+class PageBridge(anywidget.AnyWidget):
+    """Invisible widget linking the kernel to the page (see module docstring).
+
+    Traits
+    ------
+    width, height : int
+        The browser window's inner size in CSS pixels (0 until the page reports it).
+    initial_query : str
+        The query string the page was opened with (without "?").
+    query : str
+        The current state's query string; the page mirrors it in its address bar.
+    href : str
+        The page's address without the query (origin + path), for share links.
+    """
+
+    _esm = T.Unicode(_ESM).tag(sync=True)
+    width = T.Int(0).tag(sync=True)
+    height = T.Int(0).tag(sync=True)
+    initial_query = T.Unicode("").tag(sync=True)
+    query = T.Unicode("").tag(sync=True)
+    href = T.Unicode("").tag(sync=True)
+    shortcut_keys = T.List(T.Unicode(), default_value=list(KEYS)).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._key_handlers: list[Callable[[str], object]] = []
+        self.on_msg(self._on_msg)
+
+    def on_key(self, handler: Callable[[str], object]) -> None:
+        """Call ``handler(key)`` for every shortcut key pressed outside a text field."""
+        self._key_handlers.append(handler)
+
+    def press(self, key: str) -> None:
+        """Act as if ``key`` were pressed on the page (tests, and the page's own messages)."""
+        if key not in KEYS:
+            return
+        for handler in self._key_handlers:
+            handler(key)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "key":
+            self.press(str(content.get("key", "")))

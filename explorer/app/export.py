@@ -1,0 +1,243 @@
+"""The export panel every tab reuses: stills (PNG, SVG) and animations (GIF, HTML) as links.
+
+Stills are drawn at once. Animations run in a background thread, so the kernel keeps
+answering the other widgets meanwhile; a progress bar counts the frames, Cancel stops the
+work within a frame, and a new run (:meth:`ExportPanel.clear`) cancels it and removes the old
+link. Only one export runs at a time. A failure shows one short line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import logging
+import threading
+from collections.abc import Callable
+
+import ipywidgets as W
+
+from ..plots.export import ExportCancelled
+
+__all__ = ["ExportPanel"]
+
+_log = logging.getLogger(__name__)
+
+#: Above this a data: link is slow to send to the page and to open: the panel says so.
+LINK_WARN_BYTES = 8 * 1024 * 1024
+#: How long :meth:`ExportPanel.clear` waits for a cancelled export to stop.
+CLEAR_WAIT_S = 1.0
+MIME = {"png": "image/png", "svg": "image/svg+xml", "gif": "image/gif", "html": "text/html"}
+TOOLTIPS = {
+    "png": "This step as a PNG image, sized for slides",
+    "svg": "This step as an SVG vector image",
+    "gif": "The run as an animated GIF",
+    "html": "The run as an HTML page that plays offline, with its own controls",
+}
+BUSY_TEXT = "An export is already running: wait for it to finish or press Cancel."
+
+
+def _size(n: int) -> str:
+    if n >= 100_000:
+        return f"{n / 1e6:.1f} MB"
+    return f"{n / 1e3:.0f} kB" if n >= 1000 else f"{n} bytes"
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "…"
+
+
+class ExportPanel(W.VBox):
+    """Buttons PNG, SVG, GIF, HTML with a progress bar, a Cancel button and a download link.
+
+    Parameters
+    ----------
+    basename : str
+        File name without extension, e.g. ``"perceptron"``; the attribute may be changed later.
+    still : callable ``(fmt) -> bytes``
+        PNG (``fmt="png"``) or SVG (``fmt="svg"``) bytes of what the tab shows.
+    animate : callable ``(kind, progress, cancelled) -> bytes``, optional
+        GIF bytes (``kind="gif"``) or the HTML page encoded as UTF-8 (``kind="html"``). It is
+        called in a background thread and should call ``progress(i, n)`` after frame ``i`` of
+        ``n`` and stop (e.g. raise :class:`~explorer.plots.export.ExportCancelled`) when
+        ``cancelled()`` returns True. Without it the GIF and HTML buttons are hidden.
+
+    Attributes
+    ----------
+    b_png, b_svg, b_gif, b_html, b_cancel : ipywidgets.Button
+    progress : ipywidgets.IntProgress
+    progress_label : ipywidgets.Label
+        ``"frame 12 of 120"``.
+    links : ipywidgets.HTML
+        The download link (CSS class ``pe-export-link``).
+    status : ipywidgets.HTML
+        One line about the last export (CSS class ``pe-export-status``).
+    """
+
+    def __init__(self, *, basename: str, still: Callable[[str], bytes],
+                 animate: Callable[[str, Callable, Callable], bytes] | None = None, **kwargs):
+        if not isinstance(basename, str) or not basename:
+            raise TypeError(f"expected basename to be a non-empty str; got {basename!r}")
+        if not callable(still):
+            raise TypeError(f"expected still to be callable; got {type(still).__name__}")
+        if animate is not None and not callable(animate):
+            raise TypeError(f"expected animate to be callable or None; got {type(animate).__name__}")
+        self.basename = basename
+        self._still = still
+        self._animate = animate
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._cancel: threading.Event | None = None
+        self._job = 0  # bumped by every export and by clear(): older workers stay silent
+
+        size = W.Layout(width="auto", min_width="60px")
+        self.b_png, self.b_svg, self.b_gif, self.b_html = (
+            W.Button(description=kind.upper(), tooltip=TOOLTIPS[kind], layout=size)
+            for kind in ("png", "svg", "gif", "html"))
+        self.b_cancel = W.Button(description="Cancel", tooltip="Stop the export now",
+                                 button_style="warning", layout=W.Layout(width="auto", display="none"))
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="140px"))
+        self.progress_label = W.Label("")
+        self.progress_box = W.HBox([self.progress, self.progress_label],
+                                   layout=W.Layout(display="none", align_items="center"))
+        self.links = W.HTML().add_class("pe-export-link")
+        self.status = W.HTML().add_class("pe-export-status")
+        self.b_png.on_click(lambda _: self._export_still("png"))
+        self.b_svg.on_click(lambda _: self._export_still("svg"))
+        self.b_gif.on_click(lambda _: self.start("gif"))
+        self.b_html.on_click(lambda _: self.start("html"))
+        self.b_cancel.on_click(lambda _: self.cancel())
+        if animate is None:
+            self.b_gif.layout.display = self.b_html.layout.display = "none"
+        buttons = W.HBox([self.b_png, self.b_svg, self.b_gif, self.b_html, self.b_cancel],
+                         layout=W.Layout(flex_flow="row wrap"))
+        super().__init__([buttons, self.progress_box, self.status, self.links], **kwargs)
+        self.add_class("pe-export")
+
+    # ------------------------------------------------------------------ state
+    @property
+    def busy(self) -> bool:
+        """An animation export is running."""
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the running export to end; True if none runs any more."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return not self.busy
+
+    def clear(self) -> None:
+        """Remove the link and cancel a running export (call it when the run changes)."""
+        with self._lock:
+            self._job += 1
+            running = self.busy
+            if self._cancel is not None:
+                self._cancel.set()
+            self.links.value = ""
+            self._running(False)
+            self._say("Export cancelled" if running else "")
+        if running:
+            self.wait(CLEAR_WAIT_S)
+
+    def cancel(self) -> None:
+        """Ask the running export to stop; the panel then says "Export cancelled"."""
+        with self._lock:
+            if self.busy and self._cancel is not None:
+                self._cancel.set()
+                self._say("Cancelling…")
+
+    # ------------------------------------------------------------------ exports
+    def _export_still(self, fmt: str) -> None:
+        if self.busy:
+            self._say(BUSY_TEXT)
+            return
+        self._say(f"Drawing the {fmt.upper()}…")
+        try:
+            data = self._bytes(self._still(fmt))
+        except Exception as exc:  # any failure becomes one line in the panel
+            _log.debug("still export failed", exc_info=True)
+            self.links.value = ""
+            self._say(f"Export failed: {_short(exc)}")
+            return
+        self._post(data, fmt)
+
+    def start(self, kind: str) -> bool:
+        """Start the ``"gif"`` or ``"html"`` export in a background thread (the buttons do).
+
+        Returns False (and says so in the panel) when one is already running.
+        """
+        if kind not in ("gif", "html"):
+            raise ValueError(f"expected kind 'gif' or 'html'; got {kind!r}")
+        if self._animate is None:
+            raise ValueError("expected an animate callable; this panel was made without one")
+        with self._lock:
+            if self.busy:
+                self._say(BUSY_TEXT)
+                return False
+            self._job += 1
+            job, cancel = self._job, threading.Event()
+            self._cancel = cancel
+            self.links.value = ""
+            self.progress.max, self.progress.value = 1, 0
+            self.progress_label.value = "starting"
+            self._running(True)
+            self._say(f"Making the {kind.upper()}…")
+            self._thread = threading.Thread(target=self._work, args=(kind, job, cancel),
+                                            name=f"export-{kind}", daemon=True)
+            self._thread.start()
+        return True
+
+    def _work(self, kind: str, job: int, cancel: threading.Event) -> None:
+        def progress(i: int, n: int) -> None:
+            if job == self._job:
+                self.progress.max = max(int(n), 1)
+                self.progress.value = int(i) + 1
+                self.progress_label.value = f"frame {int(i) + 1} of {int(n)}"
+
+        data, error = None, None
+        try:
+            data = self._bytes(self._animate(kind, progress, cancel.is_set))
+        except ExportCancelled:
+            pass
+        except Exception as exc:  # any failure becomes one line in the panel
+            _log.debug("%s export failed", kind, exc_info=True)
+            error = exc
+        with self._lock:
+            if job != self._job:
+                return  # cleared meanwhile: the run this was made from is gone
+            self._running(False)
+            if error is not None:
+                self._say(f"Export failed: {_short(error)}")
+            elif cancel.is_set() or data is None:
+                self._say("Export cancelled")
+            else:
+                self._post(data, kind)
+
+    # ------------------------------------------------------------------ display
+    @staticmethod
+    def _bytes(data) -> bytes:
+        if isinstance(data, str):
+            return data.encode("utf-8")
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"expected the export as bytes; got {type(data).__name__}")
+        return bytes(data)
+
+    def _post(self, data: bytes, ext: str) -> None:
+        name = html.escape(f"{self.basename}.{ext}", quote=True)
+        b64 = base64.b64encode(data).decode("ascii")
+        self.links.value = (f'<a download="{name}" href="data:{MIME[ext]};base64,{b64}" '
+                            f'title="Download {name}">⬇ {name}</a> ({_size(len(data))})')
+        note = ""
+        if len(data) > LINK_WARN_BYTES:
+            note = f" It is large ({_size(len(data))}): the link may be slow to open."
+        self._say(f"{ext.upper()} ready.{note}")
+
+    def _running(self, on: bool) -> None:
+        self.b_cancel.layout.display = None if on else "none"
+        self.progress_box.layout.display = None if on else "none"
+
+    def _say(self, text: str) -> None:
+        self.status.value = (f"<div role='status' aria-live='polite'>{html.escape(text)}</div>"
+                             if text else "")

@@ -1,0 +1,108 @@
+"""Screen layout shared by every tab: a collapsible settings panel beside the figure area, the
+figure sized to the window, and lecture mode.
+
+Widths from 1024 to 1920 px are the design range. The figure is never wider than its column
+and never taller than the window leaves under the transport row, so at 1366×768 the Step button
+and the whole figure are on screen together. Lecture mode hides the settings, enlarges the type
+of the page and draws the figure at a larger scale (its type, markers and lines grow together:
+matplotlib sizes are in points, so a higher dots-per-inch enlarges them all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as W
+
+#: Width of the settings column (CSS px) and the window width under which it starts hidden.
+SIDEBAR_PX = 290
+NARROW_PX = 1200
+#: Height the page takes above and below the figure: tab bar, top bar, transport, narration.
+CHROME_PX = 215
+LECTURE_CHROME_PX = 225
+#: The figure's reference width: at this width its type is at its designed size.
+BASE_WIDTH = 1040
+#: Width / height of the four-panel figure.
+ASPECT = 1.9
+
+CSS = """
+<style>
+.pe-root { --pe-font: 15px; font-size: var(--pe-font); }
+.pe-root.pe-lecture { --pe-font: 21px; }
+.pe-root .widget-label, .pe-root .widget-button, .pe-root .widget-toggle-button,
+.pe-root .widget-dropdown select, .pe-root input, .pe-root .widget-readout,
+.pe-root .widget-html-content, .pe-root .lm-TabBar-tabLabel { font-size: var(--pe-font); }
+.pe-root.pe-lecture .widget-button, .pe-root.pe-lecture .widget-toggle-button,
+.pe-root.pe-lecture .widget-play button { height: 40px; }
+.pe-topbar { gap: 10px; padding: 2px 4px; }
+.pe-brand { font-size: calc(var(--pe-font) * 1.35); font-weight: 600; margin-right: 12px; }
+.pe-sidebar { border-right: 1px solid #ddd; padding-right: 8px; overflow-y: auto;
+  max-height: calc(100vh - 90px); flex: 0 0 auto; }
+.pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
+.pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
+.pe-narration { line-height: 1.35; min-height: 2.7em; padding: 3px 8px;
+  border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
+.pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
+.pe-message { color: #8A3B00; font-weight: 600; padding: 2px 8px; }
+.pe-where, .pe-help { color: #333; margin-left: 8px; }
+.pe-share input { font-family: monospace; font-size: 13px; }
+.pe-timeline .widget-play button { min-width: 44px; }
+.pe-figure { overflow: hidden; }
+.pe-figure .jupyter-matplotlib-figure { margin: 0; }
+</style>
+"""
+
+
+@dataclass(frozen=True)
+class FigureFit:
+    """The figure's CSS size in pixels and its type scale (1 = designed size)."""
+
+    width: int
+    height: int
+    scale: float
+
+
+def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture: bool,
+               aspect: float = ASPECT) -> FigureFit:
+    """Size of a tab's figure for a window of ``window_width`` × ``window_height`` CSS px.
+
+    The figure takes its column's width (the window less the settings column when shown)
+    unless the window's height, less the page's rows above it, is the tighter limit; the type
+    scale follows the width, times 1.3 in lecture mode, so text stays readable at a distance.
+    """
+    w = max(int(window_width), 640)
+    h = max(int(window_height), 480)
+    column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 48
+    room = h - (LECTURE_CHROME_PX if lecture else CHROME_PX)
+    fig_w = min(column, int(room * aspect))
+    fig_w = max(fig_w, 560)
+    fig_h = int(fig_w / aspect)
+    scale = max(0.8, min(fig_w / BASE_WIDTH, 1.9))
+    if lecture:
+        scale = min(scale * 1.3, 2.4)
+    return FigureFit(fig_w, fig_h, round(scale, 3))
+
+
+def sidebar_starts_open(window_width: int) -> bool:
+    """The settings column starts hidden on narrow windows (under 1200 px), where the figure
+    needs the width; a button shows it."""
+    return window_width == 0 or window_width >= NARROW_PX
+
+
+class Shell(W.HBox):
+    """A settings column (``sidebar``) and a main column; :meth:`show_sidebar` toggles it."""
+
+    def __init__(self, sidebar: W.Widget, main: W.Widget, **kwargs):
+        self.sidebar = W.VBox([sidebar], layout=W.Layout(width=f"{SIDEBAR_PX}px"))
+        self.sidebar.add_class("pe-sidebar")
+        self.main = W.VBox([main])
+        self.main.add_class("pe-main")
+        super().__init__([self.sidebar, self.main], layout=W.Layout(width="100%"), **kwargs)
+        self.add_class("pe-shell")
+
+    @property
+    def sidebar_visible(self) -> bool:
+        return self.sidebar.layout.display != "none"
+
+    def show_sidebar(self, visible: bool) -> None:
+        self.sidebar.layout.display = "" if visible else "none"

@@ -1,0 +1,347 @@
+"""State of the Perceptron tab: the data, the run's parameters, the run, and the step shown.
+
+No widgets here. The tab's state is declared once in :data:`SPEC` (name, kind, default, range,
+label); the same table parses what users type, resets, saves to JSON and encodes the URL.
+Every change goes through :meth:`PerceptronModel.update`, which builds the new run first and
+only then commits it: a refused value leaves the last good state untouched and says why in
+``message``, in the words of the labels on screen. The step shown is a plain integer: the view
+draws "the state at step k" of the precomputed run, so a dropped front-end message can never
+desynchronise it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode
+
+from ... import datasets
+from ...perceptron import RULES, train
+from ...replay import RunInfo, describe_run
+from ...trajectory import Trajectory
+from ..state import Field, StateSpec
+
+#: Datasets offered in the view, with the parameters that make them two-dimensional.
+VIEW_DATASETS = {
+    "koski": ("Koski's worked example (6 points)", {}),
+    "separable": ("Separable, random", {"dim": 2}),
+    "overlapping": ("Overlapping blobs", {"dim": 2}),
+    "and": ("AND (±1 inputs)", {}),
+    "or": ("OR (±1 inputs)", {}),
+    "nand": ("NAND (±1 inputs)", {}),
+    "xor": ("XOR (±1 inputs)", {}),
+    "iris": ("Iris, setosa vs rest (PCA)", {}),
+    "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+}
+ORDERS = {"cyclic": "cyclic passes", "shuffle": "reshuffled passes", "random": "i.i.d. random",
+          "custom": "custom sequence"}
+KOSKI_PRESET = {"eta": 0.2, "w0": [1.0, 0.5], "order": "custom", "custom_order": [5, 3, 1, 2, 4, 6],
+                "rule": "classic", "fit_intercept": True}
+GENERIC_PRESET = {"eta": 1.0, "w0": [], "order": "cyclic", "custom_order": []}
+MAX_VIEW_STEPS = 200_000
+MAX_POINTS = 2000
+#: Largest |w| a run may reach and still be drawn: its squares must not overflow.
+MAX_WEIGHT = 1e100
+
+FIELDS = [
+    Field("dataset", "data set", "choice", "koski", choices=tuple(VIEW_DATASETS)),
+    Field("n", "n", "int", 40, min=1, max=MAX_POINTS),
+    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("rule", "rule", "choice", "classic", choices=tuple(RULES)),
+    Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6),
+    Field("forget", "forget γ", "float", 1.0, min=0.0, max=1.0),
+    Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3),
+    Field("order", "order", "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS)),
+    Field("custom_order", "sequence", "ints", GENERIC_PRESET["custom_order"], item_min=1,
+          item_max=MAX_POINTS, max_len=100_000, optional=True),
+    Field("w0", "start w", "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6, max_len=2,
+          optional=True),
+    Field("fit_intercept", "fit offset b", "bool", True),
+    Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000),
+    Field("choose_mode", "you choose", "bool", False),
+    Field("chosen", "points chosen", "ints", [], item_min=1, item_max=MAX_POINTS,
+          max_len=10_000, optional=True),
+    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12, item_max=1e12,
+          optional=True),
+    Field("step", "step", "int", 0, min=0, max=MAX_VIEW_STEPS),
+]
+
+
+class PresetSpec:
+    """The tab's declared state, whose defaults follow the data set: Koski's example brings
+    its own start, step size and sequence, so a link leaves out what the data set implies.
+
+    Same interface as :class:`~explorer.app.state.StateSpec` (which it wraps twice: generic
+    defaults, and Koski's).
+    """
+
+    def __init__(self, fields):
+        self.generic = StateSpec("perceptron", fields)
+        self.koski = StateSpec("perceptron", [
+            dataclasses.replace(f, default=KOSKI_PRESET.get(f.name, f.default)) for f in fields])
+        self.tab = self.generic.tab
+        self.names = self.generic.names
+
+    def _for(self, values):
+        return self.koski if values.get("dataset", "koski") == "koski" else self.generic
+
+    def field(self, name):
+        return self.generic.field(name)
+
+    def defaults(self) -> dict:
+        return self.koski.defaults()
+
+    def validate(self, values) -> dict:
+        return self._for(values).validate(values)
+
+    def to_query(self, values) -> str:
+        return self._for(values).to_query(values)
+
+    def to_json(self, values) -> str:
+        return self._for(values).to_json(values)
+
+    def _reparse(self, method, source):
+        values, problems = getattr(self.generic, method)(source)
+        if problems:
+            return self.koski.defaults(), problems
+        return getattr(self._for(values), method)(source)
+
+    def from_query(self, query):
+        return self._reparse("from_query", query)
+
+    def from_json(self, text):
+        return self._reparse("from_json", text)
+
+
+SPEC = PresetSpec(FIELDS)
+#: The run's parameters (the rest of the state: points, chosen, step).
+PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "order",
+          "custom_order", "w0", "fit_intercept", "max_epochs", "choose_mode")
+
+
+class PerceptronModel(HasTraits):
+    """Everything the Perceptron tab shows, as traits (see module docstring)."""
+
+    dataset = Unicode("koski")
+    n = Int(40)
+    margin = Float(0.3)
+    seed = Int(0)
+    rule = Unicode("classic")
+    eta = Float(KOSKI_PRESET["eta"])
+    forget = Float(1.0)
+    rho = Float(0.01)
+    order = Unicode("custom")
+    custom_order = List(Int(), default_value=list(KOSKI_PRESET["custom_order"]))
+    w0 = List(Float(), default_value=list(KOSKI_PRESET["w0"]))
+    fit_intercept = Bool(True)
+    max_epochs = Int(50)
+    choose_mode = Bool(False)
+    chosen = List(Int())
+
+    X = Instance(np.ndarray, allow_none=True)
+    y = Instance(np.ndarray, allow_none=True)
+    edited = Bool(False)
+    trajectory = Instance(Trajectory, allow_none=True)
+    info = Instance(RunInfo, allow_none=True)
+    step = Int(0)
+    message = Unicode("")
+
+    def __init__(self, **params):
+        super().__init__()
+        ok = self.update(**params) if params else self.update(dataset=self.dataset)
+        if not ok:
+            raise ValueError(self.message)
+
+    # ------------------------------------------------------------------ building
+    def _load(self, p) -> datasets.Dataset:
+        name = p["dataset"]
+        extra = dict(VIEW_DATASETS[name][1])
+        if name in ("separable", "overlapping"):
+            extra.update(n=p["n"], seed=p["seed"])
+        if name == "separable":
+            extra["margin"] = p["margin"]
+        return datasets.load(name, **extra)
+
+    def _run(self, p, X, y, chosen) -> Trajectory:
+        w0 = list(p["w0"]) or None
+        if w0 is not None and len(w0) != X.shape[1]:
+            raise ValueError(f"start w needs {X.shape[1]} numbers; got {len(w0)}")
+        kw = dict(rule=p["rule"], eta=p["eta"], forget=p["forget"], rho=p["rho"],
+                  fit_intercept=p["fit_intercept"], w0=w0, max_epochs=p["max_epochs"],
+                  seed=p["seed"])
+        if p["choose_mode"]:
+            if any(not 0 <= i < len(X) for i in chosen):
+                raise ValueError(f"points chosen must be numbers from 1 to {len(X)}")
+            return train(X, y, order=chosen or [0], max_steps=len(chosen), **kw)
+        if p["order"] == "custom":
+            seq = p["custom_order"]
+            if not seq or any(not 1 <= v <= len(X) for v in seq):
+                shown = ", ".join(map(str, seq[:8])) + (", …" if len(seq) > 8 else "")
+                raise ValueError(f"sequence must list point numbers from 1 to {len(X)}; "
+                                 f"got {shown or 'nothing'}")
+            order = [v - 1 for v in seq]
+            order += [i for i in range(len(X)) if i not in set(order)]
+        else:
+            order = p["order"]
+        steps_per_epoch = len(order) if isinstance(order, list) else len(X)
+        cap = min(p["max_epochs"] * steps_per_epoch, MAX_VIEW_STEPS)
+        return train(X, y, order=order, max_steps=cap, **kw)
+
+    def _build(self, p, X, y, chosen):
+        """Train and describe a run; refuse runs whose numbers overflow (they cannot be drawn)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            traj = self._run(p, X, y, chosen)
+            big = float(np.max(np.abs(traj.weights))) if traj.weights.size else 0.0
+            bmax = float(np.max(np.abs(traj.biases))) if traj.biases.size else 0.0
+        if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
+            raise ValueError("these settings make the weights overflow (they grow past 1e100); "
+                             "use a smaller η or start w")
+        return traj, describe_run(traj, X, y)
+
+    def update(self, **changes) -> bool:
+        """Apply parameter changes if they give a valid run; return whether they were applied.
+
+        Values may be typed (``eta=0.5``) or text as typed in the page (``eta="0.5"``); each is
+        parsed by its declared field. A refused change keeps the current state and sets
+        ``message`` to the reason.
+        """
+        unknown = set(changes) - set(PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        try:
+            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+            p = {k: getattr(self, k) for k in PARAMS}
+            if "dataset" in changes and changes["dataset"] != self.dataset:
+                # Koski's example comes with its start, step size and visiting order; leaving it
+                # restores the plain defaults (its sequence names points other sets lack).
+                if changes["dataset"] == "koski":
+                    p.update(KOSKI_PRESET)
+                elif self.dataset == "koski":
+                    p.update(GENERIC_PRESET)
+            p.update(changes)
+            data_keys = {"dataset", "n", "margin", "seed"}
+            if self.X is None or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)):
+                ds = self._load(p)
+                X, y, edited = np.array(ds.X), np.array(ds.y), False
+            else:
+                X, y, edited = self.X, self.y, self.edited
+            chosen = [] if (not p["choose_mode"] or X is not self.X) else list(self.chosen)
+            traj, info = self._build(p, X, y, chosen)
+        except (ValueError, TypeError, OverflowError) as exc:
+            self.message = f"Not applied: {exc}. Kept the previous settings."
+            return False
+        self._commit(p, X, y, edited, chosen, traj, info)
+        return True
+
+    def _commit(self, p, X, y, edited, chosen, traj, info, *, step=0, message=""):
+        with self.hold_trait_notifications():
+            for k in PARAMS:
+                setattr(self, k, p[k])
+            self.X, self.y, self.edited, self.chosen = X, y, edited, chosen
+            self.info = info
+            self.trajectory = traj  # first: views load the run, then show its step
+            self.step = min(step, traj.n_steps)
+            self.message = message or self._status(traj)
+
+    def _status(self, traj) -> str:
+        if self.choose_mode:
+            return "You choose: click a point to visit it next."
+        if traj.n_steps >= MAX_VIEW_STEPS:
+            return f"The run was cut at {MAX_VIEW_STEPS:,} steps for the view."
+        return ""
+
+    # ------------------------------------------------------------------ steps
+    def go(self, k: int) -> None:
+        """Show step ``k`` (clamped to the run)."""
+        self.step = int(min(max(k, 0), self.trajectory.n_steps))
+
+    # ------------------------------------------------------------------ editing
+    def _retrain(self, X, y, chosen, *, edited: bool, step=None, p=None) -> bool:
+        p = p or {k: getattr(self, k) for k in PARAMS}
+        try:
+            datasets.from_arrays(X, y)
+            traj, info = self._build(p, X, y, chosen)
+        except (ValueError, TypeError, OverflowError) as exc:
+            self.message = f"Not applied: {exc}. Kept the previous data."
+            return False
+        self._commit(p, X, y, edited, chosen, traj, info,
+                     step=traj.n_steps if step is None else step)
+        return True
+
+    def add_point(self, x1: float, x2: float, label: int) -> bool:
+        """Add a point of class ``label`` (+1 or -1); the run is recomputed from step 0."""
+        if label not in (1, -1):
+            self.message = f"Not applied: a new point's class must be +1 or -1; got {label!r}."
+            return False
+        if len(self.X) >= MAX_POINTS:
+            self.message = f"Not applied: the view holds at most {MAX_POINTS} points."
+            return False
+        X = np.vstack([self.X, [[float(x1), float(x2)]]])
+        y = np.append(self.y, float(label))
+        return self._retrain(X, y, [], edited=True, step=0)
+
+    def remove_point(self, i: int) -> bool:
+        """Remove point ``i`` (0-based); refused if it would leave no point."""
+        if not 0 <= i < len(self.X):
+            self.message = f"Not applied: there is no point {i + 1}."
+            return False
+        if len(self.X) == 1:
+            self.message = "Not applied: the data must keep at least one point."
+            return False
+        keep = np.arange(len(self.X)) != i
+        p = {k: getattr(self, k) for k in PARAMS}
+        # renumber the visiting sequence: drop the removed point, shift the later ones
+        p["custom_order"] = [v - (v > i + 1) for v in self.custom_order if v != i + 1]
+        return self._retrain(self.X[keep], self.y[keep], [], edited=True, step=0, p=p)
+
+    def choose(self, i: int) -> bool:
+        """"You choose" mode: visit point ``i`` next, as in Koski's worked example."""
+        if not self.choose_mode:
+            self.message = "Turn on 'You choose' to pick the points yourself."
+            return False
+        return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
+
+    def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
+        """Index of the point nearest ``(x1, x2)`` within ``radius``, else None."""
+        d = np.hypot(self.X[:, 0] - x1, self.X[:, 1] - x2)
+        i = int(np.argmin(d))
+        return i if d[i] <= radius else None
+
+    # ------------------------------------------------------------------ declared state
+    def get_state(self) -> dict:
+        """The whole state as plain values (the fields of :data:`SPEC`)."""
+        state = {k: getattr(self, k) for k in PARAMS}
+        state["custom_order"] = list(self.custom_order)
+        state["w0"] = list(self.w0)
+        state["chosen"] = [i + 1 for i in self.chosen]
+        state["points"] = ([(float(a), float(b), int(c)) for (a, b), c in zip(self.X, self.y,
+                                                                             strict=True)]
+                           if self.edited else [])
+        state["step"] = int(self.step)
+        return state
+
+    def set_state(self, state: dict) -> bool:
+        """Apply a whole state (as from :meth:`get_state`, JSON or a link); all or nothing."""
+        try:
+            values = SPEC.validate(state)
+        except (ValueError, TypeError) as exc:
+            self.message = f"Not applied: {exc}. Kept the previous settings."
+            return False
+        p = {k: values[k] for k in PARAMS}
+        if values["points"]:
+            pts = np.asarray(values["points"], dtype=float)
+            X, y, edited = pts[:, :2].copy(), pts[:, 2].copy(), True
+        else:
+            try:
+                X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False
+            except (ValueError, TypeError) as exc:
+                self.message = f"Not applied: {exc}. Kept the previous settings."
+                return False
+        chosen = [i - 1 for i in values["chosen"]] if p["choose_mode"] else []
+        return self._retrain(X, y, chosen, edited=edited, step=values["step"], p=p)
+
+
+def _xy(ds):
+    return ds.X, ds.y

@@ -1,0 +1,280 @@
+"""The Perceptron tab: settings, the shared timeline and message area, the live figure, export.
+
+Widgets write parameters into a :class:`PerceptronModel`; the view observes the model and
+draws "the state at step k" of its precomputed run. The figure is created once (under
+``plt.ioff()``) and only resized or redrawn afterwards; every control, the Play timer and the
+keys only set the step to show.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+import numpy as np
+import traitlets as T
+
+from ...perceptron import RULES
+from ...plots import PerceptronFigure
+from ..canvas import announce_size, live_figure
+from ..export import ExportPanel
+from ..layout import FigureFit, Shell, fit_figure
+from ..messages import MessageArea
+from ..timeline import KEYS_HELP, Timeline
+from .model import ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
+
+EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
+              ("You choose", "choose")]
+EDIT_TIPS = ["Look only", "Click the plane to add a +1 point", "Click the plane to add a −1 point",
+             "Click a point to remove it", "Click the point to visit next"]
+#: Text boxes: typed text is parsed by the declared field (so "2.5" is never read as 25).
+TEXT_FIELDS = ("n", "seed", "eta", "forget", "rho", "custom_order", "w0", "max_epochs")
+PLACEHOLDERS = {"custom_order": "e.g. 5, 3, 1", "w0": "0, 0 (empty = zero)"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _section(title: str) -> W.HTML:
+    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
+
+
+class PerceptronView(W.VBox):
+    """Composite widget of the Perceptron tab. ``PerceptronView().model`` is its state."""
+
+    title = "Perceptron"
+    spec = SPEC
+    #: Fires (with a counter) whenever the shareable state changes; the dashboard listens.
+    changed = T.Int(0)
+
+    def __init__(self, model: PerceptronModel | None = None, **kwargs):
+        self.model = model if model is not None else PerceptronModel()
+        m = self.model
+        fig = live_figure()
+        canvas = fig.canvas
+        self.figure = PerceptronFigure(fig, blit=True)
+        self.canvas = canvas
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+
+        # ---- settings (the side column)
+        wide = W.Layout(width="95%")
+        lbl = {"style": {"description_width": "100px"}, "layout": wide}
+        self.w_dataset = W.Dropdown(options=[(v[0], k) for k, v in VIEW_DATASETS.items()],
+                                    value=m.dataset, description="Data", **lbl)
+        self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
+                                      description="margin", continuous_update=False, **lbl)
+        self.w_rule = W.Dropdown(options=[(r.title, k) for k, r in RULES.items()], value=m.rule,
+                                 description="Rule", **lbl)
+        self.w_order = W.Dropdown(options=[(v, k) for k, v in ORDERS.items()], value=m.order,
+                                  description="Order", **lbl)
+        self.w_fit = W.Checkbox(value=m.fit_intercept, description="fit offset b", indent=False)
+        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
+                                  placeholder=PLACEHOLDERS.get(name, ""), **lbl)
+                     for name in TEXT_FIELDS}
+        self.b_zero = W.Button(description="Start from w = 0", layout=W.Layout(width="95%"),
+                               tooltip="Clear start w: the proof and Novikoff's bound start at 0")
+        self.b_zero.on_click(lambda _: self._apply("w0", ""))
+        self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
+                         "order": self.w_order, "fit_intercept": self.w_fit}
+        for name, w in self._choices.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        for name, w in self.text.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+
+        # ---- timeline, words, export
+        self.timeline = Timeline()
+        self.timeline.status = self._status
+        self.messages = MessageArea()
+        self.export = ExportPanel(basename="perceptron", still=self._still, animate=self._animate)
+        self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
+                                      description="Click mode", style={"button_width": "auto"})
+        self.w_edit.observe(self._on_edit_mode, names="value")
+        canvas.mpl_connect("button_press_event", self._on_click)
+        self.figure_box = W.Box([canvas]).add_class("pe-figure")
+
+        t = self.text
+        settings = W.VBox([
+            _section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            _section("Rule"), self.w_rule, t["eta"], t["forget"], t["rho"], self.w_fit,
+            t["max_epochs"],
+            _section("Visiting order"), self.w_order, t["custom_order"],
+            _section("Start"), t["w0"], self.b_zero,
+            _section("Export"), self.export,
+        ])
+        main = W.VBox([self.timeline, self.messages, self.figure_box,
+                       W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
+
+        self._loading = False
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(self._on_run, names="trajectory")
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        self._shown = None
+        self._on_run()
+
+    # ------------------------------------------------------------------ model -> view
+    def _on_run(self, change=None):
+        m = self.model
+        traj = m.trajectory
+        self.export.clear()
+        self.figure.hand = m.choose_mode
+        self.figure.set_run(traj, m.X, m.y, m.info)
+        self._shown = None
+        epoch = len(m.X) if not m.choose_mode else 0
+        self._loading = True  # the timeline restarts at 0, then moves to the run's step
+        try:
+            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=epoch)
+            self.timeline.go(m.step)
+        finally:
+            self._loading = False
+        self._sync_controls()
+        self._on_step()
+        self._on_message()
+
+    def _on_step(self, change=None, *, redraw: bool = False):
+        m = self.model
+        k = m.step
+        if self.timeline.step != k:
+            self.timeline.go(k)
+        if self._shown == (id(m.trajectory), k):
+            return  # one image per change: never send the same frame twice
+        self._shown = (id(m.trajectory), k)
+        try:
+            f = self.figure.render(k)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw step {k}: {exc}")
+            return
+        self.messages.narrate(f.text, keep_refusal=redraw)
+        self.changed += 1
+
+    def _status(self, k: int) -> str:
+        m = self.model
+        u = m.trajectory.updates_until(min(k, m.trajectory.n_steps))
+        return (f"step {k} of {m.trajectory.n_steps} · {_plural(u, 'update')} · "
+                f"{_plural(len(m.X), 'point')}{' (edited)' if m.edited else ''}")
+
+    def _on_message(self, change=None):
+        text = self.model.message
+        if text.startswith("Not applied"):
+            self.messages.refuse(text)
+        else:
+            self.messages.note(text)
+
+    def _sync_controls(self):
+        m = self.model
+        for name, w in self._choices.items():
+            if w.value != getattr(m, name):
+                w.value = getattr(m, name)
+        for name, w in self.text.items():
+            text = SPEC.field(name).format(getattr(m, name))
+            if w.value != text:
+                w.value = text
+        uses = RULES[m.rule].uses
+        self.text["forget"].disabled = "forget" not in uses
+        self.text["rho"].disabled = "rho" not in uses
+        self.text["custom_order"].disabled = m.order != "custom" or m.choose_mode
+        self.w_order.disabled = m.choose_mode
+        random_data = m.dataset in ("separable", "overlapping")
+        self.text["n"].disabled = not random_data
+        self.text["seed"].disabled = not random_data and m.order not in ("shuffle", "random")
+        self.w_margin.disabled = m.dataset != "separable"
+        self.b_zero.disabled = not m.w0
+
+    # ------------------------------------------------------------------ view -> model
+    def _apply(self, name, value):
+        m = self.model
+        current = getattr(m, name)
+        if name in self.text and value == SPEC.field(name).format(current):
+            return
+        if name not in self.text and value == current:
+            return
+        if not m.update(**{name: value}):
+            self._sync_controls()  # the last good value back on screen, the reason beside it
+
+    def _on_edit_mode(self, change):
+        choose = change["new"] == "choose"
+        if choose != self.model.choose_mode:
+            self.model.update(choose_mode=choose)
+
+    def _on_click(self, event):
+        ax = self.figure.plane.ax
+        if event.inaxes is not ax or event.xdata is None:
+            return  # clicks outside the data plane do nothing
+        mode = self.w_edit.value
+        m = self.model
+        x0, x1 = ax.get_xlim()
+        radius = 0.035 * (x1 - x0)
+        if mode in ("add+", "add-"):
+            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
+        elif mode in ("remove", "choose"):
+            i = m.nearest_point(event.xdata, event.ydata, radius)
+            if i is None:
+                m.message = "Not applied: no point there; click on a point."
+            elif mode == "remove":
+                m.remove_point(i)
+            else:
+                m.choose(i)
+
+    def handle_key(self, key: str) -> bool:
+        """A shortcut key from the page (the dashboard forwards them to the open tab)."""
+        return self.timeline.handle_key(key)
+
+    # ------------------------------------------------------------------ dashboard protocol
+    def save_state(self) -> dict:
+        return self.model.get_state()
+
+    def load_state(self, state: dict) -> bool:
+        ok = self.model.set_state(state)
+        if ok:
+            self.w_edit.value = "choose" if self.model.choose_mode else "view"
+        return ok
+
+    def fit(self, fitted: FigureFit) -> None:
+        """Resize the figure (window size or lecture mode changed) and redraw the step shown."""
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
+        announce_size(self.figure.fig)
+        self._shown = None
+        self._on_step(redraw=True)
+
+    def show_settings(self, visible: bool) -> None:
+        self.shell.show_sidebar(visible)
+
+    # ------------------------------------------------------------------ export
+    def _title(self) -> str:
+        m = self.model
+        data = VIEW_DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
+        return (f"{data} · {RULES[m.rule].title} · η = {m.eta:g} · "
+                f"{ORDERS[m.order] if not m.choose_mode else 'you choose'} · seed {m.seed}")
+
+    def _still(self, fmt: str) -> bytes:
+        from ...plots.export import still_bytes
+
+        m = self.model
+        return still_bytes(m.trajectory, m.X, m.y, k=m.step, fmt=fmt, info=m.info,
+                           title=self._title(), hand=m.choose_mode)
+
+    def _animate(self, kind: str, progress, cancelled) -> bytes:
+        from ...plots.export import gif_bytes, html_animation
+
+        m = self.model
+        args = (m.trajectory, m.X, m.y)
+        kw = dict(info=m.info, title=self._title(), hand=m.choose_mode, progress=progress,
+                  cancelled=cancelled)
+        if kind == "gif":
+            return gif_bytes(*args, **kw)
+        return html_animation(*args, **kw).encode("utf-8")
+
+    # ------------------------------------------------------------------ for tests
+    def drawn_line(self) -> np.ndarray:
+        """Endpoints of the boundary currently drawn in the data plane, shape (2, 2) or (0, 2)."""
+        x, y = self.figure.plane.line.get_data()
+        return np.column_stack([x, y]) if len(x) else np.zeros((0, 2))

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 SHIFTED_RULES = ("classic", "pocket", "averaged", "margin", "rosenblatt_r2")
-SHIFTED_SOURCE = "Sayed, Lemma 60.1, argument started at w₀"
+SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
 
 
 def radius(X, *, augmented: bool = False) -> float:

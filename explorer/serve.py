@@ -64,7 +64,10 @@ def free_port(host: str = HOST) -> int:
 
 
 def port_is_free(port: int, host: str = HOST) -> bool:
+    """Whether a server could listen on ``host:port`` now. Like the server itself, the check
+    uses SO_REUSEADDR, so connections of a dashboard just stopped (TIME_WAIT) do not count."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((host, port))
         except OSError as exc:

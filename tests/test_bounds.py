@@ -117,7 +117,7 @@ def test_mistake_bound_picks_the_rule_and_says_why_not():
     assert bounds.mistake_bound("margin", ds.X, ds.y, forget=0.9).value is None
     shifted = bounds.mistake_bound("classic", ds.X, ds.y, w0=[1, 0.5], eta=0.2)
     assert shifted.value == pytest.approx(bounds.shifted_bound(ds.X, ds.y, w0=[1, 0.5], eta=0.2))
-    assert shifted.source == "Sayed, Lemma 60.1, argument started at w₀"
+    assert shifted.source == "Sayed, Lemma 60.1, from w₀"
     assert shifted.formula == "from w₀: root of (a + uηγ)² = c + uη²H²"
     assert bounds.mistake_bound("relaxation", ds.X, ds.y, w0=[1, 0.5]).value is None
     assert bounds.mistake_bound("margin", ds.X, ds.y, w0=[1, 0.5], forget=0.9).value is None

@@ -139,7 +139,7 @@ def test_koski_default_has_bound_and_proof(koski_run):
     assert info.proof is not None and info.note == ""
     assert info.bound.value is not None and info.bound.value >= 3
     assert info.bound.value == pytest.approx(info.proof.crossing)
-    assert info.bound.source == "Sayed, Lemma 60.1, argument started at w₀"
+    assert info.bound.source == "Sayed, Lemma 60.1, from w₀"
     # the guaranteed lines start at the run's start, not at 0
     np.testing.assert_allclose(info.proof.norm_sq_upper[0], 1.25)
     assert info.proof.dot_lower[0] == pytest.approx(info.proof.dot[0])

@@ -25,10 +25,25 @@ function render({ model, el }) {
   el.style.display = 'none';
   el.setAttribute('aria-hidden', 'true');
   const keys = new Set(model.get('shortcut_keys'));
+  function figureTop() {
+    // the top of the figure area of the tab on screen, in page coordinates
+    for (const el of document.querySelectorAll('.pe-figure')) {
+      if (el.offsetParent !== null) return Math.round(el.getBoundingClientRect().top + window.scrollY);
+    }
+    return 0;
+  }
   function size() {
     model.set('width', window.innerWidth);
     model.set('height', window.innerHeight);
+    model.set('figure_top', figureTop());
     model.save_changes();
+  }
+  function measure() {
+    // after the page has laid out what the kernel just changed (lecture mode, settings)
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const top = figureTop();
+      if (top !== model.get('figure_top')) { model.set('figure_top', top); model.save_changes(); }
+    }));
   }
   let timer = null;
   function onResize() { clearTimeout(timer); timer = setTimeout(size, 150); }
@@ -54,6 +69,9 @@ function render({ model, el }) {
   model.set('href', window.location.origin + window.location.pathname);
   size();
   model.on('change:query', onQuery);
+  model.on('change:measure', measure);
+  setTimeout(measure, 500);
+  setTimeout(measure, 2000);
   window.addEventListener('resize', onResize);
   document.addEventListener('keydown', onKey);
   return () => {
@@ -78,6 +96,11 @@ class PageBridge(anywidget.AnyWidget):
         The current state's query string; the page mirrors it in its address bar.
     href : str
         The page's address without the query (origin + path), for share links.
+    figure_top : int
+        Where the figure area of the tab on screen starts, in CSS pixels from the page's top
+        (0 until measured); the figure's height is what the window leaves below it.
+    measure : int
+        Increment to ask the page to measure ``figure_top`` again (after a layout change).
     """
 
     _esm = T.Unicode(_ESM).tag(sync=True)
@@ -86,6 +109,8 @@ class PageBridge(anywidget.AnyWidget):
     initial_query = T.Unicode("").tag(sync=True)
     query = T.Unicode("").tag(sync=True)
     href = T.Unicode("").tag(sync=True)
+    figure_top = T.Int(0).tag(sync=True)
+    measure = T.Int(0).tag(sync=True)
     shortcut_keys = T.List(T.Unicode(), default_value=list(KEYS)).tag(sync=True)
 
     def __init__(self, **kwargs):

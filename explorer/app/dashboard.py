@@ -46,22 +46,27 @@ class Dashboard(W.VBox):
         self._link_dirty = False
         query = os.environ.get("QUERY_STRING", "") if query is None else query
 
+        def auto():
+            return {"layout": W.Layout(width="auto")}  # one Layout per widget: they are shared state
+
         self.b_settings = W.ToggleButton(value=True, description="Settings", icon="sliders",
-                                         tooltip="Show or hide the settings column")
+                                         tooltip="Show or hide the settings column", **auto())
         self.b_lecture = W.ToggleButton(value=False, description="Lecture mode", icon="desktop",
-                                        tooltip="Large type and figure, settings hidden (key l)")
-        self.share = W.Text(description="Link", disabled=False, layout=W.Layout(flex="1 1 320px"),
+                                        tooltip="Large type and figure, settings hidden (key l)",
+                                        **auto())
+        self.share = W.Text(description="Link", layout=W.Layout(flex="1 1 240px", width="auto"),
                             tooltip="Copy this link: it opens the dashboard at the state shown")
         self.share.add_class("pe-share")
         self.b_settings.add_class("pe-settings-toggle")
         self.b_lecture.add_class("pe-lecture-toggle")
         self.b_save = W.Button(description="Save state", icon="download",
-                               tooltip="Download the tab's whole state as a JSON file")
+                               tooltip="Download the tab's whole state as a JSON file", **auto())
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load state", tooltip="Open a saved JSON state")
+                                   description="Load state", tooltip="Open a saved JSON state",
+                                   **auto())
         self.saved = W.HTML()
-        self.b_settings.observe(lambda ch: self._layout(), names="value")
-        self.b_lecture.observe(lambda ch: self._layout(), names="value")
+        self.b_settings.observe(lambda ch: self._toggled(), names="value")
+        self.b_lecture.observe(lambda ch: self._toggled(), names="value")
         self.b_save.on_click(lambda _: self._save())
         self.upload.observe(self._on_upload, names="value")
         self.share.observe(self._on_share_typed, names="value")
@@ -80,7 +85,7 @@ class Dashboard(W.VBox):
         self.tabs.selected_index = first
         self._open(first, query=query if known else "", bad_tab=None if known else start)
         self.tabs.observe(lambda ch: self._open(ch["new"]), names="selected_index")
-        self.bridge.observe(self._on_window, names=["width", "height"])
+        self.bridge.observe(self._on_window, names=["width", "height", "figure_top"])
         self.bridge.on_key(self._on_key)
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
 
@@ -109,6 +114,7 @@ class Dashboard(W.VBox):
                 view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
                                      f"{self.tab_table[index][1]}.")
         self._layout()
+        self.bridge.measure += 1
         self._state_changed()
 
     def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
@@ -123,6 +129,10 @@ class Dashboard(W.VBox):
         if change is not None and change["name"] == "width" and change["old"] == 0:
             self.b_settings.value = sidebar_starts_open(self.bridge.width)
         self._layout()
+
+    def _toggled(self) -> None:
+        self._layout()
+        self.bridge.measure += 1  # the rows above the figure changed height: measure again
 
     def _layout(self) -> None:
         lecture = self.b_lecture.value
@@ -140,7 +150,8 @@ class Dashboard(W.VBox):
         view.show_settings(settings)
         if self.bridge.width:
             view.fit(fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
-                                sidebar=settings, lecture=lecture))
+                                figure_top=self.bridge.figure_top, sidebar=settings,
+                                lecture=lecture))
 
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):

@@ -17,30 +17,34 @@ import ipywidgets as W
 #: Width of the settings column (CSS px) and the window width under which it starts hidden.
 SIDEBAR_PX = 290
 NARROW_PX = 1200
-#: Height the page takes above and below the figure: tab bar, top bar, transport, narration.
-CHROME_PX = 215
-LECTURE_CHROME_PX = 225
+#: Height the page takes above the figure (top bar, tab bar, transport, narration) until the
+#: page has measured it, and the margin kept below it.
+CHROME_PX = 230
+LECTURE_CHROME_PX = 270
+BOTTOM_PX = 8
 #: The figure's reference width: at this width its type is at its designed size.
 BASE_WIDTH = 1040
-#: Width / height of the four-panel figure.
+#: Width / height of the four-panel figure, and the widest it may become on a short window.
 ASPECT = 1.9
+WIDEST = 2.4
 
 CSS = """
 <style>
-.pe-root { --pe-font: 15px; font-size: var(--pe-font); }
-.pe-root.pe-lecture { --pe-font: 21px; }
+.pe-root { --pe-font: clamp(14px, calc(0.8vw + 2px), 18px); font-size: var(--pe-font); }
+.pe-root.pe-lecture { --pe-font: clamp(19px, calc(1.1vw + 3px), 26px); }
+@media (max-width: 1100px) { .pe-brand { display: none; } }
 .pe-root .widget-label, .pe-root .widget-button, .pe-root .widget-toggle-button,
 .pe-root .widget-dropdown select, .pe-root input, .pe-root .widget-readout,
 .pe-root .widget-html-content, .pe-root .lm-TabBar-tabLabel { font-size: var(--pe-font); }
 .pe-root.pe-lecture .widget-button, .pe-root.pe-lecture .widget-toggle-button,
 .pe-root.pe-lecture .widget-play button { height: 40px; }
 .pe-topbar { gap: 10px; padding: 2px 4px; }
-.pe-brand { font-size: calc(var(--pe-font) * 1.35); font-weight: 600; margin-right: 12px; }
+.pe-brand { font-size: calc(var(--pe-font) * 1.25); font-weight: 600; margin-right: 8px; }
 .pe-sidebar { border-right: 1px solid #ddd; padding-right: 8px; overflow-y: auto;
   max-height: calc(100vh - 90px); flex: 0 0 auto; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
-.pe-narration { line-height: 1.35; min-height: 2.7em; padding: 3px 8px;
+.pe-narration { line-height: 1.35; height: 2.75em; overflow-y: auto; padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
 .pe-message { color: #8A3B00; font-weight: 600; padding: 2px 8px; }
@@ -63,21 +67,27 @@ class FigureFit:
 
 
 def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture: bool,
-               aspect: float = ASPECT) -> FigureFit:
+               figure_top: int = 0, aspect: float = ASPECT) -> FigureFit:
     """Size of a tab's figure for a window of ``window_width`` × ``window_height`` CSS px.
 
     The figure takes its column's width (the window less the settings column when shown)
-    unless the window's height, less the page's rows above it, is the tighter limit; the type
-    scale follows the width, times 1.3 in lecture mode, so text stays readable at a distance.
+    unless the window's height below the figure's top is the tighter limit; the type scale
+    follows the width, times 1.3 in lecture mode, so text stays readable at a distance.
+    ``figure_top`` is where the figure starts, as the page measured it; 0 means not yet
+    measured, and an estimate of the rows above it is used.
     """
     w = max(int(window_width), 640)
     h = max(int(window_height), 480)
     column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 48
-    room = h - (LECTURE_CHROME_PX if lecture else CHROME_PX)
-    fig_w = min(column, int(room * aspect))
-    fig_w = max(fig_w, 560)
-    fig_h = int(fig_w / aspect)
-    scale = max(0.8, min(fig_w / BASE_WIDTH, 1.9))
+    above = figure_top if 60 <= figure_top <= h - 240 else (
+        LECTURE_CHROME_PX if lecture else CHROME_PX)
+    room = max(h - above - BOTTOM_PX, 300)
+    # As wide as the column allows, and as tall as the window leaves; a short, wide window
+    # gets a wider figure (up to WIDEST), where the data plane keeps its square and the side
+    # panels take the extra width.
+    fig_w = max(min(column, int(room * WIDEST)), 560)
+    fig_h = max(min(room, int(fig_w / aspect)), 280)
+    scale = max(0.8, min(fig_w / BASE_WIDTH, fig_h / (BASE_WIDTH / ASPECT), 1.9))
     if lecture:
         scale = min(scale * 1.3, 2.4)
     return FigureFit(fig_w, fig_h, round(scale, 3))

@@ -9,11 +9,16 @@ from matplotlib.figure import Figure
 
 from ..replay import RunInfo, StepFrame, describe_run, frame
 from ..trajectory import Trajectory
+from . import style as S
+from .overlays import LEGEND_DROP
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
+#: Columns: the data plane, then the side panels; for figures wider than FIGSIZE's aspect the
+#: side panels take the extra width (the data plane is square and limited by the height).
+WIDTH_RATIOS = (2.2, 1.1, 1.1)
 BURST_SECONDS = 0.25
 
 
@@ -40,8 +45,9 @@ class PerceptronFigure:
         self._saving = False
         if fig is not None:
             self.fig.set_size_inches(*figsize)
-        gs = self.fig.add_gridspec(2, 3, width_ratios=[2.2, 1.1, 1.1], hspace=0.42,
+        gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42,
                                    wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
+        self.grid = gs
         self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]))
         self.weights = WeightSpace(self.fig.add_subplot(gs[0, 1]))
         self.mistakes = MistakeProgress(self.fig.add_subplot(gs[0, 2]))
@@ -67,9 +73,34 @@ class PerceptronFigure:
         self.weights.set_run(traj, self.X, self.y)
         self.mistakes.set_run(traj, self.info.bound)
         self.proof.set_run(self.info.proof, note=self.info.note)
+        self._room_for_legend()
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
         self._background = None
+
+    def _room_for_legend(self) -> None:
+        """Shrink the data plane when its legend (below it) would leave the figure: the plane
+        is square and pinned to the top of its column, so on a short, wide figure its side is
+        the column's height and nothing would be left below it."""
+        ax, legend = self.plane.ax, self.plane.legend
+        spec = ax.get_subplotspec()
+        if spec is None or legend is None:
+            return
+        cell = spec.get_position(self.fig)
+        W, H = self.fig.bbox.width, self.fig.bbox.height
+        renderer = getattr(self.fig.canvas, "get_renderer", self.fig._get_renderer)()
+        legend.set_ncols(3)
+        if legend.get_window_extent(renderer).width > cell.width * W * 1.1:
+            legend.set_ncols(2)  # three columns would run into the next panel
+        need = (legend.get_window_extent(renderer).height
+                + LEGEND_DROP * self.fig.dpi / 72 + 4)  # px below the axes, labels included
+        top = cell.y1 * H
+        side = min(cell.width * W, cell.height * H)
+        if top - side >= need:
+            ax.set_position(cell)
+            return
+        side = max(top - need, 0.3 * cell.height * H)
+        ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
 
     def show(self, k: int) -> StepFrame:
         """Move every artist to step ``k``; returns the frame (its ``text`` is the narration)."""
@@ -156,6 +187,27 @@ class PerceptronFigure:
         self.fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
         self.fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
         self.fig.set_size_inches(width / dpi, height / dpi, forward=True)
+        wide = max(width / height / (FIGSIZE[0] / FIGSIZE[1]), 1.0)
+        extra = sum(WIDTH_RATIOS) * (wide - 1.0) / 2
+        self.grid.set_width_ratios([WIDTH_RATIOS[0], WIDTH_RATIOS[1] + extra,
+                                    WIDTH_RATIOS[2] + extra])
+        # margins and gaps in points (titles, tick labels, axis labels keep their size in
+        # points, so fractions of the figure would cut them off when the type grows)
+        pt = self.fig.dpi / 72
+        W, H = self.fig.bbox.width, self.fig.bbox.height
+        left = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 12) * pt / W
+        bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt / H
+        top = 1 - (S.TITLE_SIZE + 10) * pt / H
+        gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
+        gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 16) * pt
+        avail_h, avail_w = (top - bottom) * H, (0.99 - left) * W
+        self.grid.update(left=left, right=0.99, bottom=bottom, top=top,
+                         hspace=2 * gap_h / max(avail_h - gap_h, 1),
+                         wspace=3 * gap_w / max(avail_w - 2 * gap_w, 1))
+        for ax in self.fig.axes:
+            spec = ax.get_subplotspec()
+            if spec is not None:
+                ax.set_position(spec.get_position(self.fig))
         self._background = None
         if self.traj is not None:  # text wrapping and label bands follow the axes' size
             self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)

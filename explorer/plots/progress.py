@@ -69,12 +69,12 @@ class MistakeProgress:
         wrap = max(16, int(0.94 * _axes_points(self.ax)[0] / (0.55 * self.SIZE)))  # characters
         if bound is not None and bound.value is not None:
             self.bound.set_data([0, right], [bound.value, bound.value])
-            head, _, formula = bound.formula.rpartition(": ")
+            head = bound.formula.rpartition(": ")[0]
             text = _lines(f"bound (dashed) = {bound.value:.4g}", wrap)
-            if len(formula) > wrap and " = " in formula:  # break an equation at its sign
-                lhs, _, rhs = formula.partition(" = ")
-                formula = f"{lhs}\n= {rhs}"
-            text += ([f"{head}:"] if head else []) + _lines(formula, wrap)
+            if len(bound.formula) <= wrap:
+                text.append(bound.formula)
+            else:  # a long equation is the crossing the proof panel draws: say so, briefly
+                text += _lines(f"{head + ': ' if head else ''}where the proof's lines cross", wrap)
             text += _lines(bound.source, wrap)
             if bound.value < 1e6:
                 top = max(top, bound.value)

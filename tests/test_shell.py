@@ -113,7 +113,7 @@ def test_refusal_clears_at_the_next_successful_action():
 def test_figure_fits_the_window(w, h):
     for sidebar in (True, False):
         f = fit_figure(window_width=w, window_height=h, sidebar=sidebar, lecture=False)
-        assert f.width <= w - (290 if sidebar else 0) - 40
+        assert f.width <= w - (290 if sidebar else 0) - 24
         assert f.height <= h - 200  # the transport row and narration stay above it
         assert 0.8 <= f.scale <= 1.9
     lect = fit_figure(window_width=w, window_height=h, sidebar=True, lecture=True)

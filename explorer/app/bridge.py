@@ -32,17 +32,28 @@ function render({ model, el }) {
     }
     return 0;
   }
+  const voila = document.body.dataset.voila !== undefined;
+  function root() { return el.closest('.pe-root'); }
   function size() {
-    model.set('width', window.innerWidth);
+    const r = root();
+    model.set('width', r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth);
     model.set('height', window.innerHeight);
     model.set('figure_top', figureTop());
     model.save_changes();
   }
   function measure() {
-    // after the page has laid out what the kernel just changed (lecture mode, settings)
+    // after the page has laid out what the kernel just changed (lecture mode, settings), and
+    // once this element is in the page (at first render it is not yet, so the dashboard's
+    // width is unknown and the window's is used)
     requestAnimationFrame(() => requestAnimationFrame(() => {
+      const r = root();
+      const width = r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth;
       const top = figureTop();
-      if (top !== model.get('figure_top')) { model.set('figure_top', top); model.save_changes(); }
+      if (top !== model.get('figure_top') || width !== model.get('width')) {
+        model.set('figure_top', top);
+        model.set('width', width);
+        model.save_changes();
+      }
     }));
   }
   let timer = null;
@@ -51,6 +62,10 @@ function render({ model, el }) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
     if (t && t.closest && t.closest(FIELDS)) return;
+    // In Voila the page is the dashboard; in a notebook the keys belong to the notebook
+    // unless the pointer or the focus is on the dashboard.
+    const r = root();
+    if (!voila && !(r && (r.matches(':hover') || (t && t.closest && t.closest('.pe-root'))))) return;
     if (!keys.has(ev.key)) return;
     ev.preventDefault();
     model.send({ type: 'key', key: ev.key });
@@ -68,6 +83,7 @@ function render({ model, el }) {
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   size();
+  measure();
   model.on('change:query', onQuery);
   model.on('change:measure', measure);
   setTimeout(measure, 500);
@@ -89,7 +105,8 @@ class PageBridge(anywidget.AnyWidget):
     Traits
     ------
     width, height : int
-        The browser window's inner size in CSS pixels (0 until the page reports it).
+        The dashboard's width and the browser window's height, in CSS pixels (0 until the page
+        reports them); in a notebook the dashboard is narrower than the window.
     initial_query : str
         The query string the page was opened with (without "?").
     query : str

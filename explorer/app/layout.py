@@ -16,7 +16,7 @@ import ipywidgets as W
 
 #: Width of the settings column (CSS px) and the window width under which it starts hidden.
 SIDEBAR_PX = 290
-NARROW_PX = 1200
+NARROW_PX = 1150
 #: Height the page takes above the figure (top bar, tab bar, transport, narration) until the
 #: page has measured it, and the margin kept below it.
 CHROME_PX = 230
@@ -78,7 +78,7 @@ def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture:
     """
     w = max(int(window_width), 640)
     h = max(int(window_height), 480)
-    column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 48
+    column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 28
     above = figure_top if 60 <= figure_top <= h - 240 else (
         LECTURE_CHROME_PX if lecture else CHROME_PX)
     room = max(h - above - BOTTOM_PX, 300)
@@ -87,15 +87,21 @@ def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture:
     # panels take the extra width.
     fig_w = max(min(column, int(room * WIDEST)), 560)
     fig_h = max(min(room, int(fig_w / aspect)), 280)
-    scale = max(0.8, min(fig_w / BASE_WIDTH, fig_h / (BASE_WIDTH / ASPECT), 1.9))
+    return FigureFit(fig_w, fig_h, type_scale(fig_w, fig_h, lecture=lecture))
+
+
+def type_scale(width: int, height: int, *, lecture: bool = False) -> float:
+    """Type scale of a figure of ``width`` × ``height`` CSS px: its size relative to the designed
+    figure (the smaller of the two ratios), times 1.3 in lecture mode."""
+    scale = max(0.8, min(width / BASE_WIDTH, height / (BASE_WIDTH / ASPECT), 1.9))
     if lecture:
         scale = min(scale * 1.3, 2.4)
-    return FigureFit(fig_w, fig_h, round(scale, 3))
+    return round(scale, 3)
 
 
 def sidebar_starts_open(window_width: int) -> bool:
-    """The settings column starts hidden on narrow windows (under 1200 px), where the figure
-    needs the width; a button shows it."""
+    """The settings column starts hidden on a narrow dashboard (under 1150 px, a window under
+    about 1180 px), where the figure needs the width; a button shows it."""
     return window_width == 0 or window_width >= NARROW_PX
 
 

@@ -100,9 +100,10 @@ class Timeline(W.VBox):
         self.step = k
         if self.slider.value != k:
             self.slider.value = k
-        if self.play.value != k:
+        if self.play.value != k and not self.play.playing:
             # Play and the slider are linked in the page; a stale Play value would pull the
-            # slider back to it when the page links them on load.
+            # slider back to it when the page links them on load. (While playing, the page
+            # owns the value: echoing older steps back would make it stutter.)
             self.play.value = k
         self._refresh()
 

@@ -89,12 +89,15 @@ class PerceptronFigure:
         cell = spec.get_position(self.fig)
         W, H = self.fig.bbox.width, self.fig.bbox.height
         renderer = getattr(self.fig.canvas, "get_renderer", self.fig._get_renderer)()
-        legend.set_ncols(3)
-        if legend.get_window_extent(renderer).width > cell.width * W * 1.1:
-            legend.set_ncols(2)  # three columns would run into the next panel
-        need = (legend.get_window_extent(renderer).height
-                + LEGEND_DROP * self.fig.dpi / 72 + 4)  # px below the axes, labels included
         top = cell.y1 * H
+        center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
+        half_room = min(center - 2, cell.width * W / 2)  # within its column, inside the figure
+        for ncols in (3, 2, 1):  # as few rows as fit beside the next panel
+            self.plane.set_legend_columns(ncols)
+            box = self.plane.legend.get_window_extent(renderer)
+            if box.width / 2 <= half_room:
+                break
+        need = box.height + LEGEND_DROP * self.fig.dpi / 72 + 4  # px below the axes
         side = min(cell.width * W, cell.height * H)
         if top - side >= need:
             ax.set_position(cell)
@@ -200,8 +203,9 @@ class PerceptronFigure:
         top = 1 - (S.TITLE_SIZE + 10) * pt / H
         gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
         gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 16) * pt
-        avail_h, avail_w = (top - bottom) * H, (0.99 - left) * W
-        self.grid.update(left=left, right=0.99, bottom=bottom, top=top,
+        right = 1 - S.TICK_SIZE * 1.8 * pt / W  # the last x tick label is centred on the edge
+        avail_h, avail_w = (top - bottom) * H, (right - left) * W
+        self.grid.update(left=left, right=right, bottom=bottom, top=top,
                          hspace=2 * gap_h / max(avail_h - gap_h, 1),
                          wspace=3 * gap_w / max(avail_w - 2 * gap_w, 1))
         for ax in self.fig.axes:

@@ -133,8 +133,13 @@ class DataPlane:
         set_hulls(self, X, y, certificate)
         if not hand:
             self.failing.set_offsets(_EMPTY)
-        self.legend, self.kept_text = build_legend(self, band=band, kept_kind=kept_kind,
-                                                   n=len(X), certificate=certificate, hand=hand)
+        self._legend_args = dict(band=band, kept_kind=kept_kind, n=len(X),
+                                 certificate=certificate, hand=hand)
+        self.set_legend_columns(3)
+
+    def set_legend_columns(self, ncol: int) -> None:
+        """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows)."""
+        self.legend, self.kept_text = build_legend(self, ncol=ncol, **self._legend_args)
 
     def dynamic_artists(self) -> list:
         """Artists that change from step to step (drawn over a cached background).

@@ -272,3 +272,24 @@ def test_animation_export_runs_beside_the_controls(view):
     assert m.step == 1 and time.perf_counter() - t0 < 2.0
     assert view.export.wait(120)
     assert "data:image/gif;base64," in view.export.links.value
+
+
+def test_the_same_refusal_twice_is_said_twice(view):
+    _type(view, "eta", "abc")
+    assert "got 'abc'" in view.messages.refused
+    view.timeline.b_step.click()
+    assert view.messages.refused == ""
+    _type(view, "eta", "abc")
+    assert "got 'abc'" in view.messages.refused
+
+
+@pytest.mark.parametrize("name,text,words", [
+    ("forget", "0", "forget γ must be"),
+    ("rho", "2.5", "η·ρ must be below 0.5"),
+])
+def test_messages_use_the_labels_on_screen(view, name, text, words):
+    view.w_dataset.value = "separable"
+    view.w_rule.value = "svm_sgd" if name == "rho" else "margin"
+    _type(view, name, text)
+    assert words in view.messages.refused
+    assert "rho" not in view.messages.refused and "forget must" not in view.messages.refused

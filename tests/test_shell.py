@@ -279,3 +279,20 @@ def test_narrow_window_starts_with_settings_hidden():
 def test_views_are_perceptron_views():
     d = Dashboard(query="")
     assert isinstance(d.active, PerceptronView)
+
+
+def test_messages_of_bad_links_and_files_read_once():
+    d = Dashboard(query="tab=perceptron&eta=abc")
+    msg = d.active.messages.refused
+    assert msg.count("not used") == 1 and "η must be a number > 0" in msg
+    assert msg.endswith("Showing the defaults.")
+    d.active.model.update(eta="0.5")
+    d._on_upload({"new": ({"name": "x.json", "size": 5, "content": memoryview(b"nope!")},)})
+    msg = d.active.messages.refused
+    assert msg.count("not used") == 1 and msg.endswith("Kept what was on screen.")
+    assert d.active.model.eta == 0.5
+
+
+def test_a_link_past_the_end_of_the_run_opens_at_its_end():
+    d = Dashboard(query="tab=perceptron&step=999999")
+    assert d.active.model.step == 12 and not d.active.messages.refused

@@ -25,51 +25,74 @@ function render({ model, el }) {
   el.style.display = 'none';
   el.setAttribute('aria-hidden', 'true');
   const keys = new Set(model.get('shortcut_keys'));
-  function figureTop() {
-    // the top of the figure area of the tab on screen, in page coordinates
-    for (const el of document.querySelectorAll('.pe-figure')) {
-      if (el.offsetParent !== null) return Math.round(el.getBoundingClientRect().top + window.scrollY);
-    }
-    return 0;
-  }
   const voila = document.body.dataset.voila !== undefined;
-  function root() { return el.closest('.pe-root'); }
-  function size() {
+  const root = () => el.closest('.pe-root');
+  function shownFigure() {
+    for (const f of document.querySelectorAll('.pe-figure')) if (f.offsetParent !== null) return f;
+    return null;
+  }
+  function report(force) {
+    // the dashboard's width (narrower than the window in a notebook), the window's height,
+    // and where the figure area of the tab on screen starts and how wide it is
     const r = root();
-    model.set('width', r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth);
-    model.set('height', window.innerHeight);
-    model.set('figure_top', figureTop());
-    model.save_changes();
+    const f = shownFigure();
+    const values = {
+      width: r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth,
+      height: window.innerHeight,
+      figure_top: f ? Math.round(f.getBoundingClientRect().top + window.scrollY) : 0,
+      figure_width: f ? Math.round(f.clientWidth) : 0,
+    };
+    let changed = force;
+    for (const [k, v] of Object.entries(values)) {
+      if (model.get(k) !== v) { model.set(k, v); changed = true; }
+    }
+    if (changed) model.save_changes();
   }
-  function measure() {
-    // after the page has laid out what the kernel just changed (lecture mode, settings), and
-    // once this element is in the page (at first render it is not yet, so the dashboard's
-    // width is unknown and the window's is used)
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      const r = root();
-      const width = r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth;
-      const top = figureTop();
-      if (top !== model.get('figure_top') || width !== model.get('width')) {
-        model.set('figure_top', top);
-        model.set('width', width);
-        model.save_changes();
-      }
-    }));
-  }
+  // after the page has laid out what the kernel just changed (lecture mode, settings, a tab)
+  const measure = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));
   let timer = null;
-  function onResize() { clearTimeout(timer); timer = setTimeout(size, 150); }
+  const onResize = () => { clearTimeout(timer); timer = setTimeout(() => report(false), 150); };
   function onKey(ev) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !keys.has(ev.key)) return;
     const t = ev.target;
-    if (t && t.closest && t.closest(FIELDS)) return;
+    if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
     // In Voila the page is the dashboard; in a notebook the keys belong to the notebook
     // unless the pointer or the focus is on the dashboard.
     const r = root();
     if (!voila && !(r && (r.matches(':hover') || (t && t.closest && t.closest('.pe-root'))))) return;
-    if (!keys.has(ev.key)) return;
     ev.preventDefault();
+    ev.stopPropagation();  // captured before the figure's own key handling
     model.send({ type: 'key', key: ev.key });
   }
+  // A drop-down chosen with the mouse keeps the focus, and the arrow keys would then change
+  // the data set instead of stepping the run: give the focus back after a mouse choice (a
+  // keyboard user working the drop-down keeps it).
+  let pointed = null;
+  const onPointer = (ev) => { pointed = ev.target; };
+  function onChange(ev) {
+    const t = ev.target;
+    if (t && t.tagName === 'SELECT' && pointed && (pointed === t || t.contains(pointed))) t.blur();
+  }
+  // Names for controls that have none: the Play widget's icon buttons, sliders, toggles.
+  function label() {
+    const r = root();
+    if (!r) return;
+    const name = (b, text) => { if (b) { b.setAttribute('aria-label', text); b.title = text; } };
+    for (const play of r.querySelectorAll('.widget-play')) {
+      const b = play.querySelectorAll('button');
+      name(b[0], 'Play or pause (space)');
+      name(b[1], 'Stop and go back to step 0');
+    }
+    for (const s of r.querySelectorAll('.widget-slider')) {
+      const name = (s.querySelector('.widget-label') || {}).textContent;
+      if (name) for (const h of s.querySelectorAll('[role="slider"]')) h.setAttribute('aria-label', name);
+    }
+    for (const b of r.querySelectorAll('.widget-toggle-button, .widget-toggle-buttons button')) {
+      b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
+    }
+  }
+  let pending = null;
+  const observer = new MutationObserver(() => { clearTimeout(pending); pending = setTimeout(label, 50); });
   function onQuery() {
     const q = model.get('query');
     const url = new URL(window.location.href);
@@ -82,17 +105,25 @@ function render({ model, el }) {
   }
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
-  size();
+  report(true);
   measure();
+  if (model.get('query')) onQuery();  // a bad link's query gives way to the state shown
   model.on('change:query', onQuery);
   model.on('change:measure', measure);
   setTimeout(measure, 500);
   setTimeout(measure, 2000);
+  const watch = { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] };
+  setTimeout(() => { const r = root(); if (r) observer.observe(r, watch); label(); }, 0);
   window.addEventListener('resize', onResize);
-  document.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', onKey, true);
+  document.addEventListener('pointerdown', onPointer, true);
+  document.addEventListener('change', onChange, true);
   return () => {
+    observer.disconnect();
     window.removeEventListener('resize', onResize);
-    document.removeEventListener('keydown', onKey);
+    document.removeEventListener('keydown', onKey, true);
+    document.removeEventListener('pointerdown', onPointer, true);
+    document.removeEventListener('change', onChange, true);
   };
 }
 export default { render };
@@ -116,6 +147,8 @@ class PageBridge(anywidget.AnyWidget):
     figure_top : int
         Where the figure area of the tab on screen starts, in CSS pixels from the page's top
         (0 until measured); the figure's height is what the window leaves below it.
+    figure_width : int
+        The width of that figure area (0 until measured): the figure's column.
     measure : int
         Increment to ask the page to measure ``figure_top`` again (after a layout change).
     """
@@ -127,6 +160,7 @@ class PageBridge(anywidget.AnyWidget):
     query = T.Unicode("").tag(sync=True)
     href = T.Unicode("").tag(sync=True)
     figure_top = T.Int(0).tag(sync=True)
+    figure_width = T.Int(0).tag(sync=True)
     measure = T.Int(0).tag(sync=True)
     shortcut_keys = T.List(T.Unicode(), default_value=list(KEYS)).tag(sync=True)
 

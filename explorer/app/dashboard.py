@@ -85,7 +85,7 @@ class Dashboard(W.VBox):
         self.tabs.selected_index = first
         self._open(first, query=query if known else "", bad_tab=None if known else start)
         self.tabs.observe(lambda ch: self._open(ch["new"]), names="selected_index")
-        self.bridge.observe(self._on_window, names=["width", "height", "figure_top"])
+        self.bridge.observe(self._on_window, names=["width", "height", "figure_top", "figure_width"])
         self.bridge.on_key(self._on_key)
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
 
@@ -118,11 +118,13 @@ class Dashboard(W.VBox):
         self._state_changed()
 
     def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
-        if problems:
-            view.messages.refuse(f"The {source}'s state was not used: " + " ".join(problems))
+        kept = "Showing the defaults." if source == "link" else "Kept what was on screen."
+        if problems:  # the spec's messages say what was not used and why
+            view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
             return
         if not view.load_state(values):
-            view.messages.refuse(f"The {source}'s state was not used. " + view.model.message)
+            reason = view.model.message.removeprefix("Not applied: ").split(". Kept")[0]
+            view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
 
     # ------------------------------------------------------------------ layout
     def _on_window(self, change=None) -> None:
@@ -150,7 +152,8 @@ class Dashboard(W.VBox):
         view.show_settings(settings)
         if self.bridge.width:
             view.fit(fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
-                                figure_top=self.bridge.figure_top, sidebar=settings,
+                                figure_top=self.bridge.figure_top,
+                                figure_width=self.bridge.figure_width, sidebar=settings,
                                 lecture=lecture))
 
     def _on_key(self, key: str) -> None:

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
-#: Width of the settings column (CSS px) and the window width under which it starts hidden.
-SIDEBAR_PX = 290
+#: Width of the settings column (CSS px, at the largest normal type; the page measures the
+#: figure's column once shown) and the dashboard width under which it starts hidden.
+SIDEBAR_PX = 340
 NARROW_PX = 1150
 #: Height the page takes above the figure (top bar, tab bar, transport, narration) until the
 #: page has measured it, and the margin kept below it.
-CHROME_PX = 230
-LECTURE_CHROME_PX = 270
+CHROME_PX = 250
+LECTURE_CHROME_PX = 300
 BOTTOM_PX = 8
 #: The figure's reference width: at this width its type is at its designed size.
 BASE_WIDTH = 1040
@@ -40,18 +41,27 @@ CSS = """
 .pe-root.pe-lecture .widget-play button { height: 40px; }
 .pe-topbar { gap: 10px; padding: 2px 4px; }
 .pe-brand { font-size: calc(var(--pe-font) * 1.25); font-weight: 600; margin-right: 8px; }
-.pe-sidebar { border-right: 1px solid #ddd; padding-right: 8px; overflow-y: auto;
+.pe-sidebar { width: calc(var(--pe-font) * 19.5); border-right: 1px solid #ddd; padding-right: 8px;
+  overflow-y: auto; overflow-x: hidden;
   max-height: calc(100vh - 90px); flex: 0 0 auto; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
-.pe-narration { line-height: 1.35; height: 2.75em; overflow-y: auto; padding: 3px 8px;
+.pe-narration { line-height: 1.35; height: 4.05em; overflow-y: auto; padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
-.pe-message { color: #8A3B00; font-weight: 600; padding: 2px 8px; }
+.pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input { font-family: monospace; font-size: 13px; }
 .pe-timeline .widget-play button { min-width: 44px; }
-.pe-figure { overflow: hidden; }
+.pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
+.pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
+.pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
+.pe-messages { position: relative; }
+.pe-toasts { position: absolute; top: 100%; left: 0; right: 0; z-index: 20; pointer-events: none; }
+.pe-toasts .pe-message, .pe-toasts .pe-note { pointer-events: auto; margin: 2px 0; padding: 4px 10px;
+  box-shadow: 0 2px 6px rgba(0,0,0,0.25); border-radius: 3px; }
+.pe-toasts .pe-message { background: #FFF1E0; border-left: 4px solid #D55E00; }
+.pe-toasts .pe-note { background: #EEF6FB; border-left: 4px solid #0072B2; color: #222; }
 .pe-figure .jupyter-matplotlib-figure { margin: 0; }
 </style>
 """
@@ -67,18 +77,20 @@ class FigureFit:
 
 
 def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture: bool,
-               figure_top: int = 0, aspect: float = ASPECT) -> FigureFit:
+               figure_top: int = 0, figure_width: int = 0, aspect: float = ASPECT) -> FigureFit:
     """Size of a tab's figure for a window of ``window_width`` × ``window_height`` CSS px.
 
     The figure takes its column's width (the window less the settings column when shown)
     unless the window's height below the figure's top is the tighter limit; the type scale
     follows the width, times 1.3 in lecture mode, so text stays readable at a distance.
-    ``figure_top`` is where the figure starts, as the page measured it; 0 means not yet
-    measured, and an estimate of the rows above it is used.
+    ``figure_top`` and ``figure_width`` are where the figure starts and how wide its column
+    is, as the page measured them; 0 means not yet measured, and estimates are used.
     """
     w = max(int(window_width), 640)
     h = max(int(window_height), 480)
-    column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 28
+    column = w - (SIDEBAR_PX if sidebar and not lecture else 0) - 40
+    if 300 <= figure_width <= w:
+        column = figure_width - 2
     above = figure_top if 60 <= figure_top <= h - 240 else (
         LECTURE_CHROME_PX if lecture else CHROME_PX)
     room = max(h - above - BOTTOM_PX, 300)
@@ -109,7 +121,7 @@ class Shell(W.HBox):
     """A settings column (``sidebar``) and a main column; :meth:`show_sidebar` toggles it."""
 
     def __init__(self, sidebar: W.Widget, main: W.Widget, **kwargs):
-        self.sidebar = W.VBox([sidebar], layout=W.Layout(width=f"{SIDEBAR_PX}px"))
+        self.sidebar = W.VBox([sidebar])  # its width follows the type size (CSS below)
         self.sidebar.add_class("pe-sidebar")
         self.main = W.VBox([main])
         self.main.add_class("pe-main")

@@ -21,7 +21,10 @@ class MessageArea(W.VBox):
         self.notice = W.HTML().add_class("pe-note")
         self.refusal.layout.display = "none"
         self.notice.layout.display = "none"
-        super().__init__([self.narration, self.refusal, self.notice], **kwargs)
+        # refusals and notes float over the top of the figure instead of pushing it down:
+        # the figure never jumps under the mouse when a message comes or goes
+        toasts = W.VBox([self.refusal, self.notice]).add_class("pe-toasts")
+        super().__init__([self.narration, toasts], **kwargs)
         self.add_class("pe-messages")
 
     @property

@@ -77,7 +77,7 @@ def wait_for_fitted(page, quiet_ms: int = 2500, timeout_ms: int = 15_000) -> dic
     return last
 
 
-def koski_point_5_on_canvas(page) -> tuple[float, float]:
+def koski_point_5_on_canvas(page, *, hand: bool = False) -> tuple[float, float]:
     """Pixel position (from the canvas's top left) of Koski's point 5 = (2, −2) in the data plane.
 
     The layout is the app's own: the same PerceptronFigure, fitted to the canvas's size on
@@ -94,6 +94,7 @@ def koski_point_5_on_canvas(page) -> tuple[float, float]:
     width, height = round(box["width"]), round(box["height"])
     m = PerceptronModel()
     pf = PerceptronFigure(Figure())
+    pf.hand = hand  # "you choose" adds a legend entry, which moves the plane
     pf.fit(width, height, scale=type_scale(width, height))
     pf.set_run(m.trajectory, m.X, m.y, m.info)
     pf.show(0)
@@ -199,7 +200,7 @@ def test_you_choose_point_5(page, dashboard_url):
     wait_for_text(page, "pe-note", lambda t: t.startswith("You choose"))
     s_choose = settled_signature(page)
 
-    x, y = koski_point_5_on_canvas(page)
+    x, y = koski_point_5_on_canvas(page, hand=True)
     mouse_on_canvas(page, x, y, click=True)
     text = wait_for_text(page, "pe-narration", lambda t: "point 5" in t)
     assert text.startswith(STEP_1), text
@@ -271,3 +272,40 @@ def test_step_button_and_figure_in_view_at_1366x768(page, dashboard_url):
     assert step["y"] >= 0 and step["y"] + step["height"] <= 768, step
     assert fig["y"] >= 0 and fig["y"] + fig["height"] <= 768, fig
     assert fig["x"] + fig["width"] <= 1366, fig
+
+
+def test_keys_step_after_a_mouse_choice_and_after_clicking_the_figure(page, dashboard_url):
+    """A drop-down chosen with the mouse and the figure both keep the focus; the arrow keys
+    must still step the run (a presenter's remote), not change the data set."""
+    open_dashboard(page, dashboard_url)
+    page.locator(".widget-dropdown:has(label:text-is('Data')) select").select_option(label="XOR (±1 inputs)")
+    wait_for_text(page, STATUS, lambda t: "· 4 points" in t, timeout=30)
+    page.locator(".widget-dropdown:has(label:text-is('Data')) select").evaluate(
+        "(s) => s.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))")
+    page.locator(".widget-dropdown:has(label:text-is('Data')) select").select_option(label="AND (±1 inputs)")
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 8 "), timeout=30)  # AND's run
+    press_keys(page, "ArrowRight", "PageDown")
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 2 of"))
+    data = page.locator(".widget-dropdown:has(label:text-is('Data')) select")
+    assert data.input_value() == "AND (±1 inputs)"
+
+    box = canvas_locator(page).bounding_box()
+    mouse_on_canvas(page, box["width"] * 0.8, box["height"] * 0.2, click=True)
+    press_keys(page, "ArrowRight")
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 3 of"))
+
+
+def test_controls_have_accessible_names(page, dashboard_url):
+    open_dashboard(page, dashboard_url)
+    page.wait_for_function("() => document.querySelector('.widget-play button')"
+                           ".getAttribute('aria-label')")
+    unnamed = page.evaluate("""() => Array.from(document.querySelectorAll('.pe-root button'))
+        .filter(b => b.offsetParent !== null)
+        .filter(b => !(b.getAttribute('aria-label') || b.textContent.trim() || b.title))
+        .map(b => b.outerHTML.slice(0, 120))""")
+    assert unnamed == [], unnamed
+    sliders = page.evaluate("""() => Array.from(document.querySelectorAll('.pe-root [role=slider]'))
+        .filter(s => s.offsetParent !== null).map(s => s.getAttribute('aria-label'))""")
+    assert sliders and all(sliders), sliders
+    pressed = page.locator(".pe-lecture-toggle").get_attribute("aria-pressed")
+    assert pressed == "false"

@@ -51,7 +51,7 @@ FIELDS = [
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
     Field("rule", "rule", "choice", "classic", choices=tuple(RULES)),
     Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6),
-    Field("forget", "forget γ", "float", 1.0, min=0.0, max=1.0),
+    Field("forget", "forget γ", "float", 1.0, min=0.0, min_open=True, max=1.0),
     Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3),
     Field("order", "order", "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS)),
     Field("custom_order", "sequence", "ints", GENERIC_PRESET["custom_order"], item_min=1,
@@ -65,7 +65,7 @@ FIELDS = [
           max_len=10_000, optional=True),
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12, item_max=1e12,
           optional=True),
-    Field("step", "step", "int", 0, min=0, max=MAX_VIEW_STEPS),
+    Field("step", "step", "int", 0, min=0, max=10**9),  # past the run's end: its last step
 ]
 
 
@@ -168,6 +168,9 @@ class PerceptronModel(HasTraits):
         w0 = list(p["w0"]) or None
         if w0 is not None and len(w0) != X.shape[1]:
             raise ValueError(f"start w needs {X.shape[1]} numbers; got {len(w0)}")
+        if "rho" in RULES[p["rule"]].uses and p["eta"] * p["rho"] >= 0.5:
+            raise ValueError(f"η·ρ must be below 0.5, so that the decay 1 − 2ηρ stays positive; "
+                             f"got η = {p['eta']:g}, ρ = {p['rho']:g}")
         kw = dict(rule=p["rule"], eta=p["eta"], forget=p["forget"], rho=p["rho"],
                   fit_intercept=p["fit_intercept"], w0=w0, max_epochs=p["max_epochs"],
                   seed=p["seed"])
@@ -230,7 +233,7 @@ class PerceptronModel(HasTraits):
             chosen = [] if (not p["choose_mode"] or X is not self.X) else list(self.chosen)
             traj, info = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
-            self.message = f"Not applied: {exc}. Kept the previous settings."
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
             return False
         self._commit(p, X, y, edited, chosen, traj, info)
         return True
@@ -244,6 +247,12 @@ class PerceptronModel(HasTraits):
             self.trajectory = traj  # first: views load the run, then show its step
             self.step = min(step, traj.n_steps)
             self.message = message or self._status(traj)
+
+    def refuse(self, text: str) -> None:
+        """Say why a change was refused; the same refusal twice in a row is said twice."""
+        if self.message == text:
+            self.message = ""
+        self.message = text
 
     def _status(self, traj) -> str:
         if self.choose_mode:
@@ -264,7 +273,7 @@ class PerceptronModel(HasTraits):
             datasets.from_arrays(X, y)
             traj, info = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
-            self.message = f"Not applied: {exc}. Kept the previous data."
+            self.refuse(f"Not applied: {exc}. Kept the previous data.")
             return False
         self._commit(p, X, y, edited, chosen, traj, info,
                      step=traj.n_steps if step is None else step)
@@ -273,10 +282,10 @@ class PerceptronModel(HasTraits):
     def add_point(self, x1: float, x2: float, label: int) -> bool:
         """Add a point of class ``label`` (+1 or -1); the run is recomputed from step 0."""
         if label not in (1, -1):
-            self.message = f"Not applied: a new point's class must be +1 or -1; got {label!r}."
+            self.refuse(f"Not applied: a new point's class must be +1 or -1; got {label!r}.")
             return False
         if len(self.X) >= MAX_POINTS:
-            self.message = f"Not applied: the view holds at most {MAX_POINTS} points."
+            self.refuse(f"Not applied: the view holds at most {MAX_POINTS} points.")
             return False
         X = np.vstack([self.X, [[float(x1), float(x2)]]])
         y = np.append(self.y, float(label))
@@ -285,10 +294,10 @@ class PerceptronModel(HasTraits):
     def remove_point(self, i: int) -> bool:
         """Remove point ``i`` (0-based); refused if it would leave no point."""
         if not 0 <= i < len(self.X):
-            self.message = f"Not applied: there is no point {i + 1}."
+            self.refuse(f"Not applied: there is no point {i + 1}.")
             return False
         if len(self.X) == 1:
-            self.message = "Not applied: the data must keep at least one point."
+            self.refuse("Not applied: the data must keep at least one point.")
             return False
         keep = np.arange(len(self.X)) != i
         p = {k: getattr(self, k) for k in PARAMS}
@@ -299,7 +308,7 @@ class PerceptronModel(HasTraits):
     def choose(self, i: int) -> bool:
         """"You choose" mode: visit point ``i`` next, as in Koski's worked example."""
         if not self.choose_mode:
-            self.message = "Turn on 'You choose' to pick the points yourself."
+            self.refuse("Not applied: turn on 'You choose' to pick the points yourself.")
             return False
         return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
 
@@ -327,7 +336,7 @@ class PerceptronModel(HasTraits):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.message = f"Not applied: {exc}. Kept the previous settings."
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
             return False
         p = {k: values[k] for k in PARAMS}
         if values["points"]:
@@ -337,7 +346,7 @@ class PerceptronModel(HasTraits):
             try:
                 X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False
             except (ValueError, TypeError) as exc:
-                self.message = f"Not applied: {exc}. Kept the previous settings."
+                self.refuse(f"Not applied: {exc}. Kept the previous settings.")
                 return False
         chosen = [i - 1 for i in values["chosen"]] if p["choose_mode"] else []
         return self._retrain(X, y, chosen, edited=edited, step=values["step"], p=p)

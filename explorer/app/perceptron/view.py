@@ -60,7 +60,7 @@ class PerceptronView(W.VBox):
 
         # ---- settings (the side column)
         wide = W.Layout(width="95%")
-        lbl = {"style": {"description_width": "100px"}, "layout": wide}
+        lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
         self.w_dataset = W.Dropdown(options=[(v[0], k) for k, v in VIEW_DATASETS.items()],
                                     value=m.dataset, description="Data", **lbl)
         self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
@@ -215,7 +215,7 @@ class PerceptronView(W.VBox):
         elif mode in ("remove", "choose"):
             i = m.nearest_point(event.xdata, event.ydata, radius)
             if i is None:
-                m.message = "Not applied: no point there; click on a point."
+                m.refuse("Not applied: no point there; click on a point.")
             elif mode == "remove":
                 m.remove_point(i)
             else:

@@ -55,26 +55,25 @@ def live_figure(*, dpi: float = 80):
     return fig
 
 
-def announce_size(fig) -> None:
-    """Send the canvas's size to the page once more after a resize.
+def announce_size(fig, *, again: bool = False) -> None:
+    """Tell the page the canvas's new size (matplotlib has already sent it once).
 
-    ipympl's page applies a "resize" message with the size it last received as widget state,
-    but it applies state updates asynchronously and custom messages at once, so the first
-    message can meet the old size and leave the canvas element at it, clipping the larger
-    image. A second message arrives after the new size has been applied.
+    ipympl's page applies a "resize" message with the size it last received as widget state.
+    It applies state updates asynchronously and custom messages at once; while the page is
+    still loading its widgets the state can lag by a second or more, so the message meets the
+    old size and leaves the canvas element at it, clipping the larger image. With ``again``
+    (the first seconds after the page opened) the message is sent once more, a moment later.
+    Each message blanks the canvas until the next image arrives, so it is not sent needlessly.
     """
     manager = getattr(fig.canvas, "manager", None)
-    if manager is None or not hasattr(manager, "resize"):
+    if not again or manager is None or not hasattr(manager, "resize"):
         return
 
     def send():
         w, h = fig.bbox.size
         manager.resize(w, h)
 
-    send()
-    try:  # while the page is still loading its widgets, state can lag by a second or more
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return
-    for delay in (0.3, 1.5):
-        loop.call_later(delay, send)
+    try:
+        asyncio.get_running_loop().call_later(1.0, send)
+    except RuntimeError:  # no event loop (tests, scripts): nothing is lagging
+        pass

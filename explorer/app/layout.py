@@ -46,7 +46,8 @@ CSS = """
   max-height: calc(100vh - 90px); flex: 0 0 auto; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
-.pe-narration { line-height: 1.35; height: 4.05em; overflow-y: auto; padding: 3px 8px;
+.pe-narration { line-height: 1.35; height: calc(4.05em + 8px); box-sizing: border-box; overflow-y: auto;
+  padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
 .pe-message { color: #7A3300; font-weight: 600; }

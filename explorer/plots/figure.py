@@ -54,6 +54,7 @@ class PerceptronFigure:
         self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
         self.traj = None
         self.info = None
+        self._legend_layouts = {}  # (size, legend entries) -> (plane side, columns, type size)
         self.hand = False  # the learner picks the points ("you choose" mode)
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
@@ -92,17 +93,36 @@ class PerceptronFigure:
         top = cell.y1 * H
         center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
         half_room = min(center - 2, cell.width * W / 2)  # within its column, inside the figure
-        for ncols in (3, 2, 1):  # as few rows as fit beside the next panel
-            self.plane.set_legend_columns(ncols)
+        full = min(cell.width * W, cell.height * H)
+        drop = LEGEND_DROP * self.fig.dpi / 72 + 4  # px from the axes to the legend, labels in it
+        args = self.plane._legend_args
+        key = (W, H, self.fig.dpi, args["kept_kind"], args["band"] is None, args["hand"],
+               None if args["certificate"] is None else args["certificate"].conic)
+        if key in self._legend_layouts:  # the same entries at the same size: no search
+            best = self._legend_layouts[key]
+            candidates = ()
+        else:
+            best = None
+            # Few rows and full-size type first; a smaller legend only when the plane would shrink.
+            candidates = ((3, 1.0), (2, 1.0), (3, 0.85), (2, 0.85), (2, 0.72), (1, 0.72))
+        for ncol, size in candidates:
+            self.plane.set_legend_columns(ncol, size=size)
             box = self.plane.legend.get_window_extent(renderer)
-            if box.width / 2 <= half_room:
+            if box.width / 2 > half_room:
+                continue
+            side = min(full, top - box.height - drop)
+            if best is None or side > best[0] + 1:
+                best = (side, ncol, size)
+            if side >= 0.8 * full:
                 break
-        need = box.height + LEGEND_DROP * self.fig.dpi / 72 + 4  # px below the axes
-        side = min(cell.width * W, cell.height * H)
-        if top - side >= need:
+        side, ncol, size = best if best is not None else (0.0, 1, 0.72)
+        self._legend_layouts[key] = (side, ncol, size)
+        if self.plane.legend_layout != (ncol, size):
+            self.plane.set_legend_columns(ncol, size=size)
+        if side >= full:
             ax.set_position(cell)
             return
-        side = max(top - need, 0.3 * cell.height * H)
+        side = max(side, 0.3 * cell.height * H)
         ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
 
     def show(self, k: int) -> StepFrame:

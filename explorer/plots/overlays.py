@@ -44,7 +44,7 @@ def _ring(color, width, *, size=11.0):
 
 
 def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=None,
-                 hand: bool = False, ncol: int = 3):
+                 hand: bool = False, ncol: int = 3, size: float = 1.0):
     """Make the data plane's legend for a run; returns ``(legend, kept_text or None)``.
 
     Entries: the classes, both half-planes (hatched, so they read in greyscale), the boundary
@@ -86,7 +86,7 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     # anchored a fixed distance below the axes, clear of the tick labels and the x label
     below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72, ax.figure.dpi_scale_trans)
     legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                       bbox_transform=below, ncol=ncol, fontsize=S.TICK_SIZE - 1, frameon=False,
+                       bbox_transform=below, ncol=ncol, fontsize=(S.TICK_SIZE - 1) * size, frameon=False,
                        handlelength=2.4, columnspacing=1.0, handletextpad=0.5, borderaxespad=0.2,
                        handler_map={FancyArrowPatch: _ArrowHandler(),
                                     tuple: HandlerTuple(ndivide=None, pad=0.4),

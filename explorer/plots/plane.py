@@ -95,6 +95,7 @@ class DataPlane:
         self._normal_seg = None
         self._widths = {}
         self.legend, self.kept_text = build_legend(self)
+        self.legend_layout = (3, 1.0)
 
     # ------------------------------------------------------------------ data
     def set_data(self, X, y, *, box=None, numbers: bool | None = None) -> None:
@@ -137,9 +138,11 @@ class DataPlane:
                                  certificate=certificate, hand=hand)
         self.set_legend_columns(3)
 
-    def set_legend_columns(self, ncol: int) -> None:
-        """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows)."""
-        self.legend, self.kept_text = build_legend(self, ncol=ncol, **self._legend_args)
+    def set_legend_columns(self, ncol: int, *, size: float = 1.0) -> None:
+        """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows), its type
+        ``size`` times the usual."""
+        self.legend, self.kept_text = build_legend(self, ncol=ncol, size=size, **self._legend_args)
+        self.legend_layout = (ncol, size)
 
     def dynamic_artists(self) -> list:
         """Artists that change from step to step (drawn over a cached background).

@@ -9,6 +9,7 @@ keys only set the step to show.
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as W
 import numpy as np
@@ -54,6 +55,7 @@ class PerceptronView(W.VBox):
         fig = live_figure()
         canvas = fig.canvas
         self.figure = PerceptronFigure(fig, blit=True)
+        self._born = time.monotonic()
         self.canvas = canvas
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
@@ -241,7 +243,7 @@ class PerceptronView(W.VBox):
             return
         self.fitted = fitted
         self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig)
+        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
         self._shown = None
         self._on_step(redraw=True)
 

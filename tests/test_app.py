@@ -293,3 +293,16 @@ def test_messages_use_the_labels_on_screen(view, name, text, words):
     _type(view, name, text)
     assert words in view.messages.refused
     assert "rho" not in view.messages.refused and "forget must" not in view.messages.refused
+
+
+def test_reset_all_settings_returns_to_the_opening_screen(view):
+    m = view.model
+    view.w_dataset.value = "separable"
+    view.w_edit.value = "add+"
+    _click(view, 0.2, 0.2)
+    view.timeline.go(4)
+    view.b_defaults.click()
+    assert (m.dataset, m.eta, m.w0, m.order, m.step, m.edited) == ("koski", 0.2, [1.0, 0.5],
+                                                                  "custom", 0, False)
+    assert view.w_edit.value == "view" and view.text["eta"].value == "0.2"
+    assert view.messages.text.startswith("Start: w = (1, 0.5)")

@@ -78,6 +78,9 @@ class PerceptronView(W.VBox):
         self.b_zero = W.Button(description="Start from w = 0", layout=W.Layout(width="95%"),
                                tooltip="Clear start w: the proof and Novikoff's bound start at 0")
         self.b_zero.on_click(lambda _: self._apply("w0", ""))
+        self.b_defaults = W.Button(description="Reset all settings", layout=W.Layout(width="95%"),
+                                   tooltip="Back to the opening screen: Koski's example, step 0")
+        self.b_defaults.on_click(lambda _: self.reset_settings())
         self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
                          "order": self.w_order, "fit_intercept": self.w_fit}
         for name, w in self._choices.items():
@@ -104,6 +107,7 @@ class PerceptronView(W.VBox):
             _section("Visiting order"), self.w_order, t["custom_order"],
             _section("Start"), t["w0"], self.b_zero,
             _section("Export"), self.export,
+            _section("All settings"), self.b_defaults,
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
@@ -236,6 +240,11 @@ class PerceptronView(W.VBox):
         if ok:
             self.w_edit.value = "choose" if self.model.choose_mode else "view"
         return ok
+
+    def reset_settings(self) -> None:
+        """Every setting back to its declared default (the opening screen), edits dropped."""
+        self.w_edit.value = "view"
+        self.load_state(SPEC.defaults())
 
     def fit(self, fitted: FigureFit) -> None:
         """Resize the figure (window size or lecture mode changed) and redraw the step shown."""

@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-CORE = ["datasets", "perceptron", "rules", "trajectory", "bounds", "losses", "separability",
+CORE = ["datasets", "perceptron", "rules", "trajectory", "bounds", "losses", "separability", "margins",
         "svm", "counting"]
 
 

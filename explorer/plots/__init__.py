@@ -6,6 +6,7 @@ figures and exported animations. Library code never calls ``plt.show()``.
 """
 
 from .figure import PerceptronFigure
+from .margins import MarginsFigure as MarginsFigure  # the Margins tab (issue 8)
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .weights import WeightSpace

@@ -1,0 +1,184 @@
+"""What every live figure shares: blitted rendering, sizing in CSS pixels, a legend below a plane.
+
+A figure that mixes in :class:`LiveFigure` defines ``show(k)`` (move its artists to step
+``k``) and ``dynamic_artists()`` (the artists that move); it gets :meth:`LiveFigure.render`,
+which draws step ``k`` on the live canvas with or without blitting, and
+:meth:`LiveFigure.savefig`. :func:`resize`, :func:`margins_in_points` and :func:`legend_below`
+are the sizing steps of a figure's ``fit``. :class:`explorer.plots.PerceptronFigure` does the
+same things in its own methods (written first); it could use these helpers unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import style as S
+
+BURST_SECONDS = 0.25
+
+
+def force_full_frame(canvas) -> None:
+    """Make a web canvas (ipympl, webagg) send its next image whole, not as a diff."""
+    if hasattr(canvas, "_force_full"):
+        canvas._force_full = True
+
+
+class LiveFigure:
+    """Blitted drawing of a figure whose subclass provides ``show(k)`` and ``dynamic_artists()``.
+
+    Call :meth:`_init_live` once ``self.fig`` exists; call :meth:`invalidate` whenever the
+    static part changes (new data, new size), so that the next :meth:`render` draws everything.
+    """
+
+    fig = None
+    blit = False
+
+    def _init_live(self, blit: bool) -> None:
+        self.blit = bool(blit)
+        self._background = None
+        self._last_render = -1.0
+        self._saving = False
+        if self.blit:
+            self.fig.canvas.mpl_connect("draw_event", self._on_draw)
+
+    def show(self, k: int):  # pragma: no cover - provided by the figure
+        raise NotImplementedError
+
+    def dynamic_artists(self) -> list:  # pragma: no cover - provided by the figure
+        raise NotImplementedError
+
+    def invalidate(self) -> None:
+        """Forget the cached background (the next render draws the whole figure)."""
+        self._background = None
+
+    def mark_animated(self) -> None:
+        """Flag the moving artists so that a full draw leaves them out of the background."""
+        for a in self.dynamic_artists():
+            a.set_animated(self.blit)
+
+    def render(self, k: int):
+        """Show step ``k`` on the live canvas; returns what ``show`` returns.
+
+        With ``blit`` the static part is drawn once into a cached background and only the moving
+        artists are drawn per step; otherwise the canvas redraws everything. ipympl sends each
+        frame as a diff against the previous one, and its front end drops a frame that arrives
+        while the previous image is still loading, so frames sent close together (or right after
+        a new layout) go out whole: a dropped one cannot leave a stale picture behind.
+        """
+        out = self.show(k)
+        canvas = self.fig.canvas
+        now = time.monotonic()
+        if self._background is None or now - self._last_render < BURST_SECONDS:
+            force_full_frame(canvas)
+        self._last_render = now
+        if not self.blit:
+            canvas.draw_idle()
+        elif self._background is None:
+            canvas.draw()  # full draw; _on_draw caches the background and adds the artists
+        else:
+            canvas.restore_region(self._background)
+            self._draw_dynamic()
+            canvas.blit(self.fig.bbox)
+        return out
+
+    def _on_draw(self, event) -> None:
+        canvas = self.fig.canvas
+        if self._saving or not hasattr(canvas, "copy_from_bbox"):
+            return  # savefig draws through another canvas (SVG, PDF): nothing to cache
+        self._background = canvas.copy_from_bbox(self.fig.bbox)
+        self._draw_dynamic()
+
+    def _draw_dynamic(self) -> None:
+        for a in sorted(self.dynamic_artists(), key=lambda a: a.get_zorder()):
+            if a.get_visible():
+                self.fig.draw_artist(a)
+
+    def savefig(self, fname, **kwargs) -> None:
+        """Save the figure as shown, moving artists included (PNG, SVG, PDF by extension)."""
+        arts = self.dynamic_artists()
+        for a in arts:
+            a.set_animated(False)
+        self._saving = True
+        try:
+            self.fig.savefig(fname, **kwargs)
+        finally:
+            self._saving = False
+            for a in arts:
+                a.set_animated(self.blit)
+            self._background = None
+
+
+def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+    """Make ``fig`` ``width`` × ``height`` CSS pixels with type and markers ``scale`` times their
+    designed size.
+
+    Matplotlib sizes text, markers and lines in points, so the dots per inch set their size on
+    screen: ``dpi = base_dpi * scale`` and ``inches = pixels / dpi``. On a high-density screen
+    the canvas multiplies the dpi by its device pixel ratio, as matplotlib does itself.
+    """
+    if not (width > 0 and height > 0 and scale > 0):
+        raise ValueError(f"fit needs a positive size and scale; got {width}×{height}, {scale}")
+    dpi = float(base_dpi) * float(scale)
+    ratio = getattr(fig.canvas, "device_pixel_ratio", 1) or 1
+    fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
+    fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
+    fig.set_size_inches(width / dpi, height / dpi, forward=True)
+
+
+def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0.0) -> None:
+    """Set a grid's outer margins and gaps in points, from the shared type sizes.
+
+    Titles, tick labels and axis labels keep their size in points, so margins given as
+    fractions of the figure would cut them off when the type grows. ``top_extra`` adds points
+    above the top row (e.g. for a two-line title). Every axes on the grid is moved to its cell.
+    """
+    pt = fig.dpi / 72
+    W, H = fig.bbox.width, fig.bbox.height
+    left = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 12) * pt / W
+    bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt / H
+    top = 1 - (S.TITLE_SIZE + 10 + top_extra) * pt / H
+    gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
+    gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 16) * pt
+    right = 1 - S.TICK_SIZE * 1.8 * pt / W  # the last x tick label is centred on the edge
+    avail_h, avail_w = (top - bottom) * H, (right - left) * W
+    grid.update(left=left, right=right, bottom=bottom, top=top,
+                hspace=nrows * gap_h / max(avail_h - (nrows - 1) * gap_h, 1),
+                wspace=ncols * gap_w / max(avail_w - (ncols - 1) * gap_w, 1))
+    for ax in fig.axes:
+        spec = ax.get_subplotspec()
+        if spec is not None:
+            ax.set_position(spec.get_position(fig))
+
+
+def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):
+    """Fit a legend hung ``drop`` points below a square, top-anchored axes; return the legend.
+
+    ``rebuild(ncols)`` makes the legend in ``ncols`` columns and returns it. The fewest rows
+    that stay within the axes' column (and the figure) are chosen; then, if the legend would
+    leave the figure at the bottom, the axes shrink (keeping their top) until it fits, but not
+    below 30 % of their cell's height.
+    """
+    fig = ax.figure
+    spec = ax.get_subplotspec()
+    legend = None
+    if spec is None:
+        return rebuild(columns[0])
+    cell = spec.get_position(fig)
+    W, H = fig.bbox.width, fig.bbox.height
+    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    top = cell.y1 * H
+    center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
+    half_room = min(center - 2, cell.width * W / 2)  # within its column, inside the figure
+    for ncols in columns:
+        legend = rebuild(ncols)
+        box = legend.get_window_extent(renderer)
+        if box.width / 2 <= half_room:
+            break
+    need = box.height + drop * fig.dpi / 72 + 4  # px below the axes
+    side = min(cell.width * W, cell.height * H)
+    if top - side >= need:
+        ax.set_position(cell)
+        return legend
+    side = max(top - need, 0.3 * cell.height * H)
+    ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
+    return legend

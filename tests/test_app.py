@@ -239,7 +239,7 @@ def test_model_refuses_unknown_parameters():
 
 def test_dashboard_has_the_perceptron_tab():
     d = dashboard(query="")
-    assert d.tabs.titles == ("Perceptron",)
+    assert d.tabs.titles == ("Perceptron", "Margins")
     assert isinstance(d.tabs.children[0], PerceptronView)
 
 

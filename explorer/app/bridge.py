@@ -100,8 +100,8 @@ function render({ model, el }) {
     if (url.search !== wanted) {
       try { window.history.replaceState(null, '', url.pathname + wanted + url.hash); } catch (e) {}
     }
-    model.set('href', window.location.origin + window.location.pathname);
-    model.save_changes();
+    const href = window.location.origin + window.location.pathname;
+    if (model.get('href') !== href) { model.set('href', href); model.save_changes(); }
   }
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);

@@ -24,7 +24,8 @@ from .state import query_tab
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
 #: ``spec``, ``save_state()``, ``load_state(dict)``, ``changed`` (trait), ``messages``,
 #: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
-TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView")]
+TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
+        ("margins", "Margins", "explorer.app.margins:MarginsView")]
 MAX_STATE_BYTES = 1_000_000
 #: Longest query string written to the address bar (longer states: save as JSON).
 MAX_LINK_CHARS = 6000
@@ -107,6 +108,8 @@ class Dashboard(W.VBox):
             self.tabs.children = children
             self.tabs.titles = [t for _, t, _ in self.tab_table]
             view.observe(lambda ch: self._state_changed(), names="changed")
+            if view.has_trait("handoff"):
+                view.observe(self._on_handoff, names="handoff")
             view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
             if query:
                 self._apply(view, *view.spec.from_query(query), source="link")
@@ -125,6 +128,22 @@ class Dashboard(W.VBox):
         if not view.load_state(values):
             reason = view.model.message.removeprefix("Not applied: ").split(". Kept")[0]
             view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
+
+    def _on_handoff(self, change) -> None:
+        """A tab sends its data to another ("open these points in the Perceptron tab")."""
+        request = change["new"]
+        if not request:
+            return
+        change["owner"].handoff = None
+        key = request["tab"]
+        if key not in self.tab_keys:
+            return
+        index = self.tab_keys.index(key)
+        self.tabs.selected_index = index  # builds the tab if needed
+        target = self.views[key]
+        state = {**target.spec.defaults(), **request["state"]}
+        if not target.load_state(state):
+            target.messages.refuse("The data sent were not used: " + target.model.message)
 
     # ------------------------------------------------------------------ layout
     def _on_window(self, change=None) -> None:

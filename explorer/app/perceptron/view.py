@@ -48,6 +48,8 @@ class PerceptronView(W.VBox):
     spec = SPEC
     #: Fires (with a counter) whenever the shareable state changes; the dashboard listens.
     changed = T.Int(0)
+    #: Set to {"tab": key, "state": {...}} to open another tab with this data.
+    handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: PerceptronModel | None = None, **kwargs):
         self.model = model if model is not None else PerceptronModel()
@@ -81,6 +83,10 @@ class PerceptronView(W.VBox):
         self.b_defaults = W.Button(description="Reset all settings", layout=W.Layout(width="95%"),
                                    tooltip="Back to the opening screen: Koski's example, step 0")
         self.b_defaults.on_click(lambda _: self.reset_settings())
+        self.b_send = W.Button(description="Open these points in the Margins tab",
+                               layout=W.Layout(width="95%"),
+                               tooltip="The same data beside its max-margin hyperplane")
+        self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
                          "order": self.w_order, "fit_intercept": self.w_fit}
         for name, w in self._choices.items():
@@ -106,6 +112,7 @@ class PerceptronView(W.VBox):
             t["max_epochs"],
             _section("Visiting order"), self.w_order, t["custom_order"],
             _section("Start"), t["w0"], self.b_zero,
+            _section("Share"), self.b_send,
             _section("Export"), self.export,
             _section("All settings"), self.b_defaults,
         ])
@@ -240,6 +247,11 @@ class PerceptronView(W.VBox):
         if ok:
             self.w_edit.value = "choose" if self.model.choose_mode else "view"
         return ok
+
+    def _send_points(self) -> None:
+        m = self.model
+        points = [(float(a), float(b), int(c)) for (a, b), c in zip(m.X, m.y, strict=True)]
+        self.handoff = {"tab": "margins", "state": {"points": points}}
 
     def reset_settings(self) -> None:
         """Every setting back to its declared default (the opening screen), edits dropped."""

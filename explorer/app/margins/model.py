@@ -1,0 +1,230 @@
+"""State of the Margins tab: the data, C (or the hard margin), the SGD run, the step shown.
+
+No widgets here. The tab's state is declared once in :data:`SPEC`. Every change builds the new
+solution first and only then commits it; a refused value keeps the last good state and says
+why in ``message``. What is computed: the perceptron's final hyperplane (classic rule, cyclic
+passes from w = 0), the max-margin hyperplane (hard, or soft with C), and the subgradient
+run of the soft-margin SVM (rule ``svm_sgd``, Sayed (61.22)) with ρ = 1/(2NC), whose state at
+step k the view draws.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.model_selection import train_test_split
+from traitlets import Bool, Float, HasTraits, Instance, Int, Unicode
+
+from ... import datasets, margins
+from ...perceptron import train
+from ..state import Field, StateSpec
+
+#: Data sets offered, with the parameters that make them two-dimensional.
+DATASETS = {
+    "separable": ("Separable, random", {"dim": 2}),
+    "overlapping": ("Overlapping blobs", {"dim": 2}),
+    "koski": ("Koski's worked example (6 points)", {}),
+    "xor": ("XOR (±1 inputs)", {}),
+    "and": ("AND (±1 inputs)", {}),
+    "iris": ("Iris, setosa vs rest (PCA)", {}),
+    "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+}
+#: Real data are split: the solution is fitted on 70 % and its test error measured on the rest.
+SPLIT = ("iris", "breast_cancer")
+TEST_FRACTION = 0.3
+PATH_CS = np.logspace(-3, 2, 12)
+MAX_POINTS = 2000
+SGD_EPOCHS = 30
+
+SPEC = StateSpec("margins", [
+    Field("dataset", "data set", "choice", "overlapping", choices=tuple(DATASETS)),
+    Field("n", "n", "int", 40, min=2, max=MAX_POINTS),
+    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("hard", "hard margin", "bool", False),
+    Field("log_c", "log₁₀ C", "float", 0.0, min=-3.0, max=3.0),
+    Field("eta", "SGD step η", "float", 0.01, min=0.0, min_open=True, max=10.0),
+    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
+          item_max=1e12, optional=True),
+    Field("step", "step", "int", 0, min=0, max=10**9),
+])
+PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
+
+
+class MarginsModel(HasTraits):
+    """Everything the Margins tab shows, as traits (see module docstring)."""
+
+    dataset = Unicode("overlapping")
+    n = Int(40)
+    margin = Float(0.3)
+    seed = Int(0)
+    hard = Bool(False)
+    log_c = Float(0.0)
+    eta = Float(0.01)
+
+    X = Instance(np.ndarray, allow_none=True)
+    y = Instance(np.ndarray, allow_none=True)
+    X_test = Instance(np.ndarray, allow_none=True)
+    y_test = Instance(np.ndarray, allow_none=True)
+    edited = Bool(False)
+    comparison = Instance(margins.MarginComparison, allow_none=True)
+    sgd = Instance(margins.SGDProgress, allow_none=True)
+    path = Instance(margins.SupportPath, allow_none=True)
+    step = Int(0)
+    message = Unicode("")
+
+    def __init__(self, **params):
+        super().__init__()
+        self._path_key = None
+        if not self.update(**params, _force=True):
+            raise ValueError(self.message)
+
+    @property
+    def C(self) -> float | None:
+        """The soft margin's C, or None for the hard margin."""
+        return None if self.hard else float(10.0 ** self.log_c)
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.sgd is None else self.sgd.traj.n_steps
+
+    # ------------------------------------------------------------------ building
+    def _load(self, p):
+        extra = dict(DATASETS[p["dataset"]][1])
+        if p["dataset"] in ("separable", "overlapping"):
+            extra.update(n=p["n"], seed=p["seed"])
+        if p["dataset"] == "separable":
+            extra["margin"] = p["margin"]
+        ds = datasets.load(p["dataset"], **extra)
+        X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)
+        if p["dataset"] in SPLIT:
+            X, Xt, y, yt = train_test_split(X, y, test_size=TEST_FRACTION, random_state=p["seed"],
+                                            stratify=y)
+            return X, y, Xt, yt
+        return X, y, None, None
+
+    def _solve(self, p, X, y):
+        """Perceptron, max-margin solution and SGD run for these settings (raises ValueError)."""
+        datasets.from_arrays(X, y)
+        run = train(X, y, rule="classic", max_epochs=50)
+        C = None if p["hard"] else float(10.0 ** p["log_c"])
+        cmp = margins.compare(X, y, C=C, perceptron_w=run.final_w, perceptron_b=run.final_b)
+        sgd = None
+        if C is not None:
+            rho = 1.0 / (2.0 * len(X) * C)  # Sayed (61.13) <-> C: rho = 1 / (2 N C)
+            if p["eta"] * rho >= 0.5:
+                raise ValueError(f"SGD step η must be below {0.5 / rho:.3g} for this C "
+                                 f"(so that the decay 1 − 2ηρ stays positive); got {p['eta']:g}")
+            traj = train(X, y, rule="svm_sgd", eta=p["eta"], rho=rho, max_epochs=SGD_EPOCHS,
+                         order="shuffle", seed=p["seed"])
+            sgd = margins.sgd_progress(traj, X, y, rho=rho)
+        return cmp, sgd
+
+    def _path(self, X, y):
+        key = (X.tobytes(), y.tobytes())
+        if key != self._path_key:
+            self._path_key, self._path_value = key, margins.support_path(X, y, Cs=PATH_CS)
+        return self._path_value
+
+    def update(self, _force: bool = False, **changes) -> bool:
+        """Apply parameter changes (typed values or text) if they give a valid solution."""
+        unknown = set(changes) - set(PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        try:
+            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+            p = {k: getattr(self, k) for k in PARAMS} | changes
+            data_keys = {"dataset", "n", "margin", "seed"}
+            if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)):
+                X, y, Xt, yt = self._load(p)
+                edited = False
+            else:
+                X, y, Xt, yt, edited = self.X, self.y, self.X_test, self.y_test, self.edited
+            return self._commit(p, X, y, Xt, yt, edited, step=0)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+
+    def _commit(self, p, X, y, Xt, yt, edited, *, step) -> bool:
+        cmp, sgd = self._solve(p, X, y)
+        path = self._path(X, y)
+        with self.hold_trait_notifications():
+            for k in PARAMS:
+                setattr(self, k, p[k])
+            self.X, self.y, self.X_test, self.y_test, self.edited = X, y, Xt, yt, edited
+            self.path, self.sgd = path, sgd
+            self.comparison = cmp  # last but one: views redraw once, on this
+            n = 0 if sgd is None else sgd.traj.n_steps
+            self.step = int(min(step, n))
+            self.message = ""
+        return True
+
+    def refuse(self, text: str) -> None:
+        """Say why a change was refused; the same refusal twice in a row is said twice."""
+        if self.message == text:
+            self.message = ""
+        self.message = text
+
+    def go(self, k: int) -> None:
+        self.step = int(min(max(k, 0), self.n_steps))
+
+    # ------------------------------------------------------------------ editing
+    def _edit(self, X, y) -> bool:
+        p = {k: getattr(self, k) for k in PARAMS}
+        try:
+            return self._commit(p, X, y, self.X_test, self.y_test, True, step=0)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous data.")
+            return False
+
+    def add_point(self, x1: float, x2: float, label: int) -> bool:
+        """Add a point of class ``label``; everything is solved again at once."""
+        if len(self.X) >= MAX_POINTS:
+            self.refuse(f"Not applied: the view holds at most {MAX_POINTS} points.")
+            return False
+        return self._edit(np.vstack([self.X, [[float(x1), float(x2)]]]),
+                          np.append(self.y, 1.0 if label > 0 else -1.0))
+
+    def remove_point(self, i: int) -> bool:
+        if not 0 <= i < len(self.X) or len(self.X) <= 2:
+            self.refuse("Not applied: keep at least two points.")
+            return False
+        keep = np.arange(len(self.X)) != i
+        return self._edit(self.X[keep], self.y[keep])
+
+    def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
+        d = np.hypot(self.X[:, 0] - x1, self.X[:, 1] - x2)
+        i = int(np.argmin(d))
+        return i if d[i] <= radius else None
+
+    def test_error(self) -> float | None:
+        """Test error of the max-margin classifier on the held-out part of real data."""
+        fit = self.comparison.svm if self.comparison is not None else None
+        if self.X_test is None or fit is None:
+            return None
+        pred = np.where(self.X_test @ fit.w + fit.b >= 0, 1.0, -1.0)
+        return float(np.mean(pred != self.y_test))
+
+    # ------------------------------------------------------------------ declared state
+    def get_state(self) -> dict:
+        state = {k: getattr(self, k) for k in PARAMS}
+        state["points"] = ([(float(a), float(b), int(c)) for (a, b), c in zip(self.X, self.y,
+                                                                             strict=True)]
+                           if self.edited else [])
+        state["step"] = int(self.step)
+        return state
+
+    def set_state(self, state: dict) -> bool:
+        """Apply a whole state (JSON, a link, or data sent from another tab); all or nothing."""
+        try:
+            values = SPEC.validate(state)
+            p = {k: values[k] for k in PARAMS}
+            if values["points"]:
+                pts = np.asarray(values["points"], dtype=float)
+                X, y, Xt, yt, edited = pts[:, :2].copy(), pts[:, 2].copy(), None, None, True
+            else:
+                X, y, Xt, yt = self._load(p)
+                edited = False
+            return self._commit(p, X, y, Xt, yt, edited, step=values["step"])
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False

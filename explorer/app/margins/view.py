@@ -1,0 +1,252 @@
+"""The Margins tab: the perceptron's hyperplane beside the max-margin one, support vectors with
+their dual weights, slacks, and the SGD run of the soft-margin SVM on the shared timeline."""
+
+from __future__ import annotations
+
+import html
+import time
+
+import ipywidgets as W
+import numpy as np
+import traitlets as T
+
+from ... import margins
+from ...plots import MarginsFigure
+from ..canvas import announce_size, live_figure
+from ..export import ExportPanel
+from ..layout import FigureFit, Shell, fit_figure
+from ..messages import MessageArea
+from ..timeline import KEYS_HELP, Timeline
+from .model import DATASETS, SPEC, MarginsModel
+
+TEXT_FIELDS = ("n", "seed", "eta")
+EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove")]
+FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 − sᵢ, sᵢ ≥ 0, plus C·Σsᵢ "
+            "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
+            "w = Σ αᵢ yᵢ xᵢ (61.44). Sayed writes C = η/N and ρ = 1/(2η) (61.13); the SGD rule "
+            "is (61.22).")
+
+
+def _section(title: str) -> W.HTML:
+    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
+
+
+class MarginsView(W.VBox):
+    """Composite widget of the Margins tab. ``MarginsView().model`` is its state."""
+
+    title = "Margins"
+    spec = SPEC
+    changed = T.Int(0)
+    #: Set to a state dict for another tab (the dashboard opens that tab with it).
+    handoff = T.Dict(allow_none=True, default_value=None)
+
+    def __init__(self, model: MarginsModel | None = None, **kwargs):
+        self.model = model if model is not None else MarginsModel()
+        m = self.model
+        fig = live_figure()
+        self.canvas = fig.canvas
+        self.figure = MarginsFigure(fig, blit=True)
+        self._born = time.monotonic()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+
+        lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
+               "layout": W.Layout(width="95%")}
+        self.w_dataset = W.Dropdown(options=[(v[0], k) for k, v in DATASETS.items()],
+                                    value=m.dataset, description="Data", **lbl)
+        self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
+                                      description="margin", continuous_update=False, **lbl)
+        self.w_hard = W.Checkbox(value=m.hard, description="hard margin (no slack)", indent=False)
+        self.w_c = W.FloatLogSlider(value=10.0 ** m.log_c, base=10, min=-3, max=3, step=0.1,
+                                    description="C", continuous_update=False, readout_format=".3g",
+                                    **lbl)
+        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False, **lbl)
+                     for name in TEXT_FIELDS}
+        self.sayed = W.HTML().add_class("pe-help")
+        self.b_send = W.Button(description="Open these points in the Perceptron tab",
+                               layout=W.Layout(width="95%"),
+                               tooltip="The same data, in the Perceptron tab")
+        self.b_send.on_click(lambda _: self._send_points())
+        self.w_dataset.observe(lambda ch: self._apply("dataset", ch["new"]), names="value")
+        self.w_margin.observe(lambda ch: self._apply("margin", ch["new"]), names="value")
+        self.w_hard.observe(lambda ch: self._apply("hard", ch["new"]), names="value")
+        self.w_c.observe(lambda ch: self._apply("log_c", float(np.log10(ch["new"]))), names="value")
+        for name, w in self.text.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+
+        self.timeline = Timeline()
+        self.timeline.status = self._status
+        self.messages = MessageArea()
+        self.export = ExportPanel(basename="margins", still=self._still)
+        self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", description="Click mode",
+                                      style={"button_width": "auto"})
+        self.canvas.mpl_connect("button_press_event", self._on_click)
+        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        t = self.text
+        settings = W.VBox([
+            _section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            _section("Max margin"), self.w_hard, self.w_c, self.sayed,
+            _section("SGD (Sayed 61.22)"), t["eta"],
+            _section("Share"), self.b_send,
+            _section("Export"), self.export,
+            _section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
+        ])
+        main = W.VBox([self.timeline, self.messages, self.figure_box,
+                       W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
+        self._loading = False
+        self._shown = None
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(self._on_data, names="comparison")
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        self._on_data()
+
+    # ------------------------------------------------------------------ model -> view
+    def _on_data(self, change=None):
+        m = self.model
+        self.export.clear()
+        self.figure.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        self._shown = None
+        self._loading = True
+        try:
+            n = m.n_steps
+            self.timeline.set_run(n, epoch=len(m.X) if n else 0)
+            self.timeline.go(m.step)
+        finally:
+            self._loading = False
+        self._sync_controls()
+        self._on_step(redraw=True)
+        self.messages.note(self._summary())
+
+    def _summary(self) -> str:
+        m, cmp = self.model, self.model.comparison
+        if cmp.svm is None:
+            return ("Hard margin impossible: the data are not linearly separable (the two "
+                    "classes' convex hulls share the point drawn). Try the soft margin.")
+        parts = [f"max-margin width 1/‖w‖ = {cmp.svm_margin:.3g}"]
+        if cmp.gamma is not None:
+            parts.append(f"γ(S) = {cmp.gamma:.3g}")
+        parts.append(f"perceptron's margin {cmp.perceptron_margin:.3g}")
+        parts.append(f"{len(cmp.svm.support)} support vectors of {len(m.X)}")
+        if not cmp.hard:
+            parts.append(f"hinge total Σsᵢ = {cmp.hinge_total:.3g}")
+        err = m.test_error()
+        if err is not None:
+            parts.append(f"test error {100 * err:.1f} % on {len(m.X_test)} held-out points")
+        return " · ".join(parts)
+
+    def _on_step(self, change=None, *, redraw: bool = False):
+        m = self.model
+        k = m.step
+        if self.timeline.step != k:
+            self.timeline.go(k)
+        if self._shown == (id(m.comparison), k):
+            return
+        self._shown = (id(m.comparison), k)
+        try:
+            text = self.figure.render(k)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw step {k}: {exc}")
+            return
+        self.messages.narrate(text or "The max-margin hyperplane and the perceptron's.",
+                              keep_refusal=redraw)
+        self.changed += 1
+
+    def _status(self, k: int) -> str:
+        m = self.model
+        return f"SGD step {k} of {m.n_steps} · {len(m.X)} points{' (edited)' if m.edited else ''}"
+
+    def _on_message(self, change=None):
+        if self.model.message:
+            self.messages.refuse(self.model.message)
+
+    def _sync_controls(self):
+        m = self.model
+        pairs = ((self.w_dataset, m.dataset), (self.w_margin, m.margin), (self.w_hard, m.hard))
+        for w, v in pairs:
+            if w.value != v:
+                w.value = v
+        if abs(np.log10(self.w_c.value) - m.log_c) > 1e-9:
+            self.w_c.value = 10.0 ** m.log_c
+        for name, w in self.text.items():
+            text = SPEC.field(name).format(getattr(m, name))
+            if w.value != text:
+                w.value = text
+        random_data = m.dataset in ("separable", "overlapping")
+        self.text["n"].disabled = not random_data
+        self.w_margin.disabled = m.dataset != "separable"
+        self.w_c.disabled = self.text["eta"].disabled = m.hard
+        N = len(m.X)
+        self.sayed.value = ("hard margin: C → ∞" if m.hard else html.escape(
+            f"C = {m.C:.3g}: Sayed's η = N·C = {margins.sayed_eta(m.C, N):.3g}, "
+            f"ρ = 1/(2η) = {margins.sayed_rho(m.C, N):.3g} (N = {N})"))
+
+    # ------------------------------------------------------------------ view -> model
+    def _apply(self, name, value):
+        m = self.model
+        current = getattr(m, name)
+        if name in self.text and value == SPEC.field(name).format(current):
+            return
+        if name not in self.text and value == current:
+            return
+        if not m.update(**{name: value}):
+            self._sync_controls()
+
+    def _on_click(self, event):
+        ax = self.figure.plane.ax
+        if event.inaxes is not ax or event.xdata is None:
+            return
+        mode, m = self.w_edit.value, self.model
+        if mode in ("add+", "add-"):
+            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
+        elif mode == "remove":
+            x0, x1 = ax.get_xlim()
+            i = m.nearest_point(event.xdata, event.ydata, 0.035 * (x1 - x0))
+            if i is None:
+                m.refuse("Not applied: no point there; click on a point.")
+            else:
+                m.remove_point(i)
+
+    def _send_points(self):
+        m = self.model
+        points = [(float(a), float(b), int(c)) for (a, b), c in zip(m.X, m.y, strict=True)]
+        self.handoff = {"tab": "perceptron", "state": {"dataset": "separable", "points": points,
+                                                       "w0": [], "order": "cyclic",
+                                                       "custom_order": [], "eta": 1.0}}
+
+    def handle_key(self, key: str) -> bool:
+        return self.timeline.handle_key(key)
+
+    # ------------------------------------------------------------------ dashboard protocol
+    def save_state(self) -> dict:
+        return self.model.get_state()
+
+    def load_state(self, state: dict) -> bool:
+        return self.model.set_state(state)
+
+    def fit(self, fitted: FigureFit) -> None:
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
+        m = self.model
+        self.figure.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        self._shown = None
+        self._on_step(redraw=True)
+
+    def show_settings(self, visible: bool) -> None:
+        self.shell.show_sidebar(visible)
+
+    def _still(self, fmt: str) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
+        self._shown = None
+        self._on_step(redraw=True)
+        return buf.getvalue()

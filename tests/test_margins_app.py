@@ -1,0 +1,109 @@
+"""The Margins tab without a browser: its model, its view, and the hand-off between tabs."""
+
+import types
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("module://ipympl.backend_nbagg")
+
+from explorer import svm  # noqa: E402
+from explorer.app import Dashboard  # noqa: E402
+from explorer.app.margins import SPEC, MarginsModel, MarginsView  # noqa: E402
+
+
+@pytest.fixture
+def view():
+    return MarginsView()
+
+
+def _click(view, x, y):
+    ax = view.figure.plane.ax
+    view._on_click(types.SimpleNamespace(inaxes=ax, xdata=x, ydata=y))
+
+
+def test_soft_margin_follows_c_and_matches_the_solver(view):
+    m = view.model
+    view.w_c.value = 0.01
+    assert m.C == pytest.approx(0.01)
+    fit = svm.fit(m.X, m.y, C=0.01)
+    np.testing.assert_allclose(m.comparison.svm.w, fit.w, atol=1e-6)
+    assert "Sayed&#x27;s η = N·C" in view.sayed.value and "support vectors" in view.messages.notice.value
+    assert m.n_steps > 0 and view.timeline.n_steps == m.n_steps
+    view.timeline.b_end.click()
+    assert m.step == m.n_steps
+
+
+def test_hard_margin_on_xor_draws_the_certificate(view):
+    view.w_dataset.value = "xor"
+    view.w_hard.value = True
+    m = view.model
+    assert m.comparison.svm is None and m.comparison.certificate is not None
+    np.testing.assert_allclose(m.comparison.certificate.point, [0.0, 0.0], atol=1e-9)
+    assert "not linearly separable" in view.messages.notice.value
+    assert view.w_c.disabled and m.n_steps == 0
+
+
+@pytest.mark.parametrize("name,text,words", [("eta", "abc", "SGD step η must be a number"),
+                                             ("eta", "0", "SGD step η must be a number > 0"),
+                                             ("n", "2.5", "n must be a whole number")])
+def test_bad_values_are_refused_and_kept(view, name, text, words):
+    before = view.model.comparison
+    view.text[name].value = text
+    assert words in view.messages.refused
+    assert view.model.comparison is before
+
+
+def test_adding_a_point_solves_again(view):
+    m = view.model
+    n = len(m.X)
+    view.w_edit.value = "add+"
+    _click(view, 0.0, 0.0)
+    assert len(m.X) == n + 1 and m.edited
+    np.testing.assert_allclose(m.comparison.svm.w, svm.fit(m.X, m.y, C=m.C).w, atol=1e-6)
+
+
+def test_real_data_report_a_test_error(view):
+    view.w_dataset.value = "breast_cancer"
+    m = view.model
+    assert m.X_test is not None and 0.0 <= m.test_error() < 0.2
+    assert "test error" in view.messages.notice.value
+
+
+def test_state_round_trip(view):
+    view.w_dataset.value = "separable"
+    view.w_c.value = 0.1
+    view.w_edit.value = "add-"
+    _click(view, 0.3, 0.3)
+    view.timeline.go(7)
+    values, problems = SPEC.from_query(SPEC.to_query(view.save_state()))
+    assert problems == []
+    other = MarginsView()
+    assert other.load_state(values)
+    np.testing.assert_array_equal(other.model.X, view.model.X)
+    assert other.model.step == 7 and other.model.log_c == pytest.approx(-1.0)
+
+
+def test_points_travel_between_tabs():
+    d = Dashboard(query="")
+    d.active.model.update(dataset="xor")
+    d.active.b_send.click()
+    assert d.tabs.selected_index == 1
+    margins_view = d.views["margins"]
+    np.testing.assert_array_equal(margins_view.model.X, d.views["perceptron"].model.X)
+    margins_view.model.add_point(0.5, 0.5, 1)
+    margins_view.b_send.click()
+    assert d.tabs.selected_index == 0
+    assert len(d.views["perceptron"].model.X) == 5 and d.views["perceptron"].model.edited
+
+
+def test_link_opens_the_margins_tab():
+    d = Dashboard(query="tab=margins&dataset=xor&hard=true")
+    assert d.tabs.selected_index == 1 and d.active.model.hard and d.active.model.dataset == "xor"
+
+
+def test_model_without_view():
+    m = MarginsModel(dataset="separable", n="30")
+    assert len(m.X) == 30 and m.comparison.svm is not None
+    assert not m.update(log_c="9") and "log₁₀ C" in m.message

@@ -29,7 +29,7 @@ def test_soft_margin_follows_c_and_matches_the_solver(view):
     assert m.C == pytest.approx(0.01)
     fit = svm.fit(m.X, m.y, C=0.01)
     np.testing.assert_allclose(m.comparison.svm.w, fit.w, atol=1e-6)
-    assert "Sayed&#x27;s η = N·C" in view.sayed.value and "support vectors" in view.messages.notice.value
+    assert "Sayed&#x27;s η = N·C" in view.sayed.value and "support vectors" in view.messages.text
     assert m.n_steps > 0 and view.timeline.n_steps == m.n_steps
     view.timeline.b_end.click()
     assert m.step == m.n_steps
@@ -41,7 +41,7 @@ def test_hard_margin_on_xor_draws_the_certificate(view):
     m = view.model
     assert m.comparison.svm is None and m.comparison.certificate is not None
     np.testing.assert_allclose(m.comparison.certificate.point, [0.0, 0.0], atol=1e-9)
-    assert "not linearly separable" in view.messages.notice.value
+    assert "not linearly separable" in view.messages.text
     assert view.w_c.disabled and m.n_steps == 0
 
 
@@ -68,7 +68,7 @@ def test_real_data_report_a_test_error(view):
     view.w_dataset.value = "breast_cancer"
     m = view.model
     assert m.X_test is not None and 0.0 <= m.test_error() < 0.2
-    assert "test error" in view.messages.notice.value
+    assert "test error" in view.messages.text
 
 
 def test_state_round_trip(view):

@@ -57,7 +57,7 @@ CSS = """
 .pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
-.pe-messages { position: relative; }
+.pe-messages { position: relative; overflow: visible !important; z-index: 20; }
 .pe-toasts { position: absolute; top: 100%; left: 0; right: 0; z-index: 20; pointer-events: none; }
 .pe-toasts .pe-message, .pe-toasts .pe-note { pointer-events: auto; margin: 2px 0; padding: 4px 10px;
   box-shadow: 0 2px 6px rgba(0,0,0,0.25); border-radius: 3px; }

@@ -120,7 +120,6 @@ class MarginsView(W.VBox):
             self._loading = False
         self._sync_controls()
         self._on_step(redraw=True)
-        self.messages.note(self._summary())
 
     def _summary(self) -> str:
         m, cmp = self.model, self.model.comparison
@@ -152,8 +151,9 @@ class MarginsView(W.VBox):
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
-        self.messages.narrate(text or "The max-margin hyperplane and the perceptron's.",
-                              keep_refusal=redraw)
+        # what the figure shows in numbers, then what the SGD run is doing at step k
+        self.messages.narrate(f"{self._summary()}. {text}" if text and m.n_steps else
+                              self._summary() + ".", keep_refusal=redraw)
         self.changed += 1
 
     def _status(self, k: int) -> str:

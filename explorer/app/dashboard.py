@@ -10,6 +10,7 @@ and loads from a JSON file.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import importlib
@@ -29,6 +30,8 @@ TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
 MAX_STATE_BYTES = 1_000_000
 #: Longest query string written to the address bar (longer states: save as JSON).
 MAX_LINK_CHARS = 6000
+#: Seconds of quiet before the link follows a change of state.
+LINK_DELAY_S = 0.4
 
 
 def _load(target: str):
@@ -45,6 +48,7 @@ class Dashboard(W.VBox):
         self.views: dict[str, W.Widget] = {}
         self.bridge = PageBridge()
         self._link_dirty = False
+        self._link_timer = None
         query = os.environ.get("QUERY_STRING", "") if query is None else query
 
         def auto():
@@ -189,7 +193,16 @@ class Dashboard(W.VBox):
         if view.timeline.play.playing:
             self._link_dirty = True  # while playing, the link follows when play stops
             return
-        self._write_link(view)
+        # Step after step (a held arrow key, a scrub), the link is written once things settle:
+        # every write is a message to the page.
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (tests, scripts): write now
+            self._write_link(view)
+            return
+        if self._link_timer is not None:
+            self._link_timer.cancel()
+        self._link_timer = loop.call_later(LINK_DELAY_S, self._write_link, view)
 
     def _flush_link(self) -> None:
         view = self.active

@@ -79,8 +79,9 @@ class Timeline(W.VBox):
         self._refresh()
 
     # ------------------------------------------------------------------ run
-    def set_run(self, n_steps: int, *, updates=(), epoch: int = 0) -> None:
-        """A new run: ``updates`` are its (1-based) update steps, ``epoch`` its pass length."""
+    def set_run(self, n_steps: int, *, updates=(), epoch: int = 0, start: int = 0) -> None:
+        """A new run: ``updates`` are its (1-based) update steps, ``epoch`` its pass length,
+        ``start`` the step to show first."""
         self.play.playing = False
         self.updates = np.asarray(updates, dtype=np.int64)
         self.epoch = int(epoch)
@@ -91,7 +92,12 @@ class Timeline(W.VBox):
         self.slider.max = top
         self.play.max = top
         self.n_steps = int(n_steps)
-        self._refresh()
+        k = int(min(max(start, 0), self.n_steps))
+        # Play and the slider are linked in the page, both ways, so later steps keep them
+        # together there; but when the page links them on load it copies Play's value to the
+        # slider, so Play must already hold the step a link or a saved state opens at.
+        self.play.value = k
+        self.go(k)
 
     # ------------------------------------------------------------------ moving
     def go(self, k) -> None:
@@ -100,11 +106,6 @@ class Timeline(W.VBox):
         self.step = k
         if self.slider.value != k:
             self.slider.value = k
-        if self.play.value != k and not self.play.playing:
-            # Play and the slider are linked in the page; a stale Play value would pull the
-            # slider back to it when the page links them on load. (While playing, the page
-            # owns the value: echoing older steps back would make it stutter.)
-            self.play.value = k
         self._refresh()
 
     def target(self, action: str) -> int:

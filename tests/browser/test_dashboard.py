@@ -57,6 +57,7 @@ def open_dashboard(page, url) -> str:
     wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
                   timeout=30)
     assert button(page, STEP).is_enabled()
+    wait_for_fitted(page)  # the page measures its layout 0.5 s and 2 s after opening
     return settled_signature(page)
 
 

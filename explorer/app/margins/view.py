@@ -114,8 +114,7 @@ class MarginsView(W.VBox):
         self._loading = True
         try:
             n = m.n_steps
-            self.timeline.set_run(n, epoch=len(m.X) if n else 0)
-            self.timeline.go(m.step)
+            self.timeline.set_run(n, epoch=len(m.X) if n else 0, start=m.step)
         finally:
             self._loading = False
         self._sync_controls()

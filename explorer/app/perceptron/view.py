@@ -142,8 +142,8 @@ class PerceptronView(W.VBox):
         epoch = len(m.X) if not m.choose_mode else 0
         self._loading = True  # the timeline restarts at 0, then moves to the run's step
         try:
-            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=epoch)
-            self.timeline.go(m.step)
+            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=epoch,
+                                  start=m.step)
         finally:
             self._loading = False
         self._sync_controls()

@@ -125,16 +125,16 @@ class MarginsView(W.VBox):
         if cmp.svm is None:
             return ("Hard margin impossible: the data are not linearly separable (the two "
                     "classes' convex hulls share the point drawn). Try the soft margin.")
-        parts = [f"max-margin width 1/‖w‖ = {cmp.svm_margin:.3g}"]
+        parts = [f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"]
         if cmp.gamma is not None:
             parts.append(f"γ(S) = {cmp.gamma:.3g}")
-        parts.append(f"perceptron's margin {cmp.perceptron_margin:.3g}")
-        parts.append(f"{len(cmp.svm.support)} support vectors of {len(m.X)}")
+        parts.append(f"perceptron's {cmp.perceptron_margin:.3g}")
+        parts.append(f"{len(cmp.svm.support)} support vectors")
         if not cmp.hard:
-            parts.append(f"hinge total Σsᵢ = {cmp.hinge_total:.3g}")
+            parts.append(f"hinge Σsᵢ = {cmp.hinge_total:.3g}")
         err = m.test_error()
         if err is not None:
-            parts.append(f"test error {100 * err:.1f} % on {len(m.X_test)} held-out points")
+            parts.append(f"test error {100 * err:.1f} % ({len(m.X_test)} held out)")
         return " · ".join(parts)
 
     def _on_step(self, change=None, *, redraw: bool = False):

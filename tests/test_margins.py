@@ -195,7 +195,8 @@ def test_support_path_facts(seed, n, sep, fit_intercept):
     assert np.all(path.error_rate <= path.sv_fraction)
     assert np.all(path.n_errors <= path.n_support)
     # the trade-off of (61.11): a larger C never shrinks ||w|| nor grows the total slack
-    assert np.all(np.diff(path.w_norm) >= -1e-6 * path.w_norm[1:])
+    # (solver round-off: relative, and absolute where w is zero, e.g. one class drowned out)
+    assert np.all(np.diff(path.w_norm) >= -1e-6 * path.w_norm[1:] - 1e-9)
     assert np.all(np.diff(path.hinge_total) <= 1e-6 * np.maximum(path.hinge_total[:-1], 1))
 
 

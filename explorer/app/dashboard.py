@@ -10,7 +10,6 @@ and loads from a JSON file.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import html
 import importlib
@@ -19,6 +18,7 @@ import os
 import ipywidgets as W
 
 from .bridge import PageBridge
+from .canvas import kernel_loop
 from .layout import CSS, fit_figure, sidebar_starts_open
 from .state import query_tab
 
@@ -194,10 +194,9 @@ class Dashboard(W.VBox):
             self._link_dirty = True  # while playing, the link follows when play stops
             return
         # Step after step (a held arrow key, a scrub), the link is written once things settle:
-        # every write is a message to the page.
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (tests, scripts): write now
+        # every write is a message to the page. Outside a kernel (tests, scripts) at once.
+        loop = kernel_loop()
+        if loop is None:
             self._write_link(view)
             return
         if self._link_timer is not None:

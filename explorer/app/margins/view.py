@@ -231,9 +231,7 @@ class MarginsView(W.VBox):
         if fitted == self.fitted:
             return
         self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        m = self.model
-        self.figure.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)  # lays the data out again
         announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
         self._shown = None
         self._on_step(redraw=True)

@@ -10,6 +10,7 @@ matplotlib sizes are in points, so a higher dots-per-inch enlarges them all).
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import ipywidgets as W
@@ -116,6 +117,11 @@ def sidebar_starts_open(window_width: int) -> bool:
     """The settings column starts hidden on a narrow dashboard (under 1150 px, a window under
     about 1180 px), where the figure needs the width; a button shows it."""
     return window_width == 0 or window_width >= NARROW_PX
+
+
+def section(title: str) -> W.HTML:
+    """A heading in the settings column."""
+    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
 
 
 class Shell(W.HBox):

@@ -37,7 +37,8 @@ from urllib.parse import quote_plus, unquote_plus, urlencode
 
 import numpy as np
 
-__all__ = ["Field", "StateSpec", "query_tab", "APP", "VERSION", "MAX_JSON_BYTES", "MAX_QUERY_CHARS"]
+__all__ = ["Field", "StateSpec", "query_tab", "points_of", "arrays_of", "APP", "VERSION",
+           "MAX_JSON_BYTES", "MAX_QUERY_CHARS"]
 
 APP = "perceptron-explorer"
 VERSION = 1
@@ -336,6 +337,17 @@ def _split_query(query) -> tuple[list[tuple[str, str]], list[str]]:
         except UnicodeError:
             problems.append(f"{_show(part)} has a broken %-escape")
     return pairs, problems
+
+
+def points_of(X, y) -> list[tuple[float, float, int]]:
+    """A 2-D data set as the value of a ``"points"`` field: ``[(x1, x2, label), ...]``."""
+    return [(float(a), float(b), int(c)) for (a, b), c in zip(X, y, strict=True)]
+
+
+def arrays_of(points) -> tuple[np.ndarray, np.ndarray]:
+    """The inverse of :func:`points_of`: ``X`` of shape (n, 2) and ``y`` of shape (n,)."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    return pts[:, :2].copy(), pts[:, 2].copy()
 
 
 def query_tab(query: str) -> str | None:

@@ -16,7 +16,7 @@ from traitlets import Bool, Float, HasTraits, Instance, Int, Unicode
 
 from ... import datasets, margins
 from ...perceptron import train
-from ..state import Field, StateSpec
+from ..state import Field, StateSpec, arrays_of, points_of
 
 #: Data sets offered, with the parameters that make them two-dimensional.
 DATASETS = {
@@ -207,9 +207,7 @@ class MarginsModel(HasTraits):
     # ------------------------------------------------------------------ declared state
     def get_state(self) -> dict:
         state = {k: getattr(self, k) for k in PARAMS}
-        state["points"] = ([(float(a), float(b), int(c)) for (a, b), c in zip(self.X, self.y,
-                                                                             strict=True)]
-                           if self.edited else [])
+        state["points"] = points_of(self.X, self.y) if self.edited else []
         state["step"] = int(self.step)
         return state
 
@@ -219,8 +217,7 @@ class MarginsModel(HasTraits):
             values = SPEC.validate(state)
             p = {k: values[k] for k in PARAMS}
             if values["points"]:
-                pts = np.asarray(values["points"], dtype=float)
-                X, y, Xt, yt, edited = pts[:, :2].copy(), pts[:, 2].copy(), None, None, True
+                (X, y), Xt, yt, edited = arrays_of(values["points"]), None, None, True
             else:
                 X, y, Xt, yt = self._load(p)
                 edited = False

@@ -14,8 +14,9 @@ from ... import margins
 from ...plots import MarginsFigure
 from ..canvas import announce_size, live_figure
 from ..export import ExportPanel
-from ..layout import FigureFit, Shell, fit_figure
+from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
+from ..state import points_of
 from ..timeline import KEYS_HELP, Timeline
 from .model import DATASETS, SPEC, MarginsModel
 
@@ -25,10 +26,6 @@ FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1
             "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
             "w = Σ αᵢ yᵢ xᵢ (61.44). Sayed writes C = η/N and ρ = 1/(2η) (61.13); the SGD rule "
             "is (61.22).")
-
-
-def _section(title: str) -> W.HTML:
-    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
 
 
 class MarginsView(W.VBox):
@@ -84,12 +81,12 @@ class MarginsView(W.VBox):
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         t = self.text
         settings = W.VBox([
-            _section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
-            _section("Max margin"), self.w_hard, self.w_c, self.sayed,
-            _section("SGD (Sayed 61.22)"), t["eta"],
-            _section("Share"), self.b_send,
-            _section("Export"), self.export,
-            _section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
+            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            section("Max margin"), self.w_hard, self.w_c, self.sayed,
+            section("SGD (Sayed 61.22)"), t["eta"],
+            section("Share"), self.b_send,
+            section("Export"), self.export,
+            section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
@@ -212,7 +209,7 @@ class MarginsView(W.VBox):
 
     def _send_points(self):
         m = self.model
-        points = [(float(a), float(b), int(c)) for (a, b), c in zip(m.X, m.y, strict=True)]
+        points = points_of(m.X, m.y)
         self.handoff = {"tab": "perceptron", "state": {"dataset": "separable", "points": points,
                                                        "w0": [], "order": "cyclic",
                                                        "custom_order": [], "eta": 1.0}}

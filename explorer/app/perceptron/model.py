@@ -20,7 +20,7 @@ from ... import datasets
 from ...perceptron import RULES, train
 from ...replay import RunInfo, describe_run
 from ...trajectory import Trajectory
-from ..state import Field, StateSpec
+from ..state import Field, StateSpec, arrays_of, points_of
 
 #: Datasets offered in the view, with the parameters that make them two-dimensional.
 VIEW_DATASETS = {
@@ -325,9 +325,7 @@ class PerceptronModel(HasTraits):
         state["custom_order"] = list(self.custom_order)
         state["w0"] = list(self.w0)
         state["chosen"] = [i + 1 for i in self.chosen]
-        state["points"] = ([(float(a), float(b), int(c)) for (a, b), c in zip(self.X, self.y,
-                                                                             strict=True)]
-                           if self.edited else [])
+        state["points"] = points_of(self.X, self.y) if self.edited else []
         state["step"] = int(self.step)
         return state
 
@@ -340,8 +338,8 @@ class PerceptronModel(HasTraits):
             return False
         p = {k: values[k] for k in PARAMS}
         if values["points"]:
-            pts = np.asarray(values["points"], dtype=float)
-            X, y, edited = pts[:, :2].copy(), pts[:, 2].copy(), True
+            X, y = arrays_of(values["points"])
+            edited = True
         else:
             try:
                 X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False

@@ -19,8 +19,9 @@ from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ..canvas import announce_size, live_figure
 from ..export import ExportPanel
-from ..layout import FigureFit, Shell, fit_figure
+from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
+from ..state import points_of
 from ..timeline import KEYS_HELP, Timeline
 from .model import ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 
@@ -35,10 +36,6 @@ PLACEHOLDERS = {"custom_order": "e.g. 5, 3, 1", "w0": "0, 0 (empty = zero)"}
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _section(title: str) -> W.HTML:
-    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
 
 
 class PerceptronView(W.VBox):
@@ -107,14 +104,14 @@ class PerceptronView(W.VBox):
 
         t = self.text
         settings = W.VBox([
-            _section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
-            _section("Rule"), self.w_rule, t["eta"], t["forget"], t["rho"], self.w_fit,
+            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            section("Rule"), self.w_rule, t["eta"], t["forget"], t["rho"], self.w_fit,
             t["max_epochs"],
-            _section("Visiting order"), self.w_order, t["custom_order"],
-            _section("Start"), t["w0"], self.b_zero,
-            _section("Share"), self.b_send,
-            _section("Export"), self.export,
-            _section("All settings"), self.b_defaults,
+            section("Visiting order"), self.w_order, t["custom_order"],
+            section("Start"), t["w0"], self.b_zero,
+            section("Share"), self.b_send,
+            section("Export"), self.export,
+            section("All settings"), self.b_defaults,
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
@@ -250,7 +247,7 @@ class PerceptronView(W.VBox):
 
     def _send_points(self) -> None:
         m = self.model
-        points = [(float(a), float(b), int(c)) for (a, b), c in zip(m.X, m.y, strict=True)]
+        points = points_of(m.X, m.y)
         self.handoff = {"tab": "margins", "state": {"points": points}}
 
     def reset_settings(self) -> None:

@@ -135,12 +135,8 @@ class PerceptronFigure(live.LiveFigure):
         high-density screen the canvas multiplies the dpi by its device pixel ratio, as
         matplotlib does itself when the ratio changes.
         """
-        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
-        wide = max(width / height / (FIGSIZE[0] / FIGSIZE[1]), 1.0)
-        extra = sum(WIDTH_RATIOS) * (wide - 1.0) / 2
-        self.grid.set_width_ratios([WIDTH_RATIOS[0], WIDTH_RATIOS[1] + extra,
-                                    WIDTH_RATIOS[2] + extra])
-        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=3)
+        live.fit_grid(self.fig, self.grid, width, height, scale=scale, base_dpi=base_dpi,
+                      ratios=WIDTH_RATIOS, aspect=FIGSIZE[0] / FIGSIZE[1])
         self._background = None
         if self.traj is not None:  # text wrapping and label bands follow the axes' size
             self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)

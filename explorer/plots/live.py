@@ -125,6 +125,20 @@ def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: fl
     fig.set_size_inches(width / dpi, height / dpi, forward=True)
 
 
+def fit_grid(fig, grid, width: float, height: float, *, scale: float, base_dpi: float,
+             ratios, aspect: float) -> tuple:
+    """Size a figure laid out on a 2 × 3 grid whose first column holds a square plane:
+    :func:`resize`, then on a figure wider than ``aspect`` (width / height) the side columns
+    share the extra width, then :func:`margins_in_points`. Returns the width ratios used."""
+    resize(fig, width, height, scale=scale, base_dpi=base_dpi)
+    wide = max(width / height / aspect, 1.0)
+    extra = sum(ratios) * (wide - 1.0) / 2
+    used = (ratios[0], ratios[1] + extra, ratios[2] + extra)
+    grid.set_width_ratios(list(used))
+    margins_in_points(fig, grid, nrows=2, ncols=3)
+    return used
+
+
 def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0.0) -> None:
     """Set a grid's outer margins and gaps in points, from the shared type sizes.
 

@@ -45,7 +45,7 @@ from ..geometry import clip_line
 from ..margins import MarginComparison, SGDProgress, SupportPath
 from . import live
 from . import style as S
-from .overlays import LEGEND_DROP, set_hulls
+from .overlays import LEGEND_DROP, certificate_artists, set_hulls
 from .plane import data_box
 
 __all__ = ["MarginsFigure", "MarginPlane", "DualWeights", "SGDObjective", "SupportPathPanel"]
@@ -159,12 +159,7 @@ class MarginPlane:
         ax.add_collection(self.slacks)
         (self.slack_ends,) = ax.plot([], [], ls="none", marker="o", ms=3.5, color=SLACK,
                                      zorder=3.2)
-        (self.hull_pos,) = ax.plot([], [], color=S.POS, lw=2.0, ls=S.POS_HULL_STYLE, ms=16,
-                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
-        (self.hull_neg,) = ax.plot([], [], color=S.NEG, lw=2.4, ls=S.NEG_HULL_STYLE, ms=16,
-                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
-        (self.cert,) = ax.plot([], [], ls="none", marker=S.CERT_MARKER, ms=20, mfc=S.CERT,
-                               mec=S.LINE, mew=1.2, zorder=6.5, visible=False)
+        self.hull_pos, self.hull_neg, self.cert = certificate_artists(ax)
         (self.target,) = ax.plot([], [], color=SGD, lw=2.2, ls=(0, (5, 3)), zorder=4.4)
         # the moving SGD line is drawn last (over the points) in a full draw as in a blitted one
         (self.sgd,) = ax.plot([], [], color=SGD, lw=3.0, zorder=7, solid_capstyle="butt")
@@ -700,12 +695,9 @@ class MarginsFigure(live.LiveFigure):
         """Resize to ``width`` × ``height`` CSS pixels with type and markers ``scale`` times their
         designed size (see :func:`explorer.plots.live.resize`); on a figure wider than the
         designed aspect the side panels take the extra width."""
-        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
-        wide = max(width / height / (FIGSIZE[0] / FIGSIZE[1]), 1.0)
-        extra = sum(WIDTH_RATIOS) * (wide - 1.0) / 2
-        self._ratios = (WIDTH_RATIOS[0], WIDTH_RATIOS[1] + extra, WIDTH_RATIOS[2] + extra)
-        self.grid.set_width_ratios(list(self._ratios))
-        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=3)
+        self._ratios = live.fit_grid(self.fig, self.grid, width, height, scale=scale,
+                                     base_dpi=base_dpi, ratios=WIDTH_RATIOS,
+                                     aspect=FIGSIZE[0] / FIGSIZE[1])
         self.invalidate()
         if self.comparison is not None:  # legend columns, bands and free space follow the size
             self.set_data(self.X, self.y, self.comparison, path=self.path, sgd=self.sgd,

@@ -95,6 +95,18 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     return legend, kept_text
 
 
+def certificate_artists(ax):
+    """The artists :func:`set_hulls` moves: both classes' hull outlines (dashed and dotted, so
+    they read in greyscale) and the marker of the point the hulls share; hidden until used."""
+    (hull_pos,) = ax.plot([], [], color=S.POS, lw=2.0, ls=S.POS_HULL_STYLE, ms=16, mfc="none",
+                          mew=2.0, zorder=2.5, visible=False)
+    (hull_neg,) = ax.plot([], [], color=S.NEG, lw=2.4, ls=S.NEG_HULL_STYLE, ms=16, mfc="none",
+                          mew=2.0, zorder=2.5, visible=False)
+    (cert,) = ax.plot([], [], ls="none", marker=S.CERT_MARKER, ms=20, mfc=S.CERT, mec=S.LINE,
+                      mew=1.2, zorder=6.5, visible=False)
+    return hull_pos, hull_neg, cert
+
+
 def set_hulls(plane, X, y, certificate) -> None:
     """Outline both classes' convex hulls and mark the certificate's point (non-separable data).
 

@@ -16,7 +16,7 @@ from matplotlib.textpath import TextPath
 from ..geometry import clip_line, half_plane_polygon
 from ..replay import StepFrame
 from . import style as S
-from .overlays import build_legend, kept_label, label_beside, set_hulls
+from .overlays import build_legend, certificate_artists, kept_label, label_beside, set_hulls
 
 _EMPTY = np.zeros((0, 2))
 
@@ -65,12 +65,7 @@ class DataPlane:
         (self.band_hi,) = ax.plot([], [], color=S.LINE, lw=1.2, ls=":", zorder=2)
         (self.band_lo,) = ax.plot([], [], color=S.LINE, lw=1.2, ls=":", zorder=2)
         (self.kept_line,) = ax.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE, zorder=4.5)
-        (self.hull_pos,) = ax.plot([], [], color=S.POS, lw=2.0, ls=S.POS_HULL_STYLE, ms=16,
-                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
-        (self.hull_neg,) = ax.plot([], [], color=S.NEG, lw=2.4, ls=S.NEG_HULL_STYLE, ms=16,
-                                   mfc="none", mew=2.0, zorder=2.5, visible=False)
-        (self.cert,) = ax.plot([], [], ls="none", marker=S.CERT_MARKER, ms=20, mfc=S.CERT,
-                               mec=S.LINE, mew=1.2, zorder=6.5, visible=False)
+        self.hull_pos, self.hull_neg, self.cert = certificate_artists(ax)
         self.normal = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=22,
                                       color=S.LINE, lw=2.2, zorder=5)
         self.update = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=22,

@@ -12,6 +12,7 @@ import pytest
 matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E402
+from explorer.app.dashboard import TABS  # noqa: E402
 from explorer.app.perceptron.model import SPEC  # noqa: E402
 from explorer.geometry import clip_line  # noqa: E402
 
@@ -239,7 +240,8 @@ def test_model_refuses_unknown_parameters():
 
 def test_dashboard_has_the_perceptron_tab():
     d = dashboard(query="")
-    assert d.tabs.titles == ("Perceptron", "Margins")
+    assert d.tabs.titles == tuple(title for _, title, _ in TABS)
+    assert d.tabs.titles[:2] == ("Perceptron", "Margins")
     assert isinstance(d.tabs.children[0], PerceptronView)
 
 

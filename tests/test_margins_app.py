@@ -107,3 +107,61 @@ def test_model_without_view():
     m = MarginsModel(dataset="separable", n="30")
     assert len(m.X) == 30 and m.comparison.svm is not None
     assert not m.update(log_c="9") and "log₁₀ C" in m.message
+
+
+def _event(view, x, y):
+    return types.SimpleNamespace(inaxes=view.figure.plane.ax, xdata=x, ydata=y)
+
+
+def test_dragging_a_point_moves_the_solution_then_everything():
+    v = MarginsView(MarginsModel(dataset="separable", n=30, seed=2))
+    m = v.model
+    X0 = m.X.copy()
+    v.w_edit.value = "drag"
+    assert v.figure.editing
+    i = 3
+    v._on_click(_event(v, *X0[i]))
+    target = X0.mean(axis=0)  # into the middle: the other class's side or the band
+    v._on_motion(_event(v, *target))
+    assert m.draft is not None and np.array_equal(m.X, X0)  # solution now, the rest on release
+    np.testing.assert_allclose(m.draft.X[i], target)
+    fit = svm.fit(m.draft.X, m.y, C=m.C)
+    np.testing.assert_allclose(m.draft.comparison.svm.w, fit.w, atol=1e-6)
+    np.testing.assert_allclose(v.figure.plane.rings.get_offsets(), m.draft.X[fit.support])
+    assert "follow when you pause" in v.messages.text
+    assert v.save_state()["points"][i][:2] == pytest.approx(list(target))  # the draft is saved
+    v._on_release(_event(v, *target))
+    assert m.draft is None and m.edited
+    np.testing.assert_allclose(m.X[i], target)
+    assert m.sgd.X.shape == m.X.shape and "support vectors" in v.messages.text
+
+
+def test_drag_from_empty_space_is_refused_and_data_kept(view):
+    X0 = view.model.X.copy()
+    view.w_edit.value = "drag"
+    view._on_click(_event(view, 50.0, 50.0))
+    view._on_motion(_event(view, 0.0, 0.0))
+    view._on_release(_event(view, 0.0, 0.0))
+    assert "no point there" in view.messages.refused
+    np.testing.assert_array_equal(view.model.X, X0)
+
+
+def test_deferred_edit_then_a_new_c_keeps_the_edit():
+    m = MarginsModel(dataset="overlapping", n=40, seed=0)
+    assert m.add_point(0.1, 0.2, -1, defer=True)
+    assert len(m.X) == 40 and len(m.points[0]) == 41
+    assert m.update(log_c=-1.0)  # a change of C while the edit waits applies to the edit
+    assert m.draft is None and len(m.X) == 41 and m.edited
+
+
+def test_side_by_side_toggle_is_state(view):
+    view.w_layout.value = "side"
+    assert view.model.layout == "side" and view.figure.overlay == "side"
+    state = view.save_state()
+    values, problems = SPEC.from_query(SPEC.to_query(state))
+    assert problems == [] and values["layout"] == "side"
+    other = MarginsView()
+    assert other.load_state(values)
+    assert other.figure.overlay == "side" and other.w_layout.value == "side"
+    assert not other.model.set_layout("sideways")
+    assert "layout" in other.messages.refused and other.model.layout == "side"

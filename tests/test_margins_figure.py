@@ -362,10 +362,12 @@ def test_savefig_includes_the_moving_artists():
 SIZES = [(1040, 547, 1.0), (1300, 560, 1.3)]
 
 
+@pytest.mark.parametrize("layout", ["overlaid", "side"])
 @pytest.mark.parametrize("case", list(CASES))
 @pytest.mark.parametrize("w,h,scale", SIZES)
-def test_nothing_is_cut_off_or_overlaps(case, w, h, scale):
+def test_nothing_is_cut_off_or_overlaps(case, w, h, scale, layout):
     mf = _figure(case, size=(w, h), scale=scale)
+    mf.set_overlay(layout)
     mf.show(mf.sgd.traj.n_steps // 2)
     renderer = mf.fig.canvas.get_renderer()
     mf.fig.draw(renderer)
@@ -373,6 +375,8 @@ def test_nothing_is_cut_off_or_overlaps(case, w, h, scale):
     assert abs(W - w) < 1.5 and abs(H - h) < 1.5
     boxes = {}
     for ax in mf.fig.axes:  # ticks, labels, titles, legends, texts
+        if not ax.get_visible():
+            continue
         box = ax.get_tightbbox(renderer)
         assert box.x0 >= -1 and box.y0 >= -1 and box.x1 <= W + 1 and box.y1 <= H + 1, (
             f"{ax.get_title(loc='left')!r} leaves the figure ({W:.0f}x{H:.0f}): {box}")
@@ -385,14 +389,15 @@ def test_nothing_is_cut_off_or_overlaps(case, w, h, scale):
                 f"{a.get_title(loc='left')!r} runs into {b.get_title(loc='left')!r}")
     # legends inside the side panels stay inside them
     for panel in (mf.duals, mf.objective, mf.path_panel):
-        if panel.legend is not None and panel.legend.get_visible():
+        if panel.legend is not None and panel.legend.get_visible() and panel.ax.get_visible():
             leg = panel.legend.get_window_extent(renderer)
             ax = panel.ax.get_window_extent(renderer)
             assert ax.x0 - 1 <= leg.x0 and leg.x1 <= ax.x1 + 1 and ax.y0 - 1 <= leg.y0 \
                 and leg.y1 <= ax.y1 + 1, panel.ax.get_title(loc="left")
     # the data plane keeps a useful size
     plane = mf.plane.ax.get_window_extent(renderer)
-    assert plane.height >= 0.5 * H and abs(plane.width - plane.height) < 2
+    share = 0.5 if layout == "overlaid" else 0.4  # two planes side by side are smaller
+    assert plane.height >= share * H and abs(plane.width - plane.height) < 2
 
 
 def test_fit_grows_type_with_scale():
@@ -402,3 +407,65 @@ def test_fit_grows_type_with_scale():
     assert mf.fig.dpi == pytest.approx(1.3 * dpi)
     with pytest.raises(ValueError, match="positive size and scale"):
         mf.fit(0, 560)
+
+
+def test_preview_moves_points_and_solution_without_a_full_draw():
+    mf = _figure("soft", blit=True)
+    X, y, cmp, sgd, path = _cached("soft")
+    mf.set_editing(True)
+    draws = []
+    mf.fig.canvas.mpl_connect("draw_event", lambda e: draws.append(e))
+    mf.render(0)
+    assert len(draws) == 1  # the background, without the data's artists
+    X2 = X.copy()
+    X2[0] = X.mean(axis=0)  # dragged to the middle: inside the box
+    cmp2 = margins.compare(X2, y, C=1.0, perceptron_w=cmp.perceptron_w,
+                           perceptron_b=cmp.perceptron_b)
+    assert mf.preview(X2, y, cmp2)
+    assert len(draws) == 1  # blitted, not drawn again
+    shown = np.vstack([mf.plane.pos.get_offsets(), mf.plane.neg.get_offsets()])
+    assert any(np.allclose(p, X2[0]) for p in shown) and not any(np.allclose(p, X[0]) for p in shown)
+    np.testing.assert_allclose(mf.plane.rings.get_offsets(), X2[cmp2.svm.support])
+    _on_line(_xy(mf.plane.line), np.asarray(cmp2.svm.w), cmp2.svm.b, 0.0, mf.plane.box)
+    segs = mf.plane.slacks.get_segments()
+    lengths = [float(np.linalg.norm(s[1] - s[0])) for s in segs]
+    w2 = np.asarray(cmp2.svm.w)
+    hinge = np.maximum(0.0, 1.0 - y * (X2 @ w2 + cmp2.svm.b))  # Sayed (61.12), from the fit
+    expected = hinge[hinge > 1e-9] / np.linalg.norm(w2)
+    np.testing.assert_allclose(sorted(lengths), sorted(expected), rtol=1e-9)
+
+
+def test_preview_declines_what_needs_a_new_layout():
+    mf = _figure("soft", blit=True)
+    X, y, cmp, _, _ = _cached("soft")
+    assert not mf.preview(X, y, cmp)  # not editing: nothing cached for it
+    mf.set_editing(True)
+    mf.render(0)
+    far = X.copy()
+    far[0] = [100.0, 100.0]  # outside the plane's box
+    cmp_far = margins.compare(far, y, C=1.0, perceptron_w=cmp.perceptron_w,
+                              perceptron_b=cmp.perceptron_b)
+    assert not mf.preview(far, y, cmp_far)
+    mf.set_editing(False)
+    assert mf.plane.pos not in mf.dynamic_artists() and mf._background is None
+
+
+def test_side_by_side_puts_each_separator_in_its_own_plane():
+    mf = _figure("soft")
+    X, y, cmp, sgd, path = _cached("soft")
+    mf.set_overlay("side")
+    left, right = mf.perc_plane, mf.plane
+    assert left.ax.get_visible() and not mf.path_panel.ax.get_visible()
+    assert left.ax.get_position().x1 < right.ax.get_position().x0  # perceptron's plane first
+    assert left.ax.get_xlim() == right.ax.get_xlim() and left.ax.get_ylim() == right.ax.get_ylim()
+    _on_line(_xy(left.perc), np.asarray(cmp.perceptron_w), cmp.perceptron_b, 0.0, left.box)
+    assert _xy(right.perc).size == 0 and _xy(left.line).size == 0
+    assert len(left.rings.get_offsets()) == 0
+    np.testing.assert_allclose(right.rings.get_offsets(), X[cmp.svm.support])
+    labels = [t.get_text() for t in left.legend.get_texts()]
+    assert any(t.startswith("perceptron: margin") for t in labels)
+    assert not any("SVM" in t or "support" in t for t in labels)
+    assert not any(t.startswith("perceptron") for t in (x.get_text() for x in right.legend.get_texts()))
+    mf.set_overlay("overlaid")
+    assert not left.ax.get_visible() and mf.path_panel.ax.get_visible()
+    _on_line(_xy(right.perc), np.asarray(cmp.perceptron_w), cmp.perceptron_b, 0.0, right.box)

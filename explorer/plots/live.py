@@ -126,16 +126,17 @@ def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: fl
 
 
 def fit_grid(fig, grid, width: float, height: float, *, scale: float, base_dpi: float,
-             ratios, aspect: float) -> tuple:
-    """Size a figure laid out on a 2 × 3 grid whose first column holds a square plane:
-    :func:`resize`, then on a figure wider than ``aspect`` (width / height) the side columns
-    share the extra width, then :func:`margins_in_points`. Returns the width ratios used."""
+             ratios, aspect: float, planes: int = 1) -> tuple:
+    """Size a figure laid out on a grid of two rows whose first ``planes`` columns each hold a
+    square plane: :func:`resize`, then on a figure wider than ``aspect`` (width / height) the
+    other columns share the extra width, then :func:`margins_in_points`. Returns the width
+    ratios used."""
     resize(fig, width, height, scale=scale, base_dpi=base_dpi)
     wide = max(width / height / aspect, 1.0)
-    extra = sum(ratios) * (wide - 1.0) / 2
-    used = (ratios[0], ratios[1] + extra, ratios[2] + extra)
+    extra = sum(ratios) * (wide - 1.0) / (len(ratios) - planes)
+    used = tuple(r if j < planes else r + extra for j, r in enumerate(ratios))
     grid.set_width_ratios(list(used))
-    margins_in_points(fig, grid, nrows=2, ncols=3)
+    margins_in_points(fig, grid, nrows=2, ncols=len(ratios))
     return used
 
 
@@ -152,7 +153,7 @@ def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0
     bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt / H
     top = 1 - (S.TITLE_SIZE + 10 + top_extra) * pt / H
     gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
-    gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 16) * pt
+    gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 20) * pt  # half a tick label overhangs
     right = 1 - S.TICK_SIZE * 1.8 * pt / W  # the last x tick label is centred on the edge
     avail_h, avail_w = (top - bottom) * H, (right - left) * W
     grid.update(left=left, right=right, bottom=bottom, top=top,

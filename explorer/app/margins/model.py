@@ -10,6 +10,8 @@ step k the view draws.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from sklearn.model_selection import train_test_split
 from traitlets import Bool, Float, HasTraits, Instance, Int, Unicode
@@ -46,7 +48,19 @@ SPEC = StateSpec("margins", [
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
+    Field("layout", "layout", "choice", "overlaid", choices=("overlaid", "side")),
 ])
+
+
+@dataclass(frozen=True)
+class Draft:
+    """Edited data with their max-margin solution, before the rest is computed."""
+
+    X: np.ndarray
+    y: np.ndarray
+    comparison: margins.MarginComparison
+
+
 PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
 
 
@@ -60,6 +74,8 @@ class MarginsModel(HasTraits):
     hard = Bool(False)
     log_c = Float(0.0)
     eta = Float(0.01)
+    #: "overlaid": both lines in one plane; "side": the perceptron's plane beside the SVM's.
+    layout = Unicode("overlaid")
 
     X = Instance(np.ndarray, allow_none=True)
     y = Instance(np.ndarray, allow_none=True)
@@ -71,6 +87,8 @@ class MarginsModel(HasTraits):
     path = Instance(margins.SupportPath, allow_none=True)
     step = Int(0)
     message = Unicode("")
+    #: An edit shown at once (points and max-margin solution) before :meth:`finish_edit`.
+    draft = Instance(Draft, allow_none=True)
 
     def __init__(self, **params):
         super().__init__()
@@ -138,7 +156,8 @@ class MarginsModel(HasTraits):
                 X, y, Xt, yt = self._load(p)
                 edited = False
             else:
-                X, y, Xt, yt, edited = self.X, self.y, self.X_test, self.y_test, self.edited
+                (X, y), Xt, yt = self.points, self.X_test, self.y_test
+                edited = self.edited or self.draft is not None
             return self._commit(p, X, y, Xt, yt, edited, step=0)
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous settings.")
@@ -151,12 +170,22 @@ class MarginsModel(HasTraits):
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.X, self.y, self.X_test, self.y_test, self.edited = X, y, Xt, yt, edited
+            self.draft = None
             self.path, self.sgd = path, sgd
             self.comparison = cmp  # last but one: views redraw once, on this
             n = 0 if sgd is None else sgd.traj.n_steps
             self.step = int(min(step, n))
             self.message = ""
         return True
+
+    def set_layout(self, layout) -> bool:
+        """Show the two separators ``"overlaid"`` or ``"side"`` by side (nothing is solved)."""
+        try:
+            self.layout = SPEC.field("layout").parse(layout)
+            return True
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous layout.")
+            return False
 
     def refuse(self, text: str) -> None:
         """Say why a change was refused; the same refusal twice in a row is said twice."""
@@ -168,31 +197,64 @@ class MarginsModel(HasTraits):
         self.step = int(min(max(k, 0), self.n_steps))
 
     # ------------------------------------------------------------------ editing
-    def _edit(self, X, y) -> bool:
+    @property
+    def points(self) -> tuple[np.ndarray, np.ndarray]:
+        """The data as edited so far: the draft's while an edit waits for :meth:`finish_edit`."""
+        return (self.draft.X, self.draft.y) if self.draft is not None else (self.X, self.y)
+
+    def _edit(self, X, y, defer: bool) -> bool:
         p = {k: getattr(self, k) for k in PARAMS}
         try:
+            if defer:  # the max-margin solution now, the rest in finish_edit
+                datasets.from_arrays(X, y)
+                cmp = margins.compare(X, y, C=self.C, perceptron_w=self.comparison.perceptron_w,
+                                      perceptron_b=self.comparison.perceptron_b)
+                self.draft = Draft(X=X, y=y, comparison=cmp)
+                return True
+            self.draft = None
             return self._commit(p, X, y, self.X_test, self.y_test, True, step=0)
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous data.")
             return False
 
-    def add_point(self, x1: float, x2: float, label: int) -> bool:
-        """Add a point of class ``label``; everything is solved again at once."""
-        if len(self.X) >= MAX_POINTS:
+    def finish_edit(self) -> bool:
+        """Commit a deferred edit: the perceptron, the SGD run and the support path follow."""
+        if self.draft is None:
+            return True
+        X, y = self.draft.X, self.draft.y
+        return self._edit(X, y, defer=False)
+
+    def add_point(self, x1: float, x2: float, label: int, *, defer: bool = False) -> bool:
+        """Add a point of class ``label``. Everything is solved again at once, or with
+        ``defer`` only the max-margin solution (in :attr:`draft`) until :meth:`finish_edit`."""
+        X, y = self.points
+        if len(X) >= MAX_POINTS:
             self.refuse(f"Not applied: the view holds at most {MAX_POINTS} points.")
             return False
-        return self._edit(np.vstack([self.X, [[float(x1), float(x2)]]]),
-                          np.append(self.y, 1.0 if label > 0 else -1.0))
+        return self._edit(np.vstack([X, [[float(x1), float(x2)]]]),
+                          np.append(y, 1.0 if label > 0 else -1.0), defer)
 
-    def remove_point(self, i: int) -> bool:
-        if not 0 <= i < len(self.X) or len(self.X) <= 2:
+    def remove_point(self, i: int, *, defer: bool = False) -> bool:
+        X, y = self.points
+        if not 0 <= i < len(X) or len(X) <= 2:
             self.refuse("Not applied: keep at least two points.")
             return False
-        keep = np.arange(len(self.X)) != i
-        return self._edit(self.X[keep], self.y[keep])
+        keep = np.arange(len(X)) != i
+        return self._edit(X[keep], y[keep], defer)
+
+    def move_point(self, i: int, x1: float, x2: float, *, defer: bool = False) -> bool:
+        """Move point ``i`` to ``(x1, x2)`` (a drag); onto the other class's side is valid."""
+        X, y = self.points
+        if not 0 <= i < len(X):
+            self.refuse(f"Not applied: no point {i + 1}; there are {len(X)}.")
+            return False
+        X = X.copy()
+        X[i] = float(x1), float(x2)
+        return self._edit(X, y, defer)
 
     def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
-        d = np.hypot(self.X[:, 0] - x1, self.X[:, 1] - x2)
+        X, _ = self.points
+        d = np.hypot(X[:, 0] - x1, X[:, 1] - x2)
         i = int(np.argmin(d))
         return i if d[i] <= radius else None
 
@@ -207,8 +269,9 @@ class MarginsModel(HasTraits):
     # ------------------------------------------------------------------ declared state
     def get_state(self) -> dict:
         state = {k: getattr(self, k) for k in PARAMS}
-        state["points"] = points_of(self.X, self.y) if self.edited else []
+        state["points"] = points_of(*self.points) if self.edited or self.draft else []
         state["step"] = int(self.step)
+        state["layout"] = self.layout
         return state
 
     def set_state(self, state: dict) -> bool:
@@ -221,7 +284,9 @@ class MarginsModel(HasTraits):
             else:
                 X, y, Xt, yt = self._load(p)
                 edited = False
-            return self._commit(p, X, y, Xt, yt, edited, step=values["step"])
+            done = self._commit(p, X, y, Xt, yt, edited, step=values["step"])
+            self.layout = values["layout"]
+            return done
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous settings.")
             return False

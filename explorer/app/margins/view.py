@@ -12,7 +12,7 @@ import traitlets as T
 
 from ... import margins
 from ...plots import MarginsFigure
-from ..canvas import announce_size, live_figure
+from ..canvas import announce_size, kernel_loop, live_figure
 from ..export import ExportPanel
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
@@ -21,7 +21,15 @@ from ..timeline import KEYS_HELP, Timeline
 from .model import DATASETS, SPEC, MarginsModel
 
 TEXT_FIELDS = ("n", "seed", "eta")
-EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove")]
+EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
+              ("Drag", "drag")]
+EDIT_TIPS = ["Clicks do nothing to the data", "Click to add a point of class +1",
+             "Click to add a point of class −1", "Click on a point to remove it",
+             "Press on a point and drag it; the max-margin line follows"]
+#: Seconds after the last edit before the perceptron, the SGD run and the side panels follow.
+FINISH_DELAY_S = 0.35
+#: Least seconds between two re-solves while a point is dragged (moves in between are merged).
+DRAG_INTERVAL_S = 0.04
 FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 − sᵢ, sᵢ ≥ 0, plus C·Σsᵢ "
             "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
             "w = Σ αᵢ yᵢ xᵢ (61.44). Sayed writes C = η/N and ρ = 1/(2η) (61.13); the SGD rule "
@@ -60,6 +68,12 @@ class MarginsView(W.VBox):
         self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False, **lbl)
                      for name in TEXT_FIELDS}
         self.sayed = W.HTML().add_class("pe-help")
+        self.w_layout = W.ToggleButtons(options=[("Overlaid", "overlaid"), ("Side by side", "side")],
+                                        value=m.layout, description="Lines",
+                                        tooltips=["Both lines in one plane",
+                                                  "The perceptron's plane beside the SVM's"],
+                                        style={"button_width": "auto"})
+        self.w_layout.observe(lambda ch: m.set_layout(ch["new"]), names="value")
         self.b_send = W.Button(description="Open these points in the Perceptron tab",
                                layout=W.Layout(width="95%"),
                                tooltip="The same data, in the Perceptron tab")
@@ -76,8 +90,15 @@ class MarginsView(W.VBox):
         self.messages = MessageArea()
         self.export = ExportPanel(basename="margins", still=self._still)
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", description="Click mode",
-                                      style={"button_width": "auto"})
+                                      tooltips=EDIT_TIPS, style={"button_width": "auto"})
+        self.w_edit.observe(self._on_edit_mode, names="value")
         self.canvas.mpl_connect("button_press_event", self._on_click)
+        self.canvas.mpl_connect("motion_notify_event", self._on_motion)
+        self.canvas.mpl_connect("button_release_event", self._on_release)
+        self._drag = None  # index of the point being dragged
+        self._drag_at = 0.0
+        self._drag_pending = None
+        self._finish_handle = None
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         t = self.text
         settings = W.VBox([
@@ -89,7 +110,8 @@ class MarginsView(W.VBox):
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
-                       W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
+                       W.HBox([self.w_edit, self.w_layout],
+                              layout=W.Layout(flex_flow="row wrap", gap="0.5em 2em")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
@@ -100,6 +122,9 @@ class MarginsView(W.VBox):
         m.observe(self._on_data, names="comparison")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(self._on_draft, names="draft")
+        m.observe(self._on_layout, names="layout")
+        self.figure.set_overlay(m.layout)
         self._on_data()
 
     # ------------------------------------------------------------------ model -> view
@@ -121,7 +146,7 @@ class MarginsView(W.VBox):
         m, cmp = self.model, self.model.comparison
         if cmp.svm is None:
             return ("Hard margin impossible: the data are not linearly separable (the two "
-                    "classes' convex hulls share the point drawn). Try the soft margin.")
+                    "classes' convex hulls share the point drawn). Try the soft margin")
         parts = [f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"]
         if cmp.gamma is not None:
             parts.append(f"γ(S) = {cmp.gamma:.3g}")
@@ -192,20 +217,93 @@ class MarginsView(W.VBox):
         if not m.update(**{name: value}):
             self._sync_controls()
 
+    def _on_layout(self, change=None):
+        m = self.model
+        if self.w_layout.value != m.layout:
+            self.w_layout.value = m.layout
+        self.figure.set_overlay(m.layout)  # lays the figure out again
+        self._shown = None
+        self._on_step(redraw=True)
+
+    def _on_edit_mode(self, change=None):
+        self.model.finish_edit()
+        self._drag = None
+        self.figure.set_editing(self.w_edit.value != "view")
+        self._shown = None
+        self._on_step(redraw=True)
+
     def _on_click(self, event):
         ax = self.figure.plane.ax
         if event.inaxes is not ax or event.xdata is None:
             return
         mode, m = self.w_edit.value, self.model
         if mode in ("add+", "add-"):
-            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
-        elif mode == "remove":
+            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1, defer=True)
+        elif mode in ("remove", "drag"):
             x0, x1 = ax.get_xlim()
             i = m.nearest_point(event.xdata, event.ydata, 0.035 * (x1 - x0))
             if i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("Not applied: no point there; press on a point.")
+            elif mode == "remove":
+                m.remove_point(i, defer=True)
             else:
-                m.remove_point(i)
+                self._drag = i
+                self._cancel_finish()
+
+    def _on_motion(self, event):
+        if self._drag is None or event.inaxes is not self.figure.plane.ax or event.xdata is None:
+            return
+        self._drag_pending = (event.xdata, event.ydata)
+        now = time.monotonic()
+        if now - self._drag_at >= DRAG_INTERVAL_S:  # moves arriving faster are merged
+            self._drag_at = now
+            self._move_pending()
+
+    def _move_pending(self):
+        if self._drag is not None and self._drag_pending is not None:
+            x, y = self._drag_pending
+            self._drag_pending = None
+            self.model.move_point(self._drag, x, y, defer=True)
+            self._cancel_finish()  # the solution follows the pointer; the rest on release
+
+    def _on_release(self, event):
+        if self._drag is None:
+            return
+        if event.inaxes is self.figure.plane.ax and event.xdata is not None:
+            self._drag_pending = (event.xdata, event.ydata)
+        self._move_pending()
+        self._drag = None
+        self.model.finish_edit()
+
+    def _on_draft(self, change):
+        draft = change["new"]
+        if draft is None:
+            return
+        if self.figure.preview(draft.X, draft.y, draft.comparison):
+            cmp = draft.comparison
+            text = ("hard margin impossible: not separable" if cmp.svm is None else
+                    f"max margin 1/‖w‖ = {cmp.svm_margin:.3g} · {len(cmp.svm.support)} "
+                    "support vectors")
+            self.messages.narrate(f"{len(draft.X)} points: {text}. The perceptron, the SGD run "
+                                  "and the side panels follow when you pause.")
+            self.changed += 1
+            if self._drag is None:
+                self._schedule_finish()
+        else:
+            self.model.finish_edit()  # the layout must change: draw everything now
+
+    def _cancel_finish(self):
+        if self._finish_handle is not None:
+            self._finish_handle.cancel()
+            self._finish_handle = None
+
+    def _schedule_finish(self):
+        self._cancel_finish()
+        loop = kernel_loop()
+        if loop is None:  # outside a kernel nothing would run the timer: finish now
+            self.model.finish_edit()
+        else:
+            self._finish_handle = loop.call_later(FINISH_DELAY_S, self.model.finish_edit)
 
     def _send_points(self):
         m = self.model
@@ -219,6 +317,7 @@ class MarginsView(W.VBox):
 
     # ------------------------------------------------------------------ dashboard protocol
     def save_state(self) -> dict:
+        self.model.finish_edit()
         return self.model.get_state()
 
     def load_state(self, state: dict) -> bool:

@@ -1,0 +1,258 @@
+"""The Margins figure's side panels: dual weights (Sayed (61.44)), the SGD objective (61.13)
+along an ``svm_sgd`` run, and Sayed's Example 61.3 (training error and #SV/N against C)."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_rgba
+from matplotlib.patches import Patch
+from matplotlib.ticker import (
+    FixedLocator,
+    FuncFormatter,
+    LogLocator,
+    MaxNLocator,
+    NullFormatter,
+    ScalarFormatter,
+)
+
+from ..margins import MarginComparison, SGDProgress, SupportPath
+from . import style as S
+from .margin_plane import _PANEL_LEGEND, SGD, _free, _g
+
+__all__ = ["DualWeights", "SGDObjective", "SupportPathPanel"]
+
+TITLE = "Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)"
+
+
+# --------------------------------------------------------------------------- dual weights
+class DualWeights:
+    """``alpha_i y_i`` of each support vector (Sayed (61.44)), hatched by class."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        self.compact = False
+        S.style_axes(ax, title=TITLE,
+                     xlabel="support vector (point number)", ylabel="αᵢ yᵢ")
+        self.pos = PolyCollection([], facecolors=to_rgba(S.POS, 0.85), edgecolors=S.POS,
+                                  hatch=S.POS_HATCH, linewidths=0.6, zorder=3)
+        self.neg = PolyCollection([], facecolors=to_rgba(S.NEG, 0.85), edgecolors=S.NEG,
+                                  hatch=S.NEG_HATCH, linewidths=0.6, zorder=3)
+        ax.add_collection(self.pos)
+        ax.add_collection(self.neg)
+        self.zero = ax.axhline(0, color="#888888", lw=0.8, zorder=2)
+        (self.cap_hi,) = ax.plot([], [], color=S.LINE, lw=1.2, ls="--", zorder=2)
+        (self.cap_lo,) = ax.plot([], [], color=S.LINE, lw=1.2, ls="--", zorder=2)
+        self.note = ax.text(0.5, 0.45, "", transform=ax.transAxes, ha="center", va="center",
+                            fontsize=S.TEXT_SIZE, color="#333333")
+        self.index = np.zeros(0, dtype=int)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=12, integer=True))
+        ax.xaxis.set_major_formatter(FuncFormatter(self._tick))
+        self.legend = None
+
+    def _tick(self, x, _pos=None) -> str:
+        """Tick label at bar ``x``: the point number (1-based) of that support vector."""
+        r = int(round(x))
+        return str(int(self.index[r]) + 1) if 0 <= r < len(self.index) and abs(x - r) < 1e-6 else ""
+
+    def set_compact(self, compact: bool) -> None:
+        """A narrow panel (side by side): a shorter title and legend."""
+        self.compact = bool(compact)
+        self.ax.set_title("Dual weights (Sayed 61.44)" if compact else TITLE,
+                          fontsize=S.TITLE_SIZE, loc="left")
+
+    def set_data(self, y, cmp: MarginComparison) -> None:
+        """One bar per support vector, in the order of their point numbers (the tick labels)."""
+        ax = self.ax
+        fit = cmp.svm
+        if self.legend is not None:
+            self.legend.remove()
+            self.legend = None
+        if fit is None:
+            self.pos.set_verts([])
+            self.neg.set_verts([])
+            self.cap_hi.set_data([], [])
+            self.cap_lo.set_data([], [])
+            self.index = np.zeros(0, dtype=int)
+            self.zero.set_visible(False)
+            self.note.set_text("no hard-margin SVM:\nthe hulls meet (★)" if self.compact else
+                               "no hard-margin SVM:\nthe classes' hulls meet (★ in the plane)")
+            ax.set_xlim(-0.5, 0.5)
+            ax.set_ylim(-1, 1)
+            ax.set_yticks([])
+            return
+        self.note.set_text("")
+        self.zero.set_visible(True)
+        if cmp.C is None:
+            ax.yaxis.set_major_locator(MaxNLocator(nbins=5))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v)))
+        else:  # the box of the soft margin's dual, 0 <= alpha_i <= C (61.51)
+            ax.yaxis.set_major_locator(FixedLocator([-cmp.C, 0.0, cmp.C]))
+            ax.yaxis.set_major_formatter(FuncFormatter(
+                lambda v, _p=None: "0" if v == 0 else ("C" if v > 0 else "−C")))
+        y = np.asarray(y, dtype=float)
+        sv = np.asarray(fit.support)
+        self.index = sv
+        h = np.asarray(fit.alpha)[sv] * y[sv]
+        m = len(sv)
+        width = 0.8 if m <= 60 else 1.0
+        x = np.arange(m)
+
+        def bars(mask):
+            xs, hs = x[mask], h[mask]
+            return [[(a - width / 2, 0.0), (a - width / 2, v), (a + width / 2, v), (a + width / 2, 0.0)]
+                    for a, v in zip(xs, hs, strict=True)]
+
+        self.pos.set_verts(bars(y[sv] > 0) if m else [])
+        self.neg.set_verts(bars(y[sv] < 0) if m else [])
+        top = float(np.abs(h).max()) if m else 1.0
+        handles = [Patch(facecolor=to_rgba(S.POS, 0.85), edgecolor=S.POS, hatch=S.POS_HATCH),
+                   Patch(facecolor=to_rgba(S.NEG, 0.85), edgecolor=S.NEG, hatch=S.NEG_HATCH)]
+        labels = (["+1 (up)", "−1 (down)"] if self.compact else
+                  ["class +1 (up)", "class −1 (down)"])
+        if cmp.C is not None:
+            top = max(top, cmp.C)
+            self.cap_hi.set_data([-0.5, m - 0.5], [cmp.C, cmp.C])
+            self.cap_lo.set_data([-0.5, m - 0.5], [-cmp.C, -cmp.C])
+            handles.append(self.cap_hi)
+            labels.append("±C" if self.compact else "±C (61.51)")
+        else:
+            self.cap_hi.set_data([], [])
+            self.cap_lo.set_data([], [])
+        top = top if top > 0 else 1.0
+        ax.set_xlim(-0.5 - 0.1 * (m < 3), max(m, 1) - 0.5 + 0.1 * (m < 3))
+        free = _free(ax, 1.5, S.TICK_SIZE - 1)
+        ax.set_ylim(-top * 1.08, top * 1.08 + 2.16 * top * free / (1 - free))
+        self.legend = ax.legend(handles, labels, loc="upper left", ncol=3, **_PANEL_LEGEND,
+                                fontsize=S.TICK_SIZE - 1, handlelength=1.6,
+                                columnspacing=0.6 if self.compact else 1.0,
+                                borderaxespad=0.2)
+
+
+# --------------------------------------------------------------------------- SGD objective
+class SGDObjective:
+    """Sayed's objective (61.13) along an ``svm_sgd`` run, its exact minimum, a step cursor."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="SGD objective (61.13)", xlabel="step", ylabel="")
+        (self.curve,) = ax.plot([], [], color=SGD, lw=2.2, zorder=3, label="P = ρ‖w‖² + mean hinge")
+        (self.optimum,) = ax.plot([], [], color=S.BOUND, lw=2.0, ls="--", zorder=2.5,
+                                  label="min P (SVM)")
+        # above the legend (zorder 5): blitted over the background, they end up on top anyway
+        self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=5.5)
+        (self.dot,) = ax.plot([], [], ls="none", marker="o", ms=8, color=S.LINE, zorder=6)
+        self.note = ax.text(0.5, 0.45, "", transform=ax.transAxes, ha="center", va="center",
+                            fontsize=S.TEXT_SIZE, color="#333333")
+        self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, handlelength=2.2,
+                                borderaxespad=0.2, **_PANEL_LEGEND)
+        self.sgd = None
+
+    def set_data(self, sgd: SGDProgress | None) -> None:
+        ax = self.ax
+        self.sgd = sgd
+        if sgd is None:
+            for art in (self.curve, self.optimum, self.dot):
+                art.set_data([], [])
+            self.cursor.set_visible(False)
+            self.legend.set_visible(False)
+            self.note.set_text("no SGD run")
+            ax.set_yscale("linear")
+            ax.set_xlim(0, 1)
+            ax.set_ylim(0, 1)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            return
+        self.note.set_text("")
+        self.legend.set_visible(True)
+        self.cursor.set_visible(True)
+        steps, obj = np.asarray(sgd.steps), np.asarray(sgd.objective)
+        right = max(int(steps[-1]), 1)
+        self.curve.set_data(steps, obj)
+        self.optimum.set_data([0, right], [sgd.optimum, sgd.optimum])
+        self.legend.get_texts()[1].set_text(f"min P = {_g(sgd.optimum)} (SVM)")
+        lo = max(min(float(obj.min()), sgd.optimum), 1e-12)
+        hi = max(float(obj.max()), sgd.optimum)
+        free = _free(ax, 3, S.TICK_SIZE - 1)
+        ax.set_xlim(0, right)
+        if hi / lo > 5:  # log scale: the last per cent above the minimum stays visible
+            ax.set_yscale("log")
+            lo, hi = lo / 1.15, hi * 1.08
+            ax.set_ylim(lo, hi * (hi / lo) ** (free / (1 - free)))
+            decades = np.log10(hi / lo)
+            ax.yaxis.set_major_locator(LogLocator(subs=(1.0,) if decades > 1.5 else (1.0, 2.0, 5.0)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v, 2)))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+        else:
+            ax.set_yscale("linear")
+            pad = 0.08 * (hi - lo) + 1e-3 * hi
+            lo, hi = max(lo - pad, 0.0), hi + pad
+            ax.set_ylim(lo, hi + (hi - lo) * free / (1 - free))
+            ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
+            ax.yaxis.set_major_formatter(ScalarFormatter(useOffset=False))
+        self.ax.xaxis.set_major_locator(MaxNLocator(nbins=4, integer=True))
+
+    def dynamic_artists(self) -> list:
+        return [self.cursor, self.dot]
+
+    def show(self, k: int, value: float | None) -> None:
+        if value is None:
+            self.dot.set_data([], [])
+            return
+        self.cursor.set_xdata([k, k])
+        self.dot.set_data([k], [value])
+
+
+# --------------------------------------------------------------------------- Example 61.3
+class SupportPathPanel:
+    """Sayed's Example 61.3: training error rate and ``#SV / N`` against ``C``, current ``C``."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="Sayed Ex. 61.3", xlabel="C (Sayed's η = N·C)", ylabel="")
+        ax.set_xscale("log")
+        (self.sv,) = ax.plot([], [], color=S.POS, lw=2.2, ls="--", marker="s", ms=5,
+                             label="#SV / N", zorder=3)
+        (self.err,) = ax.plot([], [], color=S.NEG, lw=2.2, marker="o", ms=5,
+                              label="training error R_emp", zorder=3.5)
+        self.now = ax.axvline(1, color=S.LINE, lw=1.4, ls=":", zorder=2, label="C now")
+        self.note = ax.text(0.5, 0.45, "", transform=ax.transAxes, ha="center", va="center",
+                            fontsize=S.TEXT_SIZE, color="#333333")
+        self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, handlelength=2.2,
+                                borderaxespad=0.2, ncol=1, **_PANEL_LEGEND,
+                                title="R_emp ≤ #SV/N (61.29)", title_fontsize=S.TICK_SIZE - 1)
+
+    def set_data(self, path: SupportPath | None, C: float | None) -> None:
+        ax = self.ax
+        if path is None:
+            self.sv.set_data([], [])
+            self.err.set_data([], [])
+            self.now.set_visible(False)
+            self.legend.set_visible(False)
+            self.note.set_text("no path computed")
+            ax.set_xlim(0.1, 10)
+            ax.set_ylim(0, 1)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            return
+        self.note.set_text("")
+        self.legend.set_visible(True)
+        ax.xaxis.set_major_locator(LogLocator())
+        ax.yaxis.set_major_locator(MaxNLocator(nbins=5))
+        Cs = np.asarray(path.Cs)
+        self.sv.set_data(Cs, path.sv_fraction)
+        self.err.set_data(Cs, path.error_rate)
+        lo, hi = float(Cs.min()), float(Cs.max())
+        if C is not None:
+            lo, hi = min(lo, C), max(hi, C)
+            self.now.set_xdata([C, C])
+            self.now.set_visible(True)
+            self.legend.get_texts()[2].set_text(f"C now = {_g(C)}")
+        else:
+            self.now.set_visible(False)
+            self.legend.get_texts()[2].set_text("hard margin: C → ∞")
+        span = np.log10(hi / lo) if hi > lo else 1.0
+        ax.set_xlim(lo / 10 ** (0.06 * span), hi * 10 ** (0.06 * span))
+        free = _free(ax, 5, S.TICK_SIZE - 1)
+        top = max(float(np.max(path.sv_fraction)), 1e-3)
+        ax.set_ylim(0, top * 1.04 / (1 - free))

@@ -1,0 +1,381 @@
+"""The Margins figure's data plane: the points, the SVM's line and band, the perceptron's line
+with its band, support vectors ringed by dual weight, slack segments, the certificate when no hard
+margin exists, and the SGD iterate (Sayed ch. 61). Drawn by :class:`explorer.plots.MarginsFigure`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Polygon
+from matplotlib.transforms import ScaledTranslation
+
+from ..geometry import clip_line
+from ..margins import MarginComparison, SGDProgress
+from . import style as S
+from .overlays import LEGEND_DROP, certificate_artists, set_hulls
+from .plane import data_box
+
+__all__ = ["MarginPlane", "legend_title", "plane_box", "ring_sizes"]
+
+SVM_COLOR = S.LINE
+PERC = S.KEPT  # orange, dash-dot: the perceptron's line
+PERC_STYLE = S.KEPT_STYLE
+SGD = S.UPDATE  # bluish green: the SGD iterate (solid) and its limit (dashed)
+SLACK = S.TRIGGER  # reddish purple: slack segments
+SLAB = "#000000"
+SLAB_ALPHA = 0.07
+_EMPTY = np.zeros((0, 2))
+#: Legends inside a panel: a light backing so that a line passing behind stays readable.
+_PANEL_LEGEND = dict(frameon=True, facecolor="white", edgecolor="none", framealpha=0.85,
+                     borderpad=0.3)
+#: What a plane shows: both separators (overlaid), or one of them (side by side).
+PARTS = ("both", "svm", "perceptron")
+MAX_SV_NUMBERS = 15  # support vectors numbered in the plane when not every point is
+
+
+def _g(x: float, digits: int = 3) -> str:
+    """A number for a label: ``digits`` significant digits, a real minus sign."""
+    return f"{x:.{digits}g}".replace("-", "−")
+
+
+def _free(ax, lines: int, size: float) -> float:
+    """Share of the axes' height taken by ``lines`` rows of text of ``size`` points, plus a gap."""
+    fig, pos = ax.figure, ax.get_position()
+    height = pos.height * fig.get_figheight() * 72
+    return float(np.clip((lines * 1.3 * size + 8) / max(height, 1.0), 0.12, 0.6))
+
+
+def plane_box(X, ends, *, reach: float = 0.3):
+    """The plane's limits: the points (and the origin) padded, grown to show the slack segments'
+    ends when that needs at most ``reach`` times the side on each side. A very wide soft band
+    (small ``C``) would shrink the data to a dot: then the view keeps to the data and the
+    segments are clipped at its edge."""
+    box = np.array(data_box(X), dtype=float)
+    ends = np.asarray(ends, dtype=float).reshape(-1, 2)
+    if len(ends):
+        side = box[1] - box[0]
+        lo = np.minimum(box[[0, 2]], ends.min(axis=0) - 0.05 * side)
+        hi = np.maximum(box[[1, 3]], ends.max(axis=0) + 0.05 * side)
+        if np.any(lo < box[[0, 2]] - reach * side) or np.any(hi > box[[1, 3]] + reach * side):
+            return tuple(float(v) for v in box)
+        half = max(hi[0] - lo[0], hi[1] - lo[1]) / 2  # keep it square, as the layout expects
+        mid = (lo + hi) / 2
+        box = np.array([mid[0] - half, mid[0] + half, mid[1] - half, mid[1] + half])
+    return tuple(float(v) for v in box)
+
+
+def _segment(artist, w, b, box, level=0.0) -> None:
+    seg = clip_line(w, b, box, level=level) if np.any(w) else None
+    if seg is None:
+        artist.set_data([], [])
+    else:
+        artist.set_data(seg[:, 0], seg[:, 1])
+
+
+def _slab_polygon(w, b, box, lo: float, hi: float) -> np.ndarray:
+    """The part of ``box`` where ``lo <= <w, x> + b <= hi`` (clip the box against two lines)."""
+    xmin, xmax, ymin, ymax = box
+    poly = np.array([[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]], dtype=float)
+    for sign, level in ((1.0, lo), (-1.0, -hi)):  # keep sign * (f - level) >= 0
+        if len(poly) == 0:
+            break
+        val = sign * (poly @ w + b) - level
+        out = []
+        for k in range(len(poly)):
+            p, q, vp, vq = poly[k], poly[(k + 1) % len(poly)], val[k], val[(k + 1) % len(poly)]
+            if vp >= 0:
+                out.append(p)
+            if (vp >= 0) != (vq >= 0):
+                out.append(p + vp / (vp - vq) * (q - p))
+        poly = np.array(out).reshape(-1, 2)
+    return poly if len(poly) >= 3 else np.zeros((1, 2))
+
+
+# --------------------------------------------------------------------------- data plane
+class MarginPlane:
+    """The 2-D data with both separators, the band, support vectors, slacks and the SGD line."""
+
+    def __init__(self, ax, *, parts: str = "both"):
+        if parts not in PARTS:
+            raise ValueError(f"parts: expected one of {list(PARTS)}; got {parts!r}")
+        self.ax = ax
+        self.parts = parts
+        S.style_axes(ax, title="Margins", xlabel="x₁", ylabel="x₂")
+        ax.set_aspect("equal", adjustable="box")
+        ax.set_anchor("N")
+        self.slab = Polygon([[0, 0]], closed=True, facecolor=to_rgba(SLAB, SLAB_ALPHA),
+                            edgecolor="none", zorder=0.6)
+        ax.add_patch(self.slab)
+        self.pos = ax.scatter([], [], s=S.POINT_SIZE, marker=S.POS_MARKER, c=S.POS,
+                              edgecolors="white", linewidths=0.8, zorder=3)
+        self.neg = ax.scatter([], [], s=S.POINT_SIZE, marker=S.NEG_MARKER, c=S.NEG,
+                              edgecolors="white", linewidths=0.8, zorder=3)
+        (self.line,) = ax.plot([], [], color=SVM_COLOR, lw=2.8, zorder=4)
+        (self.band_hi,) = ax.plot([], [], color=SVM_COLOR, lw=1.5, ls=":", zorder=2)
+        (self.band_lo,) = ax.plot([], [], color=SVM_COLOR, lw=1.5, ls=":", zorder=2)
+        (self.perc,) = ax.plot([], [], color=PERC, lw=2.6, ls=PERC_STYLE, zorder=4.2)
+        # the perceptron's band: light orange, dotted, so it reads apart from the grey slab
+        self.perc_slab = Polygon([[0, 0]], closed=True, facecolor=to_rgba(PERC, 0.22),
+                                 edgecolor=to_rgba(PERC, 0.7), hatch="..", linewidth=0,
+                                 zorder=0.7)
+        ax.add_patch(self.perc_slab)
+        self.perc_key = Patch(facecolor=to_rgba(PERC, 0.22), edgecolor=to_rgba(PERC, 0.7),
+                              hatch="..", linewidth=0)
+        self.rings = ax.scatter([], [], s=[], facecolors="none", edgecolors=S.LINE,
+                                linewidths=1.8, zorder=3.5)
+        self.slacks = LineCollection([], colors=SLACK, linewidths=2.4, zorder=3.2,
+                                     capstyle="butt")
+        ax.add_collection(self.slacks)
+        (self.slack_ends,) = ax.plot([], [], ls="none", marker="o", ms=3.5, color=SLACK,
+                                     zorder=3.2)
+        self.hull_pos, self.hull_neg, self.cert = certificate_artists(ax)
+        (self.target,) = ax.plot([], [], color=SGD, lw=2.2, ls=(0, (5, 3)), zorder=4.4)
+        # the moving SGD line is drawn last (over the points) in a full draw as in a blitted one
+        (self.sgd,) = ax.plot([], [], color=SGD, lw=3.0, zorder=7, solid_capstyle="butt")
+        self.labels = []
+        self.box = (-1.0, 1.0, -1.0, 1.0)
+        self.legend = None
+        self._entries = []
+        self._legend_title = ""
+
+    # ------------------------------------------------------------------ layout
+    def set_data(self, X, y, cmp: MarginComparison, sgd: SGDProgress | None, *, box=None,
+                 numbers: bool | None = None) -> None:
+        """Place everything that depends on the data, the comparison and the run (not the step).
+
+        ``numbers`` (default: when there are at most 30 points) numbers every point; otherwise
+        only the support vectors are numbered, when there are at most ``MAX_SV_NUMBERS``.
+        """
+        ax = self.ax
+        X = np.asarray(X, dtype=float)
+        y = np.asarray(y, dtype=float)
+        fit = cmp.svm
+        if box is None:
+            box = plane_box(X, cmp.slack_end)
+        self.box = box
+        ax.set_xlim(box[0], box[1])
+        ax.set_ylim(box[2], box[3])
+        for t in self.labels:
+            t.remove()
+        self.labels = []
+        if numbers is None:
+            numbers = len(X) <= 30
+        # point numbers (1-based, as on the dual-weight axis): all of them when there are
+        # few points, else those of the support vectors when there are few of those
+        if fit is not None and not numbers and len(fit.support) <= MAX_SV_NUMBERS:
+            shown = np.asarray(fit.support)
+        else:
+            shown = np.arange(len(X)) if numbers else np.zeros(0, dtype=int)
+        self._numbers = (X, shown)
+        entries = [((self.pos, self.neg), "class +1 / −1")]
+        self.place_svm(X, y, cmp)
+        # the maximum-margin (or soft-margin) SVM and its band f = ±1
+        if fit is not None:
+            if np.any(fit.w):
+                label = ("max-margin line, band f = ±1" if cmp.hard else
+                         f"SVM, band f = ±1: 1/‖w‖ = {_g(cmp.svm_margin)}")
+            else:  # a soft margin so loose that no line pays for itself
+                label = "SVM: w = 0, no line"
+            entries.append(((self.line, Patch(facecolor=to_rgba(SLAB, SLAB_ALPHA * 2),
+                                              edgecolor=SVM_COLOR, ls=":", lw=1.2)), label))
+            entries.append((Line2D([], [], ls="none", marker="o", ms=11, mfc="none", mec=S.LINE,
+                                   mew=1.8), "support vectors, ring ∝ αᵢ"))
+        # the perceptron's final line and the band its margin reaches
+        wp, bp = np.asarray(cmp.perceptron_w, dtype=float), float(cmp.perceptron_b)
+        _segment(self.perc, wp, bp, box)
+        m = cmp.perceptron_margin
+        if m is not None and m > 0:
+            level = m * float(np.linalg.norm(wp))
+            self.perc_slab.set_xy(_slab_polygon(wp, bp, box, -level, level))
+            perc = f"perceptron: margin {_g(m)}"
+        else:
+            self.perc_slab.set_xy(np.zeros((1, 2)))
+            perc = ("perceptron: w = 0" if m is None else
+                    f"perceptron: margin {_g(m)}, {cmp.perceptron_errors} wrong")
+        entries.append(((self.perc, self.perc_key), perc))
+        if len(cmp.slack_index):
+            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {_g(cmp.hinge_total)}"))
+        # hulls and their common point when the hard margin does not exist
+        cert = cmp.certificate if fit is None else None
+        set_hulls(self, X, y, cert)
+        if cert is not None:
+            if not cert.conic:
+                entries.append(((self.hull_pos, self.hull_neg), "hulls of +1 / −1"))
+            entries.append((self.cert, "in both cones" if cert.conic else "in both hulls"))
+        if sgd is not None:
+            t = sgd.target
+            tw = np.asarray(t.w, dtype=float)
+            flat = float(np.linalg.norm(tw)) <= 1e-9 * max(1.0, float(np.abs(X).max()))
+            _segment(self.target, np.zeros(2) if flat else tw, float(t.b), box)
+            entries.append((self.sgd, "SGD iterate (61.22)"))
+            entries.append((self.target, f"SGD's limit: C = {_g(sgd.C)}"
+                            + (", w = 0" if flat else "")))
+        else:
+            self.target.set_data([], [])
+            self.sgd.set_data([], [])
+        self._place_numbers(fit)
+        self._entries = entries
+        # side by side the plane is narrow: C in Sayed's terms stays in the settings column
+        self._legend_title = legend_title(cmp, short=self.parts == "svm")
+        if self.parts == "svm":
+            self._entries = [(h, _short(label)) for h, label in self._entries]
+        if fit is None:
+            title = "No hard margin: not separable"
+        elif cmp.hard:
+            title = "Hard margin (Sayed 61.4)"
+        else:
+            title = f"Soft margin, C = {_g(cmp.C)} (Sayed 61.11)"
+        if self.parts != "both":
+            self._keep_parts(cmp)
+            if self.parts == "perceptron":
+                title = "Perceptron's line (classic rule)"
+            elif fit is None:
+                title = "No hard margin"
+            else:
+                title = "Max margin (61.4)" if cmp.hard else f"SVM, C = {_g(cmp.C)} (61.11)"
+        ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
+
+    def _keep_parts(self, cmp: MarginComparison) -> None:
+        """Side by side: leave out the other separator's artists and legend entries."""
+        if self.parts == "svm":
+            hide = [self.perc]
+            self.perc_slab.set_xy(np.zeros((1, 2)))
+        else:
+            hide = [self.line, self.band_hi, self.band_lo, self.slack_ends, self.target,
+                    self.sgd, self.cert, self.hull_pos, self.hull_neg]
+            self.slab.set_xy(np.zeros((1, 2)))
+            self.rings.set_offsets(_EMPTY)
+            self.rings.set_sizes([])
+            self.slacks.set_segments([])
+            for t in self.labels:
+                t.remove()
+            self.labels = []
+            self._legend_title = "final line: cyclic passes from w = 0"
+        for art in hide:
+            if hasattr(art, "set_data"):
+                art.set_data([], [])
+            else:
+                art.set_visible(False)
+        shown = {id(a) for a in hide} | ({id(self.slacks)} if self.parts == "perceptron" else set())
+        self._entries = [(h, label) for h, label in self._entries
+                         if not any(id(a) in shown for a in (h if isinstance(h, tuple) else (h,)))
+                         and not (self.parts == "perceptron" and "support vectors" in label)]
+
+    def place_svm(self, X, y, cmp: MarginComparison) -> None:
+        """Move the points, the SVM's line, band and rings and the slack segments to a new
+        solution, inside the current box (legend, limits and the perceptron's line untouched)."""
+        box, fit = self.box, cmp.svm
+        self.pos.set_offsets(X[y > 0] if np.any(y > 0) else _EMPTY)
+        self.neg.set_offsets(X[y < 0] if np.any(y < 0) else _EMPTY)
+        if self.parts == "perceptron":
+            return
+        if fit is not None:
+            w, b = np.asarray(fit.w, dtype=float), float(fit.b)
+            _segment(self.line, w, b, box)
+            _segment(self.band_hi, w, b, box, level=1.0)
+            _segment(self.band_lo, w, b, box, level=-1.0)
+            self.slab.set_xy(_slab_polygon(w, b, box, -1.0, 1.0) if np.any(w) else np.zeros((1, 2)))
+            sv = np.asarray(fit.support)
+            alpha = np.asarray(fit.alpha)[sv]
+            top = float(alpha.max()) if alpha.size and alpha.max() > 0 else 1.0
+            self.rings.set_offsets(X[sv] if sv.size else _EMPTY)
+            self.rings.set_sizes(ring_sizes(alpha, top))
+        else:
+            for art in (self.line, self.band_hi, self.band_lo):
+                art.set_data([], [])
+            self.slab.set_xy(np.zeros((1, 2)))
+            self.rings.set_offsets(_EMPTY)
+            self.rings.set_sizes([])
+        # slack segments (soft margin)
+        segs = np.stack([cmp.slack_start, cmp.slack_end], axis=1) if len(cmp.slack_index) else []
+        self.slacks.set_segments(segs)
+        if len(cmp.slack_index):
+            ends = np.asarray(cmp.slack_end)
+            self.slack_ends.set_data(ends[:, 0], ends[:, 1])
+        else:
+            self.slack_ends.set_data([], [])
+
+    def edit_artists(self) -> list:
+        """The artists an edit of the data moves (drawn over the background while editing)."""
+        return [self.slab, self.band_hi, self.band_lo, self.pos, self.neg, self.slacks,
+                self.slack_ends, self.rings, self.line, *self.labels]
+
+    def _place_numbers(self, fit) -> None:
+        """Number points just outside their ring (support vectors) or beside the marker."""
+        X, shown = self._numbers
+        radius = np.full(len(X), np.sqrt(S.POINT_SIZE) / 2)  # points
+        if fit is not None and len(fit.support) and self.parts != "perceptron":
+            radius[np.asarray(fit.support)] = np.sqrt(self.rings.get_sizes()) / 2
+        self.labels = []
+        for i in shown:
+            r = 0.72 * radius[i] + 1.5
+            t = self.ax.annotate(str(i + 1), (X[i, 0], X[i, 1]), xytext=(r, r),
+                                 textcoords="offset points", fontsize=S.TICK_SIZE,
+                                 color="#333333", zorder=4, annotation_clip=True)
+            t.set_clip_path(self.ax.patch)
+            self.labels.append(t)
+
+    def build_legend(self, ncol: int):
+        """The legend in ``ncol`` columns, hung a fixed distance below the axes."""
+        ax = self.ax
+        old = ax.get_legend()
+        if old is not None:
+            old.remove()
+        handles, labels = zip(*self._entries, strict=True)
+        below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72, ax.figure.dpi_scale_trans)
+        self.legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                                bbox_transform=below, ncol=ncol, fontsize=S.TICK_SIZE - 1,
+                                frameon=False, handlelength=2.4, columnspacing=1.0,
+                                handletextpad=0.5, borderaxespad=0.2, title=self._legend_title,
+                                title_fontsize=S.TICK_SIZE - 1, alignment="left",
+                                handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
+        return self.legend
+
+    # ------------------------------------------------------------------ step
+    def dynamic_artists(self) -> list:
+        """The SGD iterate's line, the only artist of the plane that moves with the step."""
+        return [] if self.parts == "perceptron" else [self.sgd]
+
+    def show(self, w, b) -> None:
+        """Draw the SGD iterate ``f(x) = <w, x> + b = 0`` (``w=None``: hide it)."""
+        if w is None or self.parts == "perceptron":
+            self.sgd.set_data([], [])
+        else:
+            _segment(self.sgd, np.asarray(w, dtype=float), float(b), self.box)
+
+
+def ring_sizes(alpha, top: float) -> np.ndarray:
+    """Marker areas (points²) of the support-vector rings: growing with ``alpha / top``."""
+    alpha = np.asarray(alpha, dtype=float)
+    return S.POINT_SIZE * (1.8 + 4.2 * np.clip(alpha / top, 0.0, 1.0))
+
+
+#: Shorter legend labels for a narrow plane (side by side), by their opening words.
+_SHORT = (("max-margin line", "max-margin line, f = ±1"), ("SVM, band", "band: 1/‖w‖ = {}"),
+          ("support vectors", "support vectors ∝ αᵢ"), ("slack", "slack: Σsᵢ = {}"),
+          ("SGD iterate", "SGD (61.22)"), ("SGD's limit", "its limit"),
+          ("class", "class ±1"))
+
+
+def _short(label: str) -> str:
+    for start, short in _SHORT:
+        if label.startswith(start):
+            return short.format(label.rsplit(" = ", 1)[-1]) if "{}" in short else short
+    return label
+
+
+def legend_title(cmp: MarginComparison, *, short: bool = False) -> str:
+    """The plane legend's heading: ``gamma(S)`` and, for a soft margin (unless ``short``),
+    ``C`` in Sayed's terms."""
+    if cmp.gamma is not None:
+        gamma = f"γ(S) = 1/‖w*‖ = {_g(cmp.gamma)} (Sayed 61.3)"
+    else:
+        gamma = "no γ(S): not separable" if short else "not separable: no γ(S), no hard margin"
+    if cmp.hard or short:
+        return gamma
+    return (f"C = {_g(cmp.C)}, in Sayed's terms (61.11, 61.13):\n"
+            f"η = N·C = {_g(cmp.sayed_eta)}, ρ = 1/(2η) = {_g(cmp.sayed_rho)}\n{gamma}")

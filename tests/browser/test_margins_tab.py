@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from _voila import canvas_locator, canvas_signature, wait_for_canvas, wait_for_canvas_change, wait_for_text
+from _voila import (
+    canvas_locator,
+    canvas_signature,
+    wait_for_canvas,
+    wait_for_canvas_change,
+    wait_for_text,
+    widget_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,3 +30,24 @@ def test_margins_tab_follows_c(page, dashboard_url):
     wait_for_canvas_change(page, before, timeout=20)
     assert canvas_locator(page).is_visible()
     assert "Sayed's η = N·C = 0.4" in page.inner_text(".pe-sidebar"), note
+
+
+def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
+    """A click in Add mode reaches the kernel through ipympl and the solution follows it."""
+    page.goto(dashboard_url + "?tab=margins&dataset=koski&hard=true&layout=side")
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, "pe-narration", lambda t: "3 support vectors" in t, timeout=30)
+    page.wait_for_timeout(2500)
+    page.get_by_role("button", name="Add −1").click()
+    page.wait_for_timeout(1500)  # the figure is drawn again without the data in its background
+    before = canvas_signature(page)
+    box = canvas_locator(page).bounding_box()
+    # the SVM's plane is the second of three columns; its middle is inside the data's box
+    page.mouse.click(box["x"] + box["width"] * 0.52, box["y"] + box["height"] * 0.35)
+    wait_for_text(page, "pe-narration", lambda t: "7 points" in t or "edited" in t, timeout=30)
+    wait_for_canvas_change(page, before, timeout=20)
+    for _ in range(40):  # the status line follows once the whole solution is in
+        if "7 points (edited)" in page.inner_text(".pe-view"):
+            break
+        page.wait_for_timeout(250)
+    assert "7 points (edited)" in page.inner_text(".pe-view"), widget_text(page, "pe-narration")

@@ -1,0 +1,140 @@
+"""State of the XOR tab: the function and its coding, the view, the run settings, the step.
+
+No widgets here. The tab's state is declared once in :data:`SPEC`. Every change builds the new
+:class:`explorer.xor.Scene` first and only then commits it; a refused value keeps the last good
+state and says why in ``message``. The step shown is a plain integer into the run that the
+current view plays (the classic perceptron with its pocket, the perceptron on the lifted
+points, the two-layer network's output unit, or the kernel perceptron).
+"""
+
+from __future__ import annotations
+
+from traitlets import Float, HasTraits, Instance, Int, Unicode
+
+from ... import xor
+from ..state import Field, StateSpec, points_of
+
+VIEW_TITLES = {"cycling": "Cycling", "proof": "Proof", "grid": "16 functions",
+               "feature": "Feature x1·x2", "layers": "Two layers", "kernel": "Kernel"}
+CODINGS = {"pm1": "±1", "01": "0/1"}
+
+SPEC = StateSpec("xor", [
+    Field("view", "view", "choice", "cycling", choices=xor.VIEWS),
+    Field("coding", "inputs", "choice", "pm1", choices=tuple(CODINGS)),
+    Field("function", "function number", "int", xor.XOR, min=0, max=15),
+    Field("eta", "η", "float", 1.0, min=0.0, min_open=True, max=100.0),
+    Field("passes", "passes", "int", 6, min=1, max=500),
+    Field("degree", "kernel degree", "int", 2, min=1, max=6),
+    Field("kernel_c", "kernel c", "float", 1.0, min=0.0, max=100.0),
+    Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS)),
+    Field("step", "step", "int", 0, min=0, max=10**9),
+])
+PARAMS = ("view", "coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
+SCENE_KEYS = ("coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
+
+
+class XorModel(HasTraits):
+    """Everything the XOR tab shows, as traits (see module docstring)."""
+
+    view = Unicode("cycling")
+    coding = Unicode("pm1")
+    function = Int(xor.XOR)
+    eta = Float(1.0)
+    passes = Int(6)
+    degree = Int(2)
+    kernel_c = Float(1.0)
+    pair = Unicode("or_nand")
+
+    scene = Instance(xor.Scene, allow_none=True)
+    step = Int(0)
+    message = Unicode("")
+
+    def __init__(self, **params):
+        super().__init__()
+        if not self.update(_force=True, **params):
+            raise ValueError(self.message)
+
+    @property
+    def n_steps(self) -> int:
+        """Steps of the run the current view plays (0 when it plays none)."""
+        return 0 if self.scene is None else self.scene.steps(self.view)
+
+    @staticmethod
+    def _build(p) -> xor.Scene:
+        return xor.build_scene(p["function"], coding=p["coding"], eta=p["eta"],
+                               passes=p["passes"], degree=p["degree"], c=p["kernel_c"],
+                               pair=p["pair"])
+
+    def update(self, _force: bool = False, _step: int = 0, **changes) -> bool:
+        """Apply parameter changes (typed values or text as typed) if they give a valid scene;
+        return whether they were applied. A refusal keeps the state and sets ``message``."""
+        unknown = set(changes) - set(PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        try:
+            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+            p = {k: getattr(self, k) for k in PARAMS} | changes
+            if _force or self.scene is None or any(p[k] != getattr(self, k) for k in SCENE_KEYS):
+                scene = self._build(p)
+            else:
+                scene = self.scene
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+        self._commit(p, scene, _step)
+        return True
+
+    def _commit(self, p, scene, step) -> None:
+        with self.hold_trait_notifications():
+            for k in PARAMS:
+                setattr(self, k, p[k])
+            self.scene = scene
+            self.step = int(min(max(step, 0), scene.steps(p["view"])))
+            self.message = ""
+
+    def refuse(self, text: str) -> None:
+        """Say why a change was refused; the same refusal twice in a row is said twice."""
+        if self.message == text:
+            self.message = ""
+        self.message = text
+
+    def go(self, k: int) -> None:
+        """Show step ``k`` (clamped to the run)."""
+        self.step = int(min(max(int(k), 0), self.n_steps))
+
+    def open_function(self, code) -> bool:
+        """Open function ``code`` (0..15) in the Cycling view at step 0; ``None`` (an empty
+        selection) is refused with a message."""
+        if code is None or code == "":
+            self.refuse("Not applied: choose a function in the list first. Kept the previous "
+                        "settings.")
+            return False
+        return self.update(function=code, view="cycling")
+
+    def perceptron_state(self) -> dict | None:
+        """The current points as a state of the Perceptron tab (None, with a refusal, when the
+        function has one class only: that tab needs both)."""
+        sc = self.scene
+        if len(set(sc.y.tolist())) < 2:
+            self.refuse(f"Not applied: {xor.function(self.function).name} has one class only; "
+                        "the Perceptron tab needs points of both classes.")
+            return None
+        return {"dataset": "separable", "points": points_of(sc.X, sc.y), "w0": [],
+                "order": "cyclic", "custom_order": [], "eta": float(self.eta),
+                "rule": "pocket", "fit_intercept": True}
+
+    # ------------------------------------------------------------------ declared state
+    def get_state(self) -> dict:
+        state = {k: getattr(self, k) for k in PARAMS}
+        state["step"] = int(self.step)
+        return state
+
+    def set_state(self, state: dict) -> bool:
+        """Apply a whole state (JSON or a link); all or nothing."""
+        try:
+            values = SPEC.validate(state)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+        return self.update(_force=True, _step=values["step"],
+                           **{k: values[k] for k in PARAMS})

@@ -1,0 +1,252 @@
+"""The XOR tab: why no line computes XOR, and three ways out, each on the shared timeline.
+
+A "view" selector chooses what the figure shows (Cycling, Proof, 16 functions, Feature x1·x2,
+Two layers, Kernel); the timeline plays the run of that view. Widgets write parameters into an
+:class:`XorModel`; the view observes it and draws "the state at step k" of the stored runs.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+import ipywidgets as W
+import traitlets as T
+
+from ... import xor
+from ...plots.xor import XorFigure
+from ..canvas import announce_size, live_figure
+from ..export import ExportPanel
+from ..layout import FigureFit, Shell, fit_figure, section
+from ..messages import MessageArea
+from ..timeline import KEYS_HELP, Timeline
+from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
+
+TEXT_FIELDS = ("eta", "passes", "degree", "kernel_c")
+VIEW_TIPS = ["The classic perceptron cycles; the pocket keeps its best line",
+             "The LP's certificate: both hulls share a point",
+             "All 16 Boolean functions of two inputs; click one to play it",
+             "Add the feature x1·x2: a plane separates the lifted points (3-D, drag to rotate)",
+             "Two layers of perceptrons: hidden lines and hidden coordinates",
+             "The kernel perceptron with a polynomial kernel, step by step"]
+HISTORY = (
+    "<b>A short history.</b> In 1969 Minsky and Papert's book <i>Perceptrons</i> proved that one "
+    "perceptron cannot compute some very simple functions; XOR (the parity of two bits) is the "
+    "smallest. Its two classes sit on the two diagonals of the square, their convex hulls cross "
+    "at the centre, and so no line separates them (Sayed, appendix 60.B and P60.2; Koski 2017). "
+    "The usual account says the book cooled interest in perceptrons for years; in their 1988 "
+    "edition the authors answered that progress had stalled already (Hardt &amp; Recht 2022, "
+    "ch. 3). Linear methods survived by changing what they look at: add the product "
+    "x<sub>1</sub>·x<sub>2</sub> as a feature and XOR becomes separable (Hardt &amp; Recht, "
+    "ch. 3); stack perceptrons, as XOR can be built from NAND gates (Sayed P60.3), which with "
+    "smooth units and backpropagation became the multilayer network (Koski 2017); or let a "
+    "kernel supply all the products implicitly (the kernel perceptron, Aizerman, Braverman and "
+    "Rozonoer 1964, beyond our sources).")
+
+
+def _function_options():
+    return [(f"{f.code:2d}  {f.name}  ({f.bits})", f.code) for f in xor.FUNCTIONS]
+
+
+class XorView(W.VBox):
+    """Composite widget of the XOR tab. ``XorView().model`` is its state."""
+
+    title = "XOR"
+    spec = SPEC
+    changed = T.Int(0)
+    #: Set to {"tab": "perceptron", "state": {...}} to open the points in the Perceptron tab.
+    handoff = T.Dict(allow_none=True, default_value=None)
+
+    def __init__(self, model: XorModel | None = None, **kwargs):
+        self.model = model if model is not None else XorModel()
+        m = self.model
+        fig = live_figure()
+        self.canvas = fig.canvas
+        self.figure = XorFigure(fig, blit=True)
+        self._born = time.monotonic()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+
+        wide = W.Layout(width="95%")
+        lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
+        self.w_view = W.ToggleButtons(options=[(v, k) for k, v in VIEW_TITLES.items()],
+                                      value=m.view, description="View", tooltips=VIEW_TIPS,
+                                      style={"button_width": "auto"})
+        self.w_function = W.Dropdown(options=_function_options(), value=m.function,
+                                     description="Function", **lbl)
+        self.w_coding = W.ToggleButtons(options=[(v, k) for k, v in CODINGS.items()],
+                                        value=m.coding, description="Inputs",
+                                        tooltips=["Corners at ±1", "Corners at 0 and 1"],
+                                        style={"button_width": "auto"})
+        self.w_pair = W.Dropdown(options=[(v[0], k) for k, v in xor.HIDDEN_PAIRS.items()],
+                                 value=m.pair, description="Hidden", **lbl)
+        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
+                                  **lbl) for name in TEXT_FIELDS}
+        self.text["degree"].description = "degree d"
+        self.text["kernel_c"].description = "constant c"
+        self.text["passes"].tooltip = "Passes over the four points in the Cycling run (1–500)"
+        self.text["degree"].tooltip = "Degree d of the kernel (⟨x, x'⟩ + c)^d, a whole number 1–6"
+        self.w_pick = W.Dropdown(options=[("— choose a function —", None), *_function_options()],
+                                 value=None, description="Open", **lbl)
+        self.b_open = W.Button(description="Open this function here", layout=wide,
+                               tooltip="Play the chosen function in the Cycling view")
+        self.b_open.on_click(lambda _: self._open_picked())
+        self.b_send = W.Button(description="Open these points in the Perceptron tab",
+                               layout=wide, tooltip="The four points, in the Perceptron tab")
+        self.b_send.on_click(lambda _: self._send_points())
+        self._choices = {"view": self.w_view, "function": self.w_function,
+                         "coding": self.w_coding, "pair": self.w_pair}
+        for name, w in self._choices.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        for name, w in self.text.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+
+        self.timeline = Timeline()
+        self.timeline.status = self._status
+        self.messages = MessageArea()
+        self.export = ExportPanel(basename="xor", still=self._still)
+        self.canvas.mpl_connect("button_press_event", self._on_click)
+        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        t = self.text
+        settings = W.VBox([
+            section("Function"), self.w_function, self.w_coding,
+            section("Perceptron run"), t["eta"], t["passes"],
+            section("Kernel (⟨x, x'⟩ + c)^d"), t["degree"], t["kernel_c"],
+            section("Two layers"), self.w_pair,
+            section("16 functions"), self.w_pick, self.b_open,
+            section("Share"), self.b_send,
+            section("Export"), self.export,
+            section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
+        ])
+        main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
+                       self.timeline, self.messages, self.figure_box,
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
+        self._loading = False
+        self._laid_out = None
+        self._shown = None
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(self._on_scene, names=["scene", "view"])
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        self._on_scene()
+
+    # ------------------------------------------------------------------ model -> view
+    def _on_scene(self, change=None):
+        m = self.model
+        key = (id(m.scene), m.view)
+        if key == self._laid_out:
+            return
+        scene_changed = self._laid_out is None or self._laid_out[0] != id(m.scene)
+        self._laid_out = key
+        self.export.clear()
+        if scene_changed:
+            self.figure.set_scene(m.scene, m.view)
+        else:
+            self.figure.set_view(m.view)
+        self._shown = None
+        self._loading = True
+        try:
+            self.timeline.set_run(m.n_steps, updates=m.scene.update_steps(m.view),
+                                  epoch=4 if m.n_steps else 0, start=m.step)
+        finally:
+            self._loading = False
+        self._sync_controls()
+        self._on_step(redraw=True)
+
+    def _on_step(self, change=None, *, redraw: bool = False):
+        m = self.model
+        k = m.step
+        if self.timeline.step != k:
+            self.timeline.go(k)
+        if self._shown == (self._laid_out, k):
+            return
+        self._shown = (self._laid_out, k)
+        try:
+            text = self.figure.render(k)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw step {k}: {exc}")
+            return
+        self.messages.narrate(text, keep_refusal=redraw)
+        self.changed += 1
+
+    def _status(self, k: int) -> str:
+        m = self.model
+        name = xor.function(m.function).name
+        if not m.n_steps:
+            return f"{name} · nothing to play in this view"
+        return f"{VIEW_TITLES[m.view]} · {name} · step {k} of {m.n_steps}"
+
+    def _on_message(self, change=None):
+        if self.model.message:
+            self.messages.refuse(self.model.message)
+
+    def _sync_controls(self):
+        m = self.model
+        for name, w in self._choices.items():
+            if w.value != getattr(m, name):
+                w.value = getattr(m, name)
+        for name, w in self.text.items():
+            text = SPEC.field(name).format(getattr(m, name))
+            if w.value != text:
+                w.value = text
+
+    # ------------------------------------------------------------------ view -> model
+    def _apply(self, name, value):
+        m = self.model
+        current = getattr(m, name)
+        if name in self.text and value == SPEC.field(name).format(current):
+            return
+        if name not in self.text and value == current:
+            return
+        if not m.update(**{name: value}):
+            self._sync_controls()
+
+    def _open_picked(self):
+        if self.model.open_function(self.w_pick.value):
+            self.w_pick.value = None
+
+    def _on_click(self, event):
+        if self.model.view != "grid" or event.inaxes is None:
+            return
+        code = self.figure.tile_at(event.inaxes)
+        if code is not None:
+            self.model.open_function(code)
+
+    def _send_points(self):
+        state = self.model.perceptron_state()
+        if state is not None:
+            self.handoff = {"tab": "perceptron", "state": state}
+
+    def handle_key(self, key: str) -> bool:
+        return self.timeline.handle_key(key)
+
+    # ------------------------------------------------------------------ dashboard protocol
+    def save_state(self) -> dict:
+        return self.model.get_state()
+
+    def load_state(self, state: dict) -> bool:
+        return self.model.set_state(state)
+
+    def fit(self, fitted: FigureFit) -> None:
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
+        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        self._shown = None
+        self._on_step(redraw=True)
+
+    def show_settings(self, visible: bool) -> None:
+        self.shell.show_sidebar(visible)
+
+    def _still(self, fmt: str) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
+        self._shown = None
+        self._on_step(redraw=True)
+        return buf.getvalue()

@@ -1,0 +1,382 @@
+"""The XOR figure: one data plane on the left, and on the right what the chosen view needs.
+
+Views (:data:`explorer.xor.VIEWS`):
+
+* ``cycling``: the classic iterate and the pocket's line at step ``k``; updates against steps
+  (they climb without end, the cycle marked); training errors of both, and the bound's verdict;
+* ``proof``: both classes' convex hulls and the LP's common point (REFERENCE.md,
+  "Linear separability"), or the LP's separating line for a separable function;
+* ``grid``: the 16 Boolean functions of two inputs, each with its perceptron result;
+* ``feature``: the points lifted to ``(x1, x2, x1 x2)`` with the perceptron's plane (3-D,
+  rotatable), and the curved boundary it induces in the plane;
+* ``layers``: the hidden units' two lines and the network's regions; the hidden coordinates
+  with the output unit's line;
+* ``kernel``: the kernel perceptron's curved boundary and its dual weights per point.
+
+All axes and artists are made once; a view change hides the other views' axes; a step moves
+artists in place (``set_data``, ``set_segments``, ``set_verts``, ``set_height``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from ..xor import FUNCTIONS, HIDDEN_PAIRS, VIEWS, Scene, function, lift
+from . import live
+from . import style as S
+from .overlays import LEGEND_DROP, certificate_artists
+from .xor_steps import XorSteps
+from .xor_ways import (
+    NEG_TINT,
+    POS_TINT,
+    DualBars,
+    HiddenPanel,
+    Lifted3D,
+    region_rgba,
+    set_line,
+)
+
+__all__ = ["XorFigure"]
+
+FIGSIZE = (13.0, 6.8)
+WIDTH_RATIOS = (2.2, 1.1, 1.1)
+GRID_RES = 120
+
+
+def _proxy(artist) -> Line2D:
+    """A visible legend handle drawn like ``artist`` (which may be hidden when the legend is
+    made)."""
+    return Line2D([], [], color=artist.get_color(), ls=artist.get_linestyle(),
+                  lw=artist.get_linewidth(), marker=artist.get_marker(),
+                  ms=artist.get_markersize(), mfc=artist.get_markerfacecolor(),
+                  mec=artist.get_markeredgecolor())
+
+
+class XorFigure(XorSteps, live.LiveFigure):
+    """The XOR tab's figure; :meth:`set_scene` lays out, :meth:`show` draws step ``k``.
+
+    Parameters
+    ----------
+    fig : matplotlib Figure, optional
+        An existing empty figure (the widget's ipympl figure); by default a new one.
+    blit : bool, default False
+    """
+
+    def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
+        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is not None:
+            self.fig.set_size_inches(*figsize)
+        gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42, wspace=0.32,
+                                   left=0.065, right=0.985, top=0.94, bottom=0.08)
+        self.grid = gs
+        self.ax = ax = self.fig.add_subplot(gs[:, 0])
+        S.style_axes(ax, title="XOR", xlabel="x₁", ylabel="x₂")
+        ax.set_aspect("equal", adjustable="box")
+        ax.set_anchor("N")
+        self.image = ax.imshow(np.zeros((2, 2, 4)), extent=(-1, 1, -1, 1), origin="lower",
+                               interpolation="bilinear", zorder=0.5)
+        self.pos = ax.scatter([], [], s=S.POINT_SIZE * 1.5, marker=S.POS_MARKER, c=S.POS,
+                              edgecolors="white", linewidths=0.8, zorder=5)
+        self.neg = ax.scatter([], [], s=S.POINT_SIZE * 1.5, marker=S.NEG_MARKER, c=S.NEG,
+                              edgecolors="white", linewidths=0.8, zorder=5)
+        (self.line,) = ax.plot([], [], color=S.LINE, lw=2.8, zorder=4)
+        (self.line2,) = ax.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE, zorder=4.2)
+        self.curve = LineCollection([], colors=S.LINE, linewidths=2.8, zorder=4.4)
+        ax.add_collection(self.curve)
+        (self.ring,) = ax.plot([], [], ls="none", marker="o", ms=22, mfc="none", mec=S.TRIGGER,
+                               mew=3.0, zorder=6)
+        self.hull_pos, self.hull_neg, self.cert = certificate_artists(ax)
+        self.numbers = []
+        # right-hand panels, one set per view
+        self.ax_upd = self.fig.add_subplot(gs[0, 1:])
+        self.ax_err = self.fig.add_subplot(gs[1, 1:])
+        S.style_axes(self.ax_upd, title="Updates so far", xlabel="step", ylabel="updates")
+        S.style_axes(self.ax_err, title="Training points wrong", xlabel="step", ylabel="wrong")
+        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post")
+        (self.upd_dot,) = self.ax_upd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
+        self.upd_cycle = self.ax_upd.axvspan(0, 0, color=S.ACCENT, alpha=0.25, zorder=0.5)
+        self.upd_note = self.ax_upd.text(0.02, 0.95, "", transform=self.ax_upd.transAxes,
+                                         va="top", fontsize=S.TEXT_SIZE)
+        (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+                                           label="current iterate")
+        (self.err_kept,) = self.ax_err.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE,
+                                            drawstyle="steps-post", label="pocket (best so far)")
+        self.err_cursor = self.ax_err.axvline(0, color=S.TRIGGER, lw=1.5)
+        self.err_legend = self.ax_err.legend(loc="upper right", fontsize=S.TICK_SIZE - 1)
+        self.bound_note = self.ax_upd.text(0.98, 0.04, "", transform=self.ax_upd.transAxes,
+                                           fontsize=S.TEXT_SIZE - 1, va="bottom", ha="right",
+                                           bbox=dict(facecolor="white", edgecolor="#999999",
+                                                     alpha=0.9), zorder=6)
+        self.ax_text = self.fig.add_subplot(gs[:, 1:])
+        self.ax_text.set_axis_off()
+        self.text = self.ax_text.text(0.0, 1.0, "", va="top", ha="left", wrap=True,
+                                      fontsize=S.TEXT_SIZE + 1, transform=self.ax_text.transAxes,
+                                      linespacing=1.5)
+        sub = gs[:, 1:].subgridspec(5, 4, hspace=0.6, wspace=0.25,
+                                    height_ratios=(0.12, 1, 1, 1, 1))
+        self.tiles = [self.fig.add_subplot(sub[1 + c // 4, c % 4]) for c in range(16)]
+        self._tile_art = [self._make_tile(t) for t in self.tiles]
+        self.lifted = Lifted3D(self.fig.add_subplot(gs[:, 1:], projection="3d"))
+        self.hidden = HiddenPanel(self.fig.add_subplot(gs[:, 1:]))
+        self.duals = DualBars(self.fig.add_subplot(gs[0, 1:]))
+        self.ax_kupd = self.fig.add_subplot(gs[1, 1:])
+        S.style_axes(self.ax_kupd, title="Kernel perceptron: updates so far", xlabel="step",
+                     ylabel="updates")
+        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post")
+        (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
+        self.view = "cycling"
+        self.scene: Scene | None = None
+        self.selected = None
+        self.box = (-1.6, 1.6, -1.6, 1.6)
+        self.legend = None
+        self._init_live(blit)
+
+    # ------------------------------------------------------------------ tiles
+    def _make_tile(self, ax):
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_aspect("equal", adjustable="box")
+        pos = ax.scatter([], [], s=34, marker=S.POS_MARKER, c=S.POS, zorder=3)
+        neg = ax.scatter([], [], s=34, marker=S.NEG_MARKER, c=S.NEG, zorder=3)
+        (line,) = ax.plot([], [], color=S.LINE, lw=1.6)
+        return pos, neg, line
+
+    def tile_at(self, ax) -> int | None:
+        """The function number of the tile drawn in ``ax`` (None if ``ax`` is no tile)."""
+        return self.tiles.index(ax) if ax in self.tiles else None
+
+    # ------------------------------------------------------------------ layout
+    def set_scene(self, scene: Scene, view: str) -> None:
+        """Lay out a new scene (function, coding or settings changed) in ``view``."""
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {list(VIEWS)}; got {view!r}")
+        self.scene, self.view = scene, view
+        X, y = scene.X, scene.y
+        self.box = (-1.6, 1.6, -1.6, 1.6) if scene.coding == "pm1" else (-0.6, 1.6, -0.6, 1.6)
+        ax = self.ax
+        ax.set_xlim(self.box[:2])
+        ax.set_ylim(self.box[2:])
+        self.image.set_extent(self.box)
+        self.pos.set_offsets(X[y > 0] if np.any(y > 0) else np.zeros((0, 2)))
+        self.neg.set_offsets(X[y < 0] if np.any(y < 0) else np.zeros((0, 2)))
+        for t in self.numbers:
+            t.remove()
+        self.numbers = [ax.annotate(str(i + 1), x, xytext=(10, 10), textcoords="offset points",
+                                    fontsize=S.TICK_SIZE + 1, color="#333333", zorder=6)
+                        for i, x in enumerate(X)]
+        f = function(scene.code)
+        ax.set_title(f"{f.name} ({f.bits}), inputs {'±1' if scene.coding == 'pm1' else '0/1'}",
+                     fontsize=S.TITLE_SIZE, loc="left")
+        self._layout_cycling(scene)
+        self._layout_tiles(scene)
+        self.lifted.set_data(lift(X), y)
+        names = [function(h).name for h in HIDDEN_PAIRS[scene.net.pair][1]]
+        self.hidden.set_data(scene.net.H, y, names)
+        run = scene.kernel
+        self.duals.set_data(y, int(run.alphas.max()) if run.alphas.size else 1)
+        ks = np.arange(run.n_steps + 1)
+        self.k_curve.set_data(ks, [run.updates_until(k) for k in ks])
+        self.ax_kupd.set_xlim(0, max(run.n_steps, 1))
+        self.ax_kupd.set_ylim(0, max(run.n_updates, 1) * 1.15)
+        self._show_view()
+
+    def _layout_cycling(self, scene: Scene) -> None:
+        t = scene.run.trajectory
+        n = t.n_steps
+        ks = np.arange(n + 1)
+        self.upd_curve.set_data(ks, [t.updates_until(k) for k in ks])
+        self.ax_upd.set_xlim(0, max(n, 1))
+        self.ax_upd.set_ylim(0, max(t.n_updates, 1) * 1.15)
+        W, B = t.states(ks)
+        wrong = [int(np.sum(np.where(scene.X @ w + b >= 0, 1, -1) != scene.y)) for w, b in
+                 zip(W, B, strict=True)]
+        errs = np.asarray(t.errors) * len(scene.y)
+        u = [t.updates_until(k) for k in ks]
+        kept = [int(round(errs[: j + 1].min())) for j in u]
+        self.err_now.set_data(ks, wrong)
+        self.err_kept.set_data(ks, kept)
+        self.ax_err.set_xlim(0, max(n, 1))
+        self.ax_err.set_ylim(-0.2, len(scene.y) + 1.8)
+        c = scene.run.cycle
+        if c.found:
+            self.upd_cycle.set_x(c.start_step)
+            self.upd_cycle.set_width(c.length)
+        else:
+            self.upd_cycle.set_width(0)
+        self.upd_cycle.set_visible(c.found)
+        info = scene.info
+        if info.separable:
+            value = info.bound.value
+            self.bound_note.set_text(
+                "Separable: the perceptron stops"
+                + (f" (Novikoff bound: at most {int(np.floor(value + 1e-9))} updates)"
+                   if value is not None else "."))
+        elif info.separable is False:
+            self.bound_note.set_text("Bound: no margin exists (the hulls meet),\n"
+                                     "so Novikoff's H²/γ² (Sayed Lemma 60.1) gives\n"
+                                     "no limit: the updates never stop.")
+        else:
+            self.bound_note.set_text("One class only: any line with all points on one side.")
+
+    def _layout_tiles(self, scene: Scene) -> None:
+        for code, (ax, (pos, neg, line)) in enumerate(zip(self.tiles, self._tile_art, strict=True)):
+            X = scene.X
+            y = FUNCTIONS[code].labels
+            pos.set_offsets(X[y > 0] if np.any(y > 0) else np.zeros((0, 2)))
+            neg.set_offsets(X[y < 0] if np.any(y < 0) else np.zeros((0, 2)))
+            ax.set_xlim(self.box[:2])
+            ax.set_ylim(self.box[2:])
+            t = scene.grid[code].trajectory
+            if t.converged:
+                set_line(line, t.final_w, t.final_b, self.box)
+                verdict = f"✓ {t.n_updates} upd."
+            else:
+                line.set_data([], [])
+                verdict = "✗ cycles"
+            ax.set_title(f"{FUNCTIONS[code].name}\n{verdict}", fontsize=S.TICK_SIZE - 1)
+            sel = code == scene.code
+            for side in ax.spines.values():
+                side.set_linewidth(3.5 if sel else 0.8)
+                side.set_edgecolor(S.TRIGGER if sel else "#999999")
+
+    def set_view(self, view: str) -> None:
+        """Switch the right-hand side (and the plane's overlays) to ``view``."""
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {list(VIEWS)}; got {view!r}")
+        self.view = view
+        self._show_view()
+
+    def _show_view(self) -> None:
+        v = self.view
+        on = {"cycling": [self.ax_upd, self.ax_err], "proof": [self.ax_text], "grid": self.tiles,
+              "feature": [self.lifted.ax], "layers": [self.hidden.ax],
+              "kernel": [self.duals.ax, self.ax_kupd]}[v]
+        every = ([self.ax_upd, self.ax_err, self.ax_text, self.lifted.ax, self.hidden.ax,
+                  self.duals.ax, self.ax_kupd] + self.tiles)
+        for a in every:
+            a.set_visible(a in on)
+        self.upd_cycle.set_visible(self.scene is not None and self.scene.run.cycle.found)
+        self.hull_pos.set_visible(False)
+        self.hull_neg.set_visible(False)
+        self.cert.set_visible(False)
+        self._legend()
+        self._animate_current()
+        self.invalidate()
+
+    def _legend(self) -> None:
+        if self.legend is not None:
+            self.legend.remove()
+            self.legend = None
+        v = self.view
+        entries = [((self.pos, self.neg), "class +1 / −1 (f = 1 / 0)")]
+        if v != "proof":
+            entries += [((Patch(facecolor=POS_TINT, edgecolor=S.POS),
+                          Patch(facecolor=NEG_TINT, edgecolor=S.NEG)), "predicts +1 / −1")]
+        if v == "cycling":
+            entries += [(self.line, "classic iterate"), (self.line2, "pocket (best so far)"),
+                        (self.ring, "point visited")]
+        elif v == "proof":
+            if self.scene is not None and self.scene.separability.separable:
+                entries += [(self.line, "LP's separating line")]
+            else:
+                entries += [(_proxy(self.hull_pos), "hull of +1"),
+                            (_proxy(self.hull_neg), "hull of −1"),
+                            (_proxy(self.cert), "in both hulls")]
+        elif v == "grid":
+            entries += [(self.line, "perceptron's final line")]
+        elif v == "feature":
+            entries += [(self.curve, "w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0")]
+        elif v == "layers":
+            names = ([function(h).name for h in HIDDEN_PAIRS[self.scene.net.pair][1]]
+                     if self.scene is not None else ["1", "2"])
+            entries += [(self.line, f"hidden h₁: {names[0]}"),
+                        (self.line2, f"hidden h₂: {names[1]}")]
+        else:
+            entries += [(self.curve, "kernel boundary f = 0"), (self.ring, "point visited")]
+        handles, labels = zip(*entries, strict=True)
+        ax = self.ax
+
+        def build(ncol):
+            from matplotlib.transforms import ScaledTranslation
+            old = ax.get_legend()
+            if old is not None:
+                old.remove()
+            below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72,
+                                                     ax.figure.dpi_scale_trans)
+            return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                             bbox_transform=below, ncol=ncol, fontsize=S.TICK_SIZE - 1,
+                             frameon=False, handlelength=2.2, columnspacing=1.0,
+                             handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
+
+        self.legend = live.legend_below(ax, build, drop=LEGEND_DROP, columns=(3, 2, 1))
+
+    # ------------------------------------------------------------------ steps
+    def _region(self, F) -> None:
+        self.image.set_data(region_rgba(F))
+
+    def _grid(self):
+        xs = np.linspace(self.box[0], self.box[1], GRID_RES)
+        ys = np.linspace(self.box[2], self.box[3], GRID_RES)
+        return xs, ys, *np.meshgrid(xs, ys)
+
+    def _linear(self, w, b) -> None:
+        xs, ys, gx, gy = self._grid()
+        self._region(w[0] * gx + w[1] * gy + b)
+        set_line(self.line, w, b, self.box)
+
+    def show(self, k: int) -> str:
+        """Draw step ``k`` of the view's run; returns the narration."""
+        sc = self.scene
+        for art in (self.line, self.line2, self.ring):
+            art.set_data([], [])
+        self.curve.set_segments([])
+        return getattr(self, f"_show_{self.view}")(sc, int(k))
+
+    def _ring(self, i) -> None:
+        self.ring.set_data([self.scene.X[i, 0]], [self.scene.X[i, 1]])
+
+    # ------------------------------------------------------------------ live drawing
+    def _moving(self) -> dict:
+        """The artists each view moves with the step (blitted over a cached background)."""
+        # the points and their numbers are redrawn over the moving tint, as in a full draw
+        plane = [self.image, self.line, self.line2, self.curve, self.ring, self.pos, self.neg,
+                 *self.numbers]
+        return {"cycling": plane + [self.upd_dot, self.upd_note, self.err_cursor],
+                "kernel": plane + list(self.duals.bars) + self.duals.values + [self.k_dot],
+                "layers": plane + [self.hidden.image, self.hidden.line, self.hidden.pos,
+                                   self.hidden.neg, *self.hidden.labels]}
+
+    def dynamic_artists(self) -> list:
+        """The artists that move with the step in the current view. The 3-D view has none: its
+        projection changes with every rotation, so each of its steps is a full draw."""
+        if not self.blit:
+            return []
+        return sorted(self._moving().get(self.view, []), key=lambda a: a.get_zorder())
+
+    def render(self, k: int):
+        """Draw step ``k`` (see :meth:`explorer.plots.live.LiveFigure.render`); the 3-D view
+        and the views without a run are drawn whole."""
+        if self.view not in self._moving():
+            self.invalidate()
+        return super().render(k)
+
+    def _animate_current(self) -> None:
+        for arts in self._moving().values():
+            for a in arts:
+                a.set_animated(False)
+        for a in self.dynamic_artists():
+            a.set_animated(True)
+
+    def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+        """Resize to ``width`` × ``height`` CSS pixels (see :func:`explorer.plots.live.resize`)."""
+        live.fit_grid(self.fig, self.grid, width, height, scale=scale, base_dpi=base_dpi,
+                      ratios=WIDTH_RATIOS, aspect=FIGSIZE[0] / FIGSIZE[1])
+        self.invalidate()
+        if self.scene is not None:
+            self._legend()
+

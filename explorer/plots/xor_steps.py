@@ -1,0 +1,167 @@
+"""What each view of the XOR figure shows at step ``k``, and the sentence that says it.
+
+:class:`XorSteps` is mixed into :class:`explorer.plots.xor.XorFigure`, which owns the artists;
+each ``_show_<view>(scene, k)`` moves them to step ``k`` of that view's run and returns the
+narration (a view without a run shows its fixed picture).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..replay import frame
+from ..xor import HIDDEN_PAIRS, Scene, function, lift
+from .overlays import set_hulls
+from .xor_ways import set_line, zero_segments
+
+__all__ = ["XorSteps"]
+
+
+def _g(x: float) -> str:
+    x = float(x)
+    return "0" if abs(x) < 5e-13 else f"{x:.3g}".replace("-", "−")
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(_g(a) for a in np.ravel(v)) + ")"
+
+
+def _equation(w, b) -> str:
+    """``w1·x₁ + w2·x₂ + w3·x₁x₂ + b`` with its signs written once and zero terms left out."""
+    parts = [(float(c), name) for c, name in zip((*w, b), ("x₁", "x₂", "x₁x₂", ""), strict=True)
+             if abs(float(c)) > 5e-13]
+    if not parts:
+        return "0"
+    out = ""
+    for j, (c, name) in enumerate(parts):
+        mag = _g(abs(c))
+        term = (name if mag == "1" and name else f"{mag}·{name}" if name else mag)
+        out += ("−" if c < 0 else "") + term if j == 0 else (" − " if c < 0 else " + ") + term
+    return out
+
+
+class XorSteps:
+    """The per-view step drawing of :class:`explorer.plots.xor.XorFigure` (a mixin)."""
+
+    def _show_cycling(self, sc: Scene, k: int) -> str:
+        t = sc.run.trajectory
+        k = min(k, t.n_steps)
+        f = frame(t, sc.X, sc.y, k, info=sc.info)
+        self._linear(f.w, f.b)
+        if f.kept_w is not None:
+            set_line(self.line2, f.kept_w, f.kept_b, self.box)
+        if f.picked:
+            self._ring(f.picked[0])
+        self.upd_dot.set_data([k], [f.n_updates])
+        self.err_cursor.set_xdata([k, k])
+        c = sc.run.cycle
+        self.upd_note.set_text(f"cycle of length {c.length} found at step {c.step}"
+                               if c.found and k >= c.step else "")
+        text = f.text
+        if c.found and k >= c.step:
+            text += (f" The state repeats: cycle of length {c.length} found at step {c.step} (the "
+                     f"state after step {c.step} equals the one after step {c.start_step}).")
+        return text
+
+    def _show_proof(self, sc: Scene, k: int) -> str:
+        sep = sc.separability
+        self.image.set_data(np.zeros((2, 2, 4)))
+        if sep.separable:
+            self._linear(sep.w, sep.b)
+            self.text.set_text(
+                "A line exists. The LP of Sayed P60.4–60.6 finds\n"
+                f"w = {_vec(sep.w)}, b = {_g(sep.b)} with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1\n"
+                "for all four corners, so the perceptron converges.")
+            return (f"{function(sc.code).name} is linearly separable: the LP finds the line "
+                    f"w = {_vec(sep.w)}, b = {_g(sep.b)}.")
+        cert = sep.certificate
+        set_hulls(self, sc.X, sc.y, cert)
+        p = cert.point
+
+        def combo(idx, lam):
+            return " + ".join(f"{_g(a)}·{_vec(sc.X[i])}" for i, a in zip(idx, lam, strict=True)
+                              if a > 0)
+
+        self.text.set_text(
+            "Why no line separates the classes\n\n"
+            "The LP  yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 for all i  has no solution\n"
+            "(Sayed P60.4–60.6). Its Farkas certificate is a point\n"
+            "in both convex hulls:\n\n"
+            f"  {combo(cert.pos_index, cert.pos_weights)}\n  = {_vec(p)}  (class +1)\n"
+            f"  {combo(cert.neg_index, cert.neg_weights)}\n  = {_vec(p)}  (class −1)\n\n"
+            "A line with every +1 corner on its + side has every\n"
+            "average of them there too, the ★ included; the same\n"
+            "for the −1 side. The ★ cannot be on both sides.")
+        return (f"No line separates {function(sc.code).name}: the LP's certificate, the point "
+                f"{_vec(p)}, is an average of the +1 corners and also of the −1 corners, so the "
+                "two hulls cross there (REFERENCE.md, Linear separability).")
+
+    def _show_grid(self, sc: Scene, k: int) -> str:
+        t = sc.grid[sc.code].trajectory
+        if t.converged:
+            self._linear(t.final_w, t.final_b)
+        else:
+            self.image.set_data(np.zeros((2, 2, 4)))
+        ok = sum(r.trajectory.converged for r in sc.grid)
+        return (f"{ok} of the 16 Boolean functions of two inputs train to convergence; XOR and "
+                "XNOR cycle (Sayed appendix 60.B: 14 separable). Click a tile, or choose one and "
+                f"press Open, to play it. Selected: {function(sc.code).name}.")
+
+    def _show_feature(self, sc: Scene, k: int) -> str:
+        t = sc.lifted.trajectory
+        k = min(k, t.n_steps)
+        w, b = t.state(k)
+        self.lifted.show(w, b)
+        xs, ys, gx, gy = self._grid()
+        F = w[0] * gx + w[1] * gy + w[2] * gx * gy + b
+        self._region(F)
+        self.curve.set_segments(zero_segments(xs, ys, F))
+        if k:
+            self._ring(int(t.picked[k - 1]))
+        Z = lift(sc.X)
+        wrong = int(np.sum(np.where(Z @ w + b >= 0, 1, -1) != sc.y))
+        state = ("converged: the plane separates all four lifted points"
+                 if k == t.n_steps and t.converged else f"{wrong} of 4 on the wrong side")
+        return (f"Step {k} of {t.n_steps} of the perceptron on (x₁, x₂, x₁·x₂): w = {_vec(w)}, "
+                f"b = {_g(b)}; {state}. In the plane its boundary is "
+                f"{_equation(w, b)} = 0 (Hardt & Recht, ch. 3: add the product to the features).")
+
+    def _show_layers(self, sc: Scene, k: int) -> str:
+        net = sc.net
+        t = net.output.trajectory
+        k = min(k, t.n_steps)
+        (w1, b1), (w2, b2) = net.hidden_lines()
+        set_line(self.line, w1, b1, self.box)
+        set_line(self.line2, w2, b2, self.box)
+        xs, ys, gx, gy = self._grid()
+        out = net.forward(np.column_stack([gx.ravel(), gy.ravel()]), k).reshape(gx.shape)
+        self._region(out)
+        w, b = t.state(k)
+        self.hidden.show(w, b)
+        names = [function(h).name for h in HIDDEN_PAIRS[net.pair][1]]
+        pred = net.forward(net.X, k)
+        right = int(np.sum(pred == net.y))
+        sep = ("the output unit's line separates them" if net.separable else
+               "no line separates them there either: corners that share a hidden point "
+               "but not a label")
+        return (f"Hidden units {names[0]} and {names[1]} map the corners to "
+                f"{', '.join(_vec(h) for h in net.H)}; {sep}. Output unit, step {k} of "
+                f"{t.n_steps}: w = {_vec(w)}, b = {_g(b)}; the network gets {right} of 4 right.")
+
+    def _show_kernel(self, sc: Scene, k: int) -> str:
+        run = sc.kernel
+        k = min(k, run.n_steps)
+        xs, ys, gx, gy = self._grid()
+        F = run.decision(k, np.column_stack([gx.ravel(), gy.ravel()])).reshape(gx.shape)
+        self._region(F)
+        self.curve.set_segments(zero_segments(xs, ys, F))
+        alpha = run.alpha(k)
+        self.duals.show(alpha)
+        self.k_dot.set_data([k], [run.updates_until(k)])
+        if k:
+            self._ring(int(run.picked[k - 1]))
+        right = int(np.sum(run.predict(k, sc.X) == sc.y))
+        end = (" Converged: a full pass without an update." if k == run.n_steps and run.converged
+               else "")
+        return (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {_g(run.c)})^{run.degree}, step {k} "
+                f"of {run.n_steps}: α = {_vec(alpha)}, {right} of 4 right.{end}")

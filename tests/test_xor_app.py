@@ -1,0 +1,116 @@
+"""The XOR tab without a browser: its model, its view, bad input, links and the hand-off."""
+
+import types
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("module://ipympl.backend_nbagg")
+
+from explorer import xor  # noqa: E402
+from explorer.app.perceptron import SPEC as PERCEPTRON_SPEC  # noqa: E402
+from explorer.app.xor import SPEC, XorModel, XorView  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def view():
+    return XorView()
+
+
+def test_playing_xor_reaches_the_cycle_and_says_so(view):
+    view.load_state({})
+    m = view.model
+    assert m.function == xor.XOR and m.view == "cycling" and m.n_steps == 24
+    view.timeline.go(3)
+    assert "cycle of length" not in view.messages.text
+    before = view.changed
+    view.timeline.b_step.click()
+    assert m.step == 4 and view.changed == before + 1
+    assert "cycle of length 4 found at step 4" in view.messages.text
+    view.timeline.b_end.click()
+    assert m.scene.run.trajectory.updates_until(m.step) == 24  # every step updates
+    assert "1 of 4 points wrong" in view.messages.text  # the pocket: 3 of 4 right
+
+
+def test_proof_view_draws_the_hulls_crossing_at_the_centre(view):
+    view.w_view.value = "proof"
+    x, y = view.figure.cert.get_data()
+    np.testing.assert_allclose([x[0], y[0]], [0.0, 0.0], atol=1e-9)
+    assert view.figure.hull_pos.get_visible() and "hulls cross" in view.messages.text
+    assert view.timeline.n_steps == 0
+
+
+def test_clicking_a_tile_opens_that_function(view):
+    view.w_view.value = "grid"
+    and_tile = view.figure.tiles[1]
+    view._on_click(types.SimpleNamespace(inaxes=and_tile, xdata=0.0, ydata=0.0))
+    m = view.model
+    assert m.function == 1 and m.view == "cycling" and m.scene.run.trajectory.converged
+    assert view.w_function.value == 1
+
+
+def test_empty_grid_selection_is_refused_and_state_kept(view):
+    view.load_state({"function": 6})
+    scene = view.model.scene
+    view.w_pick.value = None
+    view.b_open.click()
+    assert "choose a function" in view.messages.refused
+    assert view.model.scene is scene
+    view.w_pick.value = 9
+    view.b_open.click()
+    assert view.model.function == xor.XNOR and view.w_pick.value is None
+
+
+@pytest.mark.parametrize("text,words", [("abc", "kernel degree must be a whole number"),
+                                        ("9", "kernel degree must be a whole number from 1 to 6"),
+                                        ("2.5", "kernel degree must be a whole number")])
+def test_bad_kernel_degree_is_refused_and_kept(view, text, words):
+    view.load_state({"view": "kernel", "degree": 3})
+    scene = view.model.scene
+    view.text["degree"].value = text
+    assert words in view.messages.refused
+    assert view.model.scene is scene and view.model.degree == 3
+    assert view.text["degree"].value == "3"
+
+
+@pytest.mark.parametrize("v", ["feature", "layers", "kernel"])
+def test_each_way_out_classifies_all_four_points_at_the_end(view, v):
+    view.load_state({"view": v})
+    view.timeline.b_end.click()
+    text = view.messages.text
+    assert ("4 of 4 right" in text) or ("converged: the plane separates all four" in text)
+
+
+def test_kernel_degree_one_never_separates_xor(view):
+    view.load_state({"view": "kernel", "degree": 1})
+    view.timeline.b_end.click()
+    assert "4 of 4 right" not in view.messages.text
+
+
+def test_state_round_trips_through_a_link(view):
+    view.load_state({"view": "kernel", "coding": "01", "degree": 3, "function": 9, "step": 5})
+    values, problems = SPEC.from_query(SPEC.to_query(view.save_state()))
+    assert not problems and values == view.save_state()
+    assert values["step"] == 5 and view.timeline.step == 5
+    other = XorView(XorModel())
+    assert other.load_state(values) and other.model.scene.kernel.degree == 3
+
+
+def test_send_points_uses_the_perceptron_tabs_fields(view):
+    view.load_state({"coding": "01"})
+    view.b_send.click()
+    assert view.handoff["tab"] == "perceptron"
+    state = view.handoff["state"]
+    values = PERCEPTRON_SPEC.validate(state)  # every field name and value is accepted
+    assert [p[:2] for p in values["points"]] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    view.handoff = None
+    view.load_state({"function": 0})
+    view.b_send.click()
+    assert view.handoff is None and "one class only" in view.messages.refused
+
+
+def test_bad_link_is_refused_with_the_defaults_kept(view):
+    view.load_state({"function": 9})
+    assert not view.load_state({"function": 16})
+    assert "function number" in view.messages.refused and view.model.function == 9

@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8866
 
-.PHONY: test dashboard setup lint benchmark clean
+.PHONY: test dashboard setup lint benchmark screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,17 +21,21 @@ $(STAMP): $(BIN)/python pyproject.toml
 setup: $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m ruff check explorer tests benchmarks notebooks
+	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 dashboard: $(STAMP)
 	$(BIN)/perceptron-explorer --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/python -m ruff check explorer tests benchmarks notebooks
+	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
 
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# README pictures: serve the real dashboard and capture every tab in headless Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

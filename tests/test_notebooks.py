@@ -51,3 +51,30 @@ def test_notebook_runs_clean(path):
     stderr = [(i, o.get("text", "")[:300]) for i, c in enumerate(nb.cells) if c.cell_type == "code"
               for o in c.get("outputs", []) if o.output_type == "stream" and o.get("name") == "stderr"]
     assert not stderr, f"{path.name}: cells wrote to stderr {stderr}"
+
+
+COURSE = sorted(p for p in NOTEBOOKS if p.name[:2].isdigit())
+
+
+def test_course_notebooks_are_numbered_in_order():
+    numbers = [int(p.name[:2]) for p in COURSE]
+    assert numbers == list(range(1, len(numbers) + 1)), [p.name for p in COURSE]
+
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_course_notebook_shape(path):
+    """Opens with what it teaches and how long it takes; exercises with hidden answers; ends with
+    a "check yourself" cell of plain asserts."""
+    nb = nbformat.read(path, as_version=4)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    assert "What you will" in first.source and "Time:" in first.source, path.name
+    assert any("<details>" in c.source for c in nb.cells if c.cell_type == "markdown"), \
+        f"{path.name}: no exercise answer in a collapsed <details> box"
+    heads = [i for i, c in enumerate(nb.cells)
+             if c.cell_type == "markdown" and c.source.startswith("## Check yourself")]
+    assert len(heads) == 1, f"{path.name}: expected one '## Check yourself' section"
+    check = nb.cells[heads[0] + 1]
+    lines = [ln for ln in check.source.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    assert check.cell_type == "code" and lines and all(ln.startswith("assert ") for ln in lines), \
+        f"{path.name}: the cell after 'Check yourself' must hold plain asserts only"

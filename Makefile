@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8866
 
-.PHONY: test dashboard setup lint benchmark screenshots clean
+.PHONY: test dashboard setup lint benchmark bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,11 @@ dashboard: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
 
-benchmark: $(STAMP)
+# every benchmark: benchmarks/results.json and the summary of docs/performance.md
+bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+benchmark: bench
 
 # README pictures: serve the real dashboard and capture every tab in headless Chromium.
 screenshots: $(STAMP)

@@ -53,7 +53,8 @@ def run():
     setup_ms = (time.perf_counter() - t0) * 1e3
     note = f"{tr.n_steps} steps, {tr.n_updates} updates, 500 points"
     return [
-        {"name": "render step k, 500 points (blitted, median)", "value": blit_med, "unit": "ms",
+        {"key": "render_state_ms", "name": "render step k, 500 points (blitted, median)",
+         "value": blit_med, "unit": "ms",
          "target": "<= 15", "note": note},
         {"name": "render step k, 500 points (blitted, p95)", "value": blit_p95, "unit": "ms"},
         {"name": "render step k, 500 points (full redraw, median)", "value": full_med, "unit": "ms"},

@@ -31,6 +31,7 @@ drawImage hook is used instead. Chromium, the kernel and Voila still share the 2
 
 from __future__ import annotations
 
+import os
 import pathlib
 import statistics
 import sys
@@ -224,7 +225,7 @@ def _play_figures(frames, front_end):
             "canvas_frac": min(distinct, advanced) / max(advanced, 1)}
 
 
-def run(opens=3, clicks=30, play_seconds=10.0):
+def run(opens=3, clicks=30, play_seconds=10.0, tab_clicks=20):
     from playwright.sync_api import sync_playwright
 
     if not V.chromium_available():
@@ -288,11 +289,114 @@ def run(opens=3, clicks=30, play_seconds=10.0):
                             f"{100 * p['narrated']:.0f}% of the step numbers; kernel caught up "
                             f"{catch_up * 1000:.0f} ms after pause; run: {status}"})
                 ctx.close()
+
+                # (d) click Step in every other tab, each opened by its link
+                for key, query in TAB_CLICKS:
+                    lat, shown = _tab_click_latencies(browser, server.url + query, tab_clicks)
+                    figures += _latency_figures(f"{key} tab", lat, shown)
+                # (e) kernel memory after opening every tab
+                figures.append(_kernel_rss_after_all_tabs(browser, server))
             finally:
                 browser.close()
     finally:
         server.stop()
+    med = [f for f in figures if f["name"].startswith("click Step -> canvas changed, median")]
+    p95 = [f for f in figures if f["name"].startswith("click Step -> canvas changed, p95")]
+    worst_med, worst_p95 = max(med, key=lambda f: f["value"]), max(p95, key=lambda f: f["value"])
+    opened = next(f for f in figures if f["name"].startswith("page open"))
+    played = next(f for f in figures if f["name"].startswith("playing at 10"))
+    figures += [
+        {"key": "click_to_pixels_median_ms", "name": "click -> pixels, median (worst tab)",
+         "value": worst_med["value"], "unit": "ms", "target": "<= 50",
+         "reference": worst_med["name"]},
+        {"key": "click_to_pixels_p95_ms", "name": "click -> pixels, p95 (worst tab)",
+         "value": worst_p95["value"], "unit": "ms", "target": "<= 80",
+         "reference": worst_p95["name"]},
+        {"key": "play_displayed_fraction", "name": "steps displayed playing at 10 steps/s",
+         "value": played["value"] / 100, "unit": "fraction", "target": ">= 0.95"},
+        {"key": "open_interactive_cold_s", "name": "page open -> interactive, cold kernel",
+         "value": opened["value"] / 1000, "unit": "s", "target": "<= 4"},
+    ]
     return figures
+
+
+#: Per tab, a link whose Step changes the figure (Perceptron is measured above).
+TAB_CLICKS = [("margins", "?tab=margins&dataset=overlapping"),
+              ("cover", "?tab=cover&view=recursion"),
+              ("xor", "?tab=xor&view=cycling")]
+
+
+def _tab_click_latencies(browser, url, n_clicks):
+    """Open ``url``, wait until its figure is drawn and settled, then time ``n_clicks`` Steps
+    (click to the drawImage that changes the canvas), letting the canvas settle in between."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    page.goto(url)
+    V.wait_for_canvas(page, timeout=120)
+    page.wait_for_timeout(4000)
+    _quiet(page)
+    out, shown = [], []
+    try:
+        for i in range(n_clicks):
+            btn = V.button(page, STEP).element_handle()
+            canvas = V.canvas_locator(page).element_handle()
+            page.evaluate(HOOK_JS, canvas)
+            r = page.evaluate(CLICK_JS, [btn, canvas, 10_000])
+            assert r != -1 and r[2], f"{url}: the canvas did not change after click {i}: {r}"
+            out.append(r[0])
+            shown.append(r[1])
+            _quiet(page, quiet_ms=200)
+    finally:
+        ctx.close()
+    return out, shown
+
+
+def _rss_mb(pid: int) -> float:
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _kernels(server) -> list[int]:
+    """PIDs of the kernels the Voila server started (its process group)."""
+    pgid = os.getpgid(server.proc.pid)
+    out = []
+    for d in pathlib.Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            if os.getpgid(int(d.name)) != pgid:
+                continue
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ")
+        except (OSError, ProcessLookupError):
+            continue
+        if b"ipykernel" in cmd:
+            out.append(int(d.name))
+    return out
+
+
+def _kernel_rss_after_all_tabs(browser, server):
+    """Open the dashboard, open every tab (each is built when first opened), then read the
+    kernel's resident memory."""
+    from explorer.app.dashboard import TABS
+
+    before = set(_kernels(server))
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    page.goto(server.url)
+    V.wait_for_canvas(page, timeout=120)
+    for _, title, _ in TABS[1:]:
+        page.locator(".lm-TabBar-tab", has_text=title).first.click()
+        page.wait_for_timeout(6000)  # built, drawn and settled
+    new = [p for p in _kernels(server) if p not in before]
+    rss = max((_rss_mb(p) for p in new), default=float("nan"))
+    ctx.close()
+    return {"key": "kernel_rss_mb", "name": "kernel memory after opening every tab",
+            "value": rss, "unit": "MB", "target": "<= 130",
+            "note": f"VmRSS of the page's kernel after opening {len(TABS)} tabs"}
 
 
 def _latency_figures(label, lat, shown):

@@ -39,6 +39,8 @@ def run(repeats=7):
     what costs (one Python-level step each); scikit-learn's cost is flat."""
     warnings.simplefilter("ignore", ConvergenceWarning)
     figures = []
+    X, y = gaussian_separable(n=20_000, gap=0.0)
+    train(X, y, max_epochs=5)  # the compiled loop: loaded from numba's disk cache, or compiled
     for gap in (0.05, 0.0, 0.5):
         X, y = gaussian_separable(gap=gap)
         ours_t, tr = _median_time(lambda X=X, y=y: train(X, y, max_epochs=5), repeats)
@@ -51,6 +53,11 @@ def run(repeats=7):
                 f"ours {ours_t * 1e3:.1f} ms, scikit-learn {sk_t * 1e3:.1f} ms; same weights: {same}")
         figures.append({
             "name": f"classic 100000x20 gap {gap}, 5 epochs, ratio ours/scikit-learn",
-            "value": ours_t / sk_t, "unit": "x", "target": "<= 1.5" if gap == 0.05 else None,
+            "value": ours_t / sk_t, "unit": "x", "target": "<= 1.5",
             "note": note})
+    worst = max(figures, key=lambda f: f["value"])
+    figures.append({"key": "train_ratio_vs_sklearn", "name": "training time ours / scikit-learn, "
+                    "worst of the three margins", "value": worst["value"], "unit": "x",
+                    "target": "<= 1.5", "reference": "scikit-learn Perceptron, same data, same run",
+                    "note": worst["name"]})
     return figures

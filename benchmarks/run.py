@@ -1,6 +1,8 @@
 """Run every benchmark, print one line per figure, and write them all to a JSON file.
 
 Usage: ``python benchmarks/run.py [--only NAME ...] [--out benchmarks/results/latest.json]``
+(``make bench``: all of them; the keyed figures also go to ``benchmarks/results.json`` and the
+summary table and plot at the top of ``docs/performance.md``, see ``report.py``).
 
 Each ``benchmarks/bench_*.py`` module defines ``run() -> list[dict]``; a figure is a dict with
 ``name``, ``value``, ``unit`` and optionally ``target`` and ``note``. Figures are medians over
@@ -26,6 +28,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", nargs="*", default=None, help="bench module names, e.g. perceptron")
     parser.add_argument("--out", default=str(HERE / "results" / "latest.json"))
+    parser.add_argument("--no-docs", action="store_true",
+                        help="do not write benchmarks/results.json and docs/performance.md")
     args = parser.parse_args(argv)
     names = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
     if args.only:
@@ -46,6 +50,11 @@ def main(argv=None) -> int:
             "machine": platform.machine()}
     out.write_text(json.dumps({"meta": meta, "figures": figures}, indent=2))
     print(f"wrote {out}")
+    if not args.no_docs:
+        import report
+
+        report.refresh(figures, meta, results_path=HERE / "results.json")
+        print(f"wrote {HERE / 'results.json'} and the summary of docs/performance.md")
     return 0
 
 

@@ -12,6 +12,7 @@ import numbers
 
 import numpy as np
 
+from . import _compiled
 from ._validation import check_int, check_positive, check_vector, check_X_y, make_rng
 from .rules import RULES, Rule, get_rule
 from .trajectory import Trajectory
@@ -247,6 +248,9 @@ class _Engine:
         if seq is not None:
             Z = Z[seq]
             U = Z if U is self._tables[0] else U[seq]
+        if (quiet_limit is None and self.errors is None
+                and steps * Z.shape[1] >= _compiled.MIN_WORK and _compiled.available()):
+            return self._scan_compiled(Z[:steps], U[:steps], steps)
         t = np.float64(self.t)
         test = np.less if self.spec.strict else np.less_equal
         buf = np.empty(_MAX_BLOCK, dtype=bool)
@@ -300,6 +304,21 @@ class _Engine:
         self.step += pos
         self.step_flags.append(flags[:pos])
         return pos
+
+    def _scan_compiled(self, Z, U, steps):
+        """:meth:`scan_fast` for a long pass, in compiled code (see :mod:`explorer._compiled`)."""
+        wt = self.wt.copy()
+        found, rows = _compiled.scan_updates(Z, U, wt, self.t, self.spec.strict)
+        flags = np.zeros(steps, dtype=bool)
+        if len(found):
+            flags[found] = True
+            self.chunks.append(rows)
+            self.wt = rows[-1].copy()
+            self.steps_at.extend((self.step + found + 1).tolist())
+            self.last_update_step = int(self.step + found[-1] + 1)
+        self.step += steps
+        self.step_flags.append(flags)
+        return steps
 
     def _all_fine_w(self, wt):
         """No point triggers the rule at the augmented weights ``wt`` (fast path, no decay)."""

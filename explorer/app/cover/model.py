@@ -1,0 +1,384 @@
+"""State of the Cover tab: the set of M, the curves, a small point set and its dichotomies, the
+recursion table, Monte Carlo estimates and the Boolean table.
+
+No widgets here. The tab's state is declared once in :data:`SPEC`. :meth:`CoverModel.update`
+checks every change, computes what it needs, then commits; a refused value keeps the last good
+state and says why in ``message``. Views redraw on ``revision`` (bumped once per commit).
+
+Monte Carlo runs in a background thread (:meth:`CoverModel.start_monte_carlo`): the worker only
+computes; every change of state it causes is handed to ``post`` (the view passes the kernel's
+``call_soon_threadsafe``), so traits change and figures draw on the kernel's own thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+from traitlets import Bool, HasTraits, Instance, Int, List, Tuple, Unicode
+
+from ... import cover
+from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ..state import Field, StateSpec, points_of
+
+VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
+         "boolean": "Boolean"}
+XAXIS = {"ratio": "N / (M + 1)", "n": "N"}
+TILES_PER_PAGE = 64
+MAX_PAGES = 2**MAX_DICHOTOMY_POINTS // TILES_PER_PAGE
+DEFAULT_MS = (1, 2, 5, 20, 100, 1000)
+#: An example where three points lie on one line (Sayed Fig. 60.13's situation).
+COLLINEAR = (-0.8, -0.6, 0.0, 0.0, 0.8, 0.6, 0.5, -0.7)
+LIMIT_TEXT = (f"the grid lists all 2^N dichotomies, and 2^{MAX_DICHOTOMY_POINTS} = "
+              f"{2**MAX_DICHOTOMY_POINTS:,} is the most this tab enumerates")
+
+SPEC = StateSpec("cover", [
+    Field("view", "view", "choice", "curves", choices=tuple(VIEWS)),
+    Field("ms", "M values", "ints", DEFAULT_MS, item_min=1, item_max=cover.MAX_M,
+          max_len=cover.MAX_CURVES),
+    Field("xaxis", "x-axis", "choice", "ratio", choices=tuple(XAXIS)),
+    Field("trials", "trials per point", "int", 100, min=10, max=cover.MC_MAX_TRIALS),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("n_points", "points N", "int", 4, min=1, max=MAX_DICHOTOMY_POINTS),
+    Field("points", "placed points", "floats", [], item_min=-1.1, item_max=1.1,
+          max_len=2 * MAX_DICHOTOMY_POINTS, optional=True),
+    Field("page", "page", "int", 1, min=1, max=MAX_PAGES),
+    Field("rec_m", "largest M", "int", 4, min=1, max=cover.REC_MAX_M),
+    Field("rec_n", "largest N", "int", 10, min=2, max=cover.REC_MAX_N),
+    Field("step", "cells filled", "int", 0, min=0, max=10**6),
+])
+PARAMS = ("view", "ms", "xaxis", "trials", "seed", "n_points", "points", "page", "rec_m", "rec_n")
+
+
+class CoverModel(HasTraits):
+    """Everything the Cover tab shows, as traits (see module docstring)."""
+
+    view = Unicode("curves")
+    ms = Tuple()
+    xaxis = Unicode("ratio")
+    trials = Int(100)
+    seed = Int(0)
+    n_points = Int(4)
+    points = List()
+    page = Int(1)
+    rec_m = Int(4)
+    rec_n = Int(10)
+    step = Int(0)
+
+    curves = Tuple()
+    X = Instance(np.ndarray, allow_none=True)
+    dich = Instance(Dichotomies, allow_none=True)
+    page_ids = Instance(np.ndarray, allow_none=True)
+    page_w = Instance(np.ndarray, allow_none=True)
+    page_b = Instance(np.ndarray, allow_none=True)
+    table = Instance(cover.RecursionTable, allow_none=True)
+    mc = Tuple()
+    mc_running = Bool(False)
+    mc_done = Int(0)
+    mc_total = Int(0)
+    mc_note = Unicode("")
+    revision = Int(0)
+    message = Unicode("")
+
+    def __init__(self, **params):
+        super().__init__()
+        self._mc_thread = None
+        self._mc_stop = None
+        self._mc_key = None
+        self._mc_job = 0
+        self._bool = None
+        self._bool_thread = None
+        if not self.update(**params, _force=True):
+            raise ValueError(self.message)
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def n_steps(self) -> int:
+        """Interior cells of the recursion table (the edges are filled at step 0)."""
+        t = self.table
+        return 0 if t is None else sum(not t.is_edge(m, N) for m, N in t.order)
+
+    @property
+    def n_pages(self) -> int:
+        return max(1, int(np.ceil(2 ** len(self.X) / TILES_PER_PAGE)))
+
+    def boolean_rows(self, post=None):
+        """Sayed's Table 60.3, and the seconds the count of M <= 4 took (None while it runs).
+
+        Counting M = 4 takes 2-3 s the first time: with ``post`` (see
+        :meth:`start_monte_carlo`) it runs in a thread and the rows have M <= 3 counted until it
+        ends (then ``revision`` is bumped); without, it runs at once.
+        """
+        if self._bool is not None:
+            return self._bool
+        if post is None:
+            t0 = time.perf_counter()
+            self._bool = (cover.boolean_table(count_up_to=4), time.perf_counter() - t0)
+            return self._bool
+        if self._bool_thread is None:
+            def work():
+                t0 = time.perf_counter()
+                rows = cover.boolean_table(count_up_to=4)
+                post(lambda: self._bool_done(rows, time.perf_counter() - t0))
+
+            self._bool_thread = threading.Thread(target=work, name="cover-boolean", daemon=True)
+            self._bool_thread.start()
+        return cover.boolean_table(count_up_to=3), None
+
+    def _bool_done(self, rows, seconds) -> None:
+        self._bool = (rows, seconds)
+        self.revision += 1
+
+    def _points_array(self, p) -> np.ndarray:
+        if p["points"]:
+            return np.asarray(p["points"], dtype=float).reshape(-1, 2)
+        return cover.random_points(p["n_points"], seed=p["seed"])
+
+    # ------------------------------------------------------------------ committing
+    def _parse(self, changes: dict) -> dict:
+        if "n_points" in changes:
+            try:
+                n = int(str(changes["n_points"]).strip())
+            except ValueError:
+                n = None
+            if n is not None and n > MAX_DICHOTOMY_POINTS:
+                raise ValueError(f"points N must be at most {MAX_DICHOTOMY_POINTS}; got "
+                                 f"{n}: {LIMIT_TEXT}")
+        out = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+        if "ms" in out:
+            out["ms"] = list(cover.check_m_values(out["ms"]))
+        if "points" in out and len(out["points"]) % 2:
+            raise ValueError("placed points must be x1, x2 pairs; got an odd count of numbers")
+        return out
+
+    def update(self, _force: bool = False, *, step: int | None = None, **changes) -> bool:
+        """Apply parameter changes (typed values or text) if they are valid; else refuse."""
+        unknown = set(changes) - set(PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        try:
+            changes = self._parse(changes)
+            p = {k: getattr(self, k) for k in PARAMS} | changes
+            p["ms"] = tuple(p["ms"]) if p["ms"] else DEFAULT_MS
+            return self._commit(p, force=_force, step=step, page_given="page" in changes)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+
+    def _commit(self, p, *, force: bool, step: int | None, page_given: bool = False) -> bool:
+        curves = cover.cover_curves(p["ms"])
+        X = self._points_array(p)
+        same_points = (not force and self.X is not None and X.shape == self.X.shape
+                       and np.array_equal(X, self.X))
+        dich = self.dich if same_points else dichotomies(X)
+        n_pages = max(1, int(np.ceil(2 ** len(X) / TILES_PER_PAGE)))
+        page = p["page"] if same_points or page_given else 1  # new points: back to page 1
+        if page > n_pages:
+            raise ValueError(f"page must be at most {n_pages} for {len(X)} points; got {page}")
+        ids = np.arange((page - 1) * TILES_PER_PAGE, min(page * TILES_PER_PAGE, 2 ** len(X)))
+        if same_points and page == self.page and self.page_ids is not None:
+            w, b = self.page_w, self.page_b
+        else:
+            w, b = cover.separators(X, dich.labelings, ids[dich.separable[ids]] if len(ids) else ids)
+            w, b = self._spread(ids, dich, w, b)
+        table = self.table
+        if force or table is None or (table.M_max, table.N_max) != (p["rec_m"], p["rec_n"]):
+            table = cover.recursion_table(p["rec_m"], p["rec_n"])
+        if (p["seed"], p["trials"]) != self._mc_key:
+            self._cancel_monte_carlo()
+            mc = ()
+        else:
+            mc = self.mc
+        with self.hold_trait_notifications():
+            for k in PARAMS:
+                setattr(self, k, p[k])
+            self.page = page
+            self.points = list(p["points"])
+            self.curves, self.X, self.dich = curves, X, dich
+            self.page_ids, self.page_w, self.page_b = ids, w, b
+            self.table = table
+            if self.mc is not mc:
+                self.mc, self.mc_note = mc, ""
+            self._mc_key = (p["seed"], p["trials"])
+            interior = self.n_steps
+            self.step = int(min(max(self.step if step is None else step, 0), interior))
+            self.message = ""
+            self.revision += 1
+        return True
+
+    @staticmethod
+    def _spread(ids, dich, w_sep, b_sep):
+        """Separators solved for the separable ids only, put back at their page positions."""
+        w = np.full((len(ids), 2), np.nan)
+        b = np.full(len(ids), np.nan)
+        sep = dich.separable[ids] if len(ids) else np.zeros(0, bool)
+        w[sep], b[sep] = w_sep, b_sep
+        return w, b
+
+    def refuse(self, text: str) -> None:
+        """Say why a change was refused; the same refusal twice in a row is said twice."""
+        if self.message == text:
+            self.message = ""
+        self.message = text
+
+    def go(self, k: int) -> None:
+        """Show the recursion table with ``k`` interior cells filled."""
+        k = int(min(max(k, 0), self.n_steps))
+        if k != self.step:
+            self.step = k
+
+    # ------------------------------------------------------------------ the point set
+    def _set_points(self, flat) -> bool:
+        return self.update(points=[float(v) for v in flat])
+
+    def add_point(self, x1: float, x2: float) -> bool:
+        """Place one more point (the first placed point replaces the random set)."""
+        if len(self.X) >= MAX_DICHOTOMY_POINTS:
+            self.refuse(f"Not applied: at most {MAX_DICHOTOMY_POINTS} points: {LIMIT_TEXT}.")
+            return False
+        if not (abs(x1) <= 1.1 and abs(x2) <= 1.1):
+            self.refuse("Not applied: place points inside the square from −1.1 to 1.1.")
+            return False
+        flat = list(self.X.reshape(-1)) if not self.points else list(self.points)
+        return self._set_points(flat + [round(float(x1), 3), round(float(x2), 3)])
+
+    def remove_point(self, i: int) -> bool:
+        if not 0 <= i < len(self.X) or len(self.X) <= 1:
+            self.refuse("Not applied: keep at least one point.")
+            return False
+        keep = np.delete(self.X, i, axis=0)
+        return self._set_points(np.round(keep, 3).reshape(-1))
+
+    def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
+        d = np.hypot(self.X[:, 0] - x1, self.X[:, 1] - x2)
+        i = int(np.argmin(d))
+        return i if d[i] <= radius else None
+
+    def collinear_example(self) -> bool:
+        """Four points, three of them on one line: the count falls below Cover's formula."""
+        return self._set_points(COLLINEAR)
+
+    def random_set(self) -> bool:
+        """Back to ``n_points`` random points from ``seed``."""
+        return self.update(points=[])
+
+    # ------------------------------------------------------------------ hand-off
+    def dichotomy_state(self, j: int) -> dict:
+        """The Perceptron tab's state for dichotomy ``j`` (raises ValueError if constant)."""
+        if not 0 <= j < 2 ** len(self.X):
+            raise ValueError(f"dichotomy must be from 0 to {2 ** len(self.X) - 1}; got {j}")
+        y = self.dich.labelings[j]
+        if np.all(y == y[0]):
+            raise ValueError(f"dichotomy #{j} gives every point the same label, which any line "
+                             "beyond the points separates; the Perceptron tab needs both classes")
+        return perceptron_state(self.X, y)
+
+    # ------------------------------------------------------------------ Monte Carlo
+    @property
+    def mc_busy(self) -> bool:
+        t = self._mc_thread
+        return t is not None and t.is_alive()
+
+    def start_monte_carlo(self, post=None) -> bool:
+        """Start a run for the current M set (those <= 100), seed and trials, in a thread.
+
+        ``post(fn)`` runs ``fn`` on the thread that owns the traits (default: call it at once,
+        for scripts and tests). Points already estimated with this seed and trials are kept and
+        not run again. Returns False (with a message) if refused or already running.
+        """
+        if self.mc_busy:
+            self.refuse("Not applied: a Monte Carlo run is already going; Stop it first.")
+            return False
+        try:
+            plan = cover.monte_carlo_plan(self.ms, trials=self.trials)
+        except ValueError as exc:
+            self.refuse(f"Not applied: {exc}.")
+            return False
+        have = {(pt.M, pt.N) for pt in self.mc}
+        plan = tuple(mn for mn in plan if mn not in have)
+        post = post or (lambda fn: fn())
+        self._mc_job += 1
+        job, stop = self._mc_job, threading.Event()
+        self._mc_stop = stop
+        trials, seed = self.trials, self.seed
+        self.mc_total, self.mc_done, self.mc_running = len(plan) * trials, 0, True
+        self.mc_note = f"Monte Carlo: {len(plan)} points × {trials} trials, seed {seed}…"
+
+        def on_point(pt, done, total):
+            post(lambda: self._mc_add(job, pt, done))
+
+        def work():
+            t0 = time.perf_counter()
+            try:
+                run = cover.monte_carlo_points(plan, trials=trials, seed=seed, stop=stop.is_set,
+                                               progress=on_point)
+                post(lambda: self._mc_end(job, run, time.perf_counter() - t0, None))
+            except Exception as exc:  # pragma: no cover - an LP failure becomes a message
+                post(lambda e=exc: self._mc_end(job, None, 0.0, e))
+
+        self._mc_thread = threading.Thread(target=work, name="cover-monte-carlo", daemon=True)
+        self._mc_thread.start()
+        return True
+
+    def _mc_add(self, job, pt, done) -> None:
+        if job != self._mc_job:
+            return
+        self.mc = (*self.mc, pt)
+        self.mc_done = done  # views showing the curves redraw on this
+
+    def _mc_end(self, job, run, seconds, error) -> None:
+        if job != self._mc_job:
+            return
+        self.mc_running = False
+        if error is not None:
+            self.mc_note = f"Monte Carlo failed: {error}"
+        elif run.stopped:
+            planned = run.planned // max(self.trials, 1)
+            self.mc_note = (f"Stopped after {len(run.points)} of {planned} points; the finished "
+                            "ones are kept. Each point has its own seed, so Run continues with "
+                            "exactly the values a full run gives.")
+        else:
+            rate = run.checks / seconds if seconds > 0 else float("nan")
+            self.mc_note = (f"Monte Carlo done: {len(self.mc)} points, {run.checks} LP checks in "
+                            f"{seconds:.1f} s ({rate:.0f} checks/s).")
+
+    def stop_monte_carlo(self) -> None:
+        """Ask a running Monte Carlo run to stop (after its current trial); the points it
+        finished stay."""
+        if self._mc_stop is not None:
+            self._mc_stop.set()
+
+    def _cancel_monte_carlo(self) -> None:
+        """Stop a run whose results no longer apply (new seed or trials): it stays silent."""
+        self._mc_job += 1
+        self.stop_monte_carlo()
+        self.mc_running = False
+
+    def wait_monte_carlo(self, timeout: float | None = None) -> bool:
+        t = self._mc_thread
+        if t is not None:
+            t.join(timeout)
+        return not self.mc_busy
+
+    # ------------------------------------------------------------------ declared state
+    def get_state(self) -> dict:
+        state = {k: getattr(self, k) for k in PARAMS}
+        state["ms"] = list(self.ms)
+        state["step"] = int(self.step)
+        return state
+
+    def set_state(self, state: dict) -> bool:
+        """Apply a whole state (JSON or a link); all or nothing."""
+        try:
+            values = SPEC.validate(state)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+        return self.update(step=values.pop("step"), **values)
+
+
+def perceptron_state(X, y) -> dict:
+    """What the Perceptron tab needs to open points ``X`` with labels ``y`` (see its SPEC)."""
+    return {"dataset": "separable", "points": points_of(np.asarray(X, float), np.asarray(y)),
+            "w0": [], "order": "cyclic", "custom_order": [], "eta": 1.0}

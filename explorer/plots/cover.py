@@ -1,0 +1,229 @@
+"""The Cover figure: Cover's counting theorem as curves, small sets' dichotomies, Boolean counts.
+
+One live figure with three views (:data:`VIEWS`), each a set of axes shown alone:
+
+* ``"curves"``: ``P(M, N) = S(M, N) / 2^N`` (Sayed (60.65), (60.78); Cover 1965) for several
+  ``M`` against ``N / (M + 1)`` or against ``N`` (log scale), the capacity ``N = 2 (M + 1)``
+  where every curve crosses 1/2 (Sayed (60.81)), and Monte Carlo estimates with error bars
+  (:class:`CurvesPanel`);
+* ``"dichotomies"``: a small point set (:class:`~explorer.plots.dichotomy_grid.PointSetPlane`)
+  beside a page of its dichotomies (:class:`~explorer.plots.dichotomy_grid.TileGrid`);
+* ``"boolean"``: the 16 Boolean functions of two inputs as tiles beside the counts of
+  Sayed's Table 60.3 (:class:`~explorer.plots.dichotomy_grid.BooleanCounts`).
+
+Artists are made once and updated in place; the figure has no steps, so :meth:`render`
+draws the whole visible figure, except that in the curves view with ``blit`` a new set of M
+redraws only the curves, dots and legend over a cached background (:meth:`redraw`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from . import live
+from . import style as S
+from .dichotomy_grid import BooleanCounts, PointSetPlane, TileGrid
+
+__all__ = ["CoverFigure", "CurvesPanel", "VIEWS"]
+
+VIEWS = ("curves", "dichotomies", "boolean")
+FIGSIZE = (13.0, 6.8)
+#: One colour, dash pattern and marker per curve: distinct in colour and in greyscale.
+COLORS = (S.POS, S.NEG, S.UPDATE, S.TRIGGER, S.BOUND, S.ACCENT, "#000000", S.GHOST)
+DASHES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)), (0, (8, 3)), "-")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+MC_Z = 2.0  # error bars: ± 2 standard errors
+
+
+class CurvesPanel:
+    """``P(M, N)`` for up to eight ``M``, the capacity marks and Monte Carlo dots."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="Cover's theorem: P(M, N) = S(M, N) / 2ᴺ  (Sayed (60.65), "
+                     "(60.78); Cover 1965)", ylabel="P(M, N), fraction separable")
+        self.curves = []
+        self.mc_dots = []
+        self.mc_bars = []
+        for i in range(len(COLORS)):
+            (line,) = ax.plot([], [], color=COLORS[i], ls=DASHES[i], lw=2.4, zorder=3)
+            (dots,) = ax.plot([], [], ls="none", marker=MARKERS[i], ms=7, mfc="white",
+                              mec=COLORS[i], mew=1.8, zorder=5)
+            bars = LineCollection([], colors=COLORS[i], linewidths=1.6, zorder=4.5)
+            ax.add_collection(bars)
+            self.curves.append(line)
+            self.mc_dots.append(dots)
+            self.mc_bars.append(bars)
+        self.half = ax.axhline(0.5, color=S.GHOST, lw=1.2, ls=":", zorder=1)
+        self.cap_line = ax.axvline(2.0, color=S.LINE, lw=1.4, ls=":", zorder=1)
+        (self.cap_dots,) = ax.plot([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE,
+                                   mew=1.4, zorder=6)
+        self.legend = None
+        self.Ms = ()
+        self.mode = "ratio"
+
+    def set_data(self, curves, *, mode: str = "ratio", mc=()) -> None:
+        """Draw ``curves`` (from :func:`explorer.cover.cover_curves`) and Monte Carlo points.
+
+        ``mode`` is ``"ratio"`` (x = N / (M + 1), linear) or ``"n"`` (x = N, log scale).
+        """
+        if mode not in ("ratio", "n"):
+            raise ValueError(f"expected mode 'ratio' or 'n'; got {mode!r}")
+        ax = self.ax
+        self.mode = mode
+        self.Ms = tuple(c.M for c in curves)
+        ratio = mode == "ratio"
+        ax.set_xscale("linear" if ratio else "log")
+        index = {}
+        for i, line in enumerate(self.curves):
+            if i < len(curves):
+                c = curves[i]
+                index[c.M] = i
+                x = c.N / (c.M + 1) if ratio else c.N
+                keep = slice(None) if ratio else slice(1, None)  # no N = 0 on a log axis
+                line.set_data(x[keep], c.P[keep])
+                line.set_label(f"M = {c.M}")
+                line.set_visible(True)
+            else:
+                line.set_data([], [])
+                line.set_visible(False)
+        caps = np.array([[2.0 if ratio else c.capacity, 0.5] for c in curves])
+        self.cap_dots.set_data(caps[:, 0], caps[:, 1])
+        self.cap_line.set_visible(ratio)
+        by_m: dict[int, list] = {}
+        for p in mc:
+            by_m.setdefault(p.M, []).append(p)
+        for i, (dots, bars) in enumerate(zip(self.mc_dots, self.mc_bars, strict=True)):
+            M = next((m for m, k in index.items() if k == i), None)
+            pts = by_m.get(M, []) if M is not None else []
+            if not pts:
+                dots.set_data([], [])
+                bars.set_segments([])
+                continue
+            x = np.array([p.N / (p.M + 1) if ratio else p.N for p in pts], dtype=float)
+            est = np.array([p.estimate for p in pts])
+            err = MC_Z * np.array([p.stderr for p in pts])
+            dots.set_data(x, est)
+            bars.set_segments([[(a, lo), (a, hi)] for a, lo, hi in
+                               zip(x, np.clip(est - err, 0, 1), np.clip(est + err, 0, 1),
+                                   strict=True)])
+        if ratio:
+            ax.set_xlim(0, 3.06)
+            ax.set_xlabel("N / (M + 1)   (capacity at 2: N = 2(M + 1), Sayed (60.81))",
+                          fontsize=S.LABEL_SIZE)
+        else:
+            top = max(c.N[-1] for c in curves)
+            ax.set_xlim(1, top * 1.05)
+            ax.set_xlabel("N, number of points (log scale); dots: capacity N = 2(M + 1)",
+                          fontsize=S.LABEL_SIZE)
+        ax.set_ylim(-0.03, 1.05)
+        handles = [self.curves[i] for i in range(len(curves))]
+        labels = [f"M = {c.M}" for c in curves]
+        handles.append(Line2D([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE))
+        labels.append("P = 1/2 at N = 2(M+1)")
+        if mc:
+            handles.append(Line2D([], [], ls="-", marker="o", mfc="white", mec=S.LINE,
+                                  color=S.LINE, lw=1.2))
+            labels.append(f"Monte Carlo ± {MC_Z:g} s.e.")
+        if self.legend is not None:
+            self.legend.remove()
+        self.legend = ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                                fontsize=S.TICK_SIZE, frameon=False, borderaxespad=0.0)
+
+    def curve_xy(self, M: int) -> tuple[np.ndarray, np.ndarray]:
+        """The data of the curve drawn for ``M`` (for tests)."""
+        line = self.curves[self.Ms.index(M)]
+        return np.asarray(line.get_xdata()), np.asarray(line.get_ydata())
+
+
+class CoverFigure(live.LiveFigure):
+    """The Cover tab's figure; :meth:`set_view` chooses which panels are shown."""
+
+    def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
+        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is not None:
+            self.fig.set_size_inches(*figsize)
+        self.curves = CurvesPanel(self.fig.add_axes([0.07, 0.1, 0.7, 0.8]))
+        self.plane = PointSetPlane(self.fig.add_axes([0.05, 0.1, 0.3, 0.8]))
+        self.tiles = TileGrid(self.fig.add_axes([0.4, 0.05, 0.58, 0.85]))
+        self.bool_tiles = TileGrid(self.fig.add_axes([0.02, 0.05, 0.5, 0.85]))
+        self.bool_counts = BooleanCounts(self.fig.add_axes([0.6, 0.1, 0.38, 0.8]))
+        self._groups = {"curves": [self.curves.ax],
+                        "dichotomies": [self.plane.ax, self.tiles.ax],
+                        "boolean": [self.bool_tiles.ax, self.bool_counts.ax]}
+        self.view = "curves"
+        self._size = (FIGSIZE[0] * dpi, FIGSIZE[1] * dpi, 1.0, dpi)
+        self._static_key = None
+        self._init_live(blit)
+        self.set_view("curves")
+
+    def set_view(self, view: str) -> None:
+        if view not in VIEWS:
+            raise ValueError(f"expected a view in {VIEWS}; got {view!r}")
+        self.view = view
+        for name, axes in self._groups.items():
+            for ax in axes:
+                ax.set_visible(name == view)
+        for a in self.curves.curves + self.curves.mc_dots + self.curves.mc_bars:
+            a.set_animated(False)  # mark_animated flags them again in the curves view
+        self._layout()
+        self.invalidate()
+
+    def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+        """Size the figure to ``width`` × ``height`` CSS px with type ``scale`` times its size."""
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
+        self._size = (width, height, scale, base_dpi)
+        self._layout()
+        self.invalidate()
+
+    def _layout(self) -> None:
+        """Place the visible panels, with margins in points (type keeps its size in points)."""
+        fig = self.fig
+        pt = fig.dpi / 72
+        W, H = fig.bbox.width, fig.bbox.height
+        left = (S.TICK_SIZE * 3 + S.LABEL_SIZE + 14) * pt / W
+        bottom = (S.TICK_SIZE + S.LABEL_SIZE + 18) * pt / H
+        top = 1 - (S.TITLE_SIZE + 12) * pt / H
+        right_pad = 10 * pt / W
+        if self.view == "curves":
+            legend_w = (S.TICK_SIZE * 16) * pt / W
+            self.curves.ax.set_position([left, bottom, 1 - left - legend_w - right_pad,
+                                         top - bottom])
+            return
+        side_h = top - bottom
+        side_w = min(side_h * H / W, 0.42)  # a square plane, at most 42 % of the width
+        gap = 24 * pt / W
+        if self.view == "dichotomies":
+            self.plane.ax.set_position([left, bottom, side_w, side_h])
+            x0 = left + side_w + gap
+            self.tiles.ax.set_position([x0, 0.01, 1 - x0 - right_pad, top - 0.01])
+        else:
+            tiles_w = min(0.5, (top - 0.01) * H / W * 1.25)
+            self.bool_tiles.ax.set_position([right_pad, 0.01, tiles_w, top - 0.01])
+            x0 = right_pad + tiles_w + gap + left
+            self.bool_counts.ax.set_position([x0, bottom, 1 - x0 - right_pad, side_h])
+
+    def show(self, k: int = 0) -> str:
+        return ""
+
+    def dynamic_artists(self) -> list:
+        """In the curves view, what changes with the set of M: the curves, the Monte Carlo
+        points, the capacity dots and the legend (the axes, ticks and titles stay)."""
+        if self.view != "curves":
+            return []
+        c = self.curves
+        arts = [*c.curves, *c.mc_dots, *c.mc_bars, c.cap_dots]
+        return arts + ([c.legend] if c.legend is not None else [])
+
+    def redraw(self, *, static_key=None) -> None:
+        """Draw what was set. With ``blit``, the curves view redraws only its moving artists
+        over the cached background while ``static_key`` (e.g. the x-axis mode and limits) stays
+        the same; any other view or a new key draws the whole figure."""
+        if self.view != "curves" or static_key is None or static_key != self._static_key:
+            self.invalidate()
+        self._static_key = static_key
+        self.mark_animated()
+        self.render(0)

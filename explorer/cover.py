@@ -36,9 +36,10 @@ from .separability import _feasible
 __all__ = [
     "BOOLEAN_NAMES_2", "MAX_CURVES", "MAX_M", "MC_MAX_CHECKS", "MC_MAX_M", "MC_MAX_TRIALS",
     "MC_RATIOS", "BooleanRow", "CoverCurve", "MCPoint", "MCRun", "RecursionTable",
-    "boolean_functions_2", "boolean_table", "check_m_values", "cover_curves", "mc_rng",
+    "boolean_functions_2", "boolean_table", "check_m_values", "cover_curves",
+    "describe_boolean_table", "describe_curves", "describe_monte_carlo", "mc_rng",
     "monte_carlo_plan", "monte_carlo_point", "monte_carlo_points", "random_points",
-    "recursion_table", "separators",
+    "recursion_matches_formula", "recursion_table", "separators",
 ]
 
 #: Largest dimension drawn, and most curves at once.
@@ -408,3 +409,31 @@ def boolean_table(*, count_up_to: int = 4) -> tuple[BooleanRow, ...]:
         total, bound = 2 ** (2**M), 2 ** (M * M)
         rows.append(BooleanRow(M, total, s, counted, s / total, bound, s <= bound))
     return tuple(rows)
+
+
+# --------------------------------------------------------------------------- words
+def describe_curves(curves) -> str:
+    """One line per curve: ``P`` at the capacity ``2(M + 1)`` (exactly 1/2) and a quarter of the
+    capacity further on, at ``2.5(M + 1)``, where the large-M curves are already near 0."""
+    return "\n".join(f"M = {c.M:4d}: P at 2(M+1) = {c.P[c.capacity]}, "
+                     f"at 2.5(M+1) = {c.P[round(2.5 * (c.M + 1))]:.3g}" for c in curves)
+
+
+def describe_monte_carlo(run: MCRun, *, every: int = 1) -> str:
+    """One line per estimated point (every ``every``-th): estimate ± 2 standard errors against
+    the formula."""
+    return "\n".join(f"M = {p.M}, N = {p.N:2d}: estimate {p.estimate:.3f} ± {2 * p.stderr:.3f}, "
+                     f"formula {p.formula:.3f}" for p in run.points[::every])
+
+
+def recursion_matches_formula(table: RecursionTable) -> bool:
+    """Whether every cell of the filled table equals the closed form ``S(m, N)`` (Sayed (60.65))."""
+    return all(int(table.S[m, N - 1]) == cover_count(N, m)
+               for m in range(table.M_max + 1) for N in range(1, table.N_max + 1))
+
+
+def describe_boolean_table(rows) -> str:
+    """Sayed's Table 60.3 as text, each count with its source and the bound ``2^(M^2)``."""
+    return "\n".join(f"M = {r.M}: {r.separable} of 2^{2 ** r.M} "
+                     f"({'counted here' if r.counted else 'Muroga (1971)'}), fraction "
+                     f"{r.fraction:.3g}, bound 2^{r.M * r.M} holds: {r.bound_holds}" for r in rows)

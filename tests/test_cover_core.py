@@ -133,3 +133,17 @@ def test_boolean_table_and_functions():
         a1, a2 = V[:, 0].astype(int), V[:, 1].astype(int)
         want = {"AND": a1 & a2, "OR": a1 | a2, "NAND": 1 - (a1 & a2)}[name]
         assert cover.BOOLEAN_NAMES_2[j] == name and np.array_equal(f, want)
+
+
+def test_words_for_the_notebook():
+    from explorer import cover as C
+
+    text = C.describe_curves(C.cover_curves([1, 1000]))
+    assert "M =    1: P at 2(M+1) = 0.5" in text and "M = 1000: P at 2(M+1) = 0.5" in text
+    assert C.recursion_matches_formula(C.recursion_table(4, 8))
+    rows = C.boolean_table(count_up_to=2)
+    lines = C.describe_boolean_table(rows).splitlines()
+    assert lines[0].startswith("M = 1: 4 of 2^2 (counted here)") and "bound 2^1 holds: False" in lines[0]
+    assert "Muroga (1971)" in lines[2]
+    run = C.monte_carlo_points(C.monte_carlo_plan([2], trials=20)[:2], trials=20, seed=0)
+    assert len(C.describe_monte_carlo(run).splitlines()) == len(run.points)

@@ -18,7 +18,8 @@ from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
 from ..timeline import KEYS_HELP, Timeline
-from .model import DATASETS, SPEC, MarginsModel
+from ..upload import DataPanel
+from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel
 
 TEXT_FIELDS = ("n", "seed", "eta")
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
@@ -101,8 +102,11 @@ class MarginsView(W.VBox):
         self._finish_handle = None
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         t = self.text
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
+        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
+                                    selected_index=None, layout=W.Layout(width="95%"))
         settings = W.VBox([
-            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Max margin"), self.w_hard, self.w_c, self.sayed,
             section("SGD (Sayed 61.22)"), t["eta"],
             section("Share"), self.b_send,
@@ -111,7 +115,7 @@ class MarginsView(W.VBox):
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit, self.w_layout],
-                              layout=W.Layout(flex_flow="row wrap", gap="0.5em 2em")),
+                              layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
@@ -316,6 +320,10 @@ class MarginsView(W.VBox):
         return self.timeline.handle_key(key)
 
     # ------------------------------------------------------------------ dashboard protocol
+    def _use_data(self, X, y) -> bool:
+        """Points read from a person's CSV replace the data; C and the layout stay."""
+        return self.load_state(self.save_state() | {"points": points_of(X, y), "step": 0})
+
     def save_state(self) -> dict:
         self.model.finish_edit()
         return self.model.get_state()

@@ -23,7 +23,8 @@ from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
 from ..timeline import KEYS_HELP, Timeline
-from .model import ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
+from ..upload import DataPanel
+from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
               ("You choose", "choose")]
@@ -103,8 +104,11 @@ class PerceptronView(W.VBox):
         self.figure_box = W.Box([canvas]).add_class("pe-figure")
 
         t = self.text
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
+        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
+                                    selected_index=None, layout=W.Layout(width="95%"))
         settings = W.VBox([
-            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"],
+            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Rule"), self.w_rule, t["eta"], t["forget"], t["rho"], self.w_fit,
             t["max_epochs"],
             section("Visiting order"), self.w_order, t["custom_order"],
@@ -236,6 +240,12 @@ class PerceptronView(W.VBox):
         return self.timeline.handle_key(key)
 
     # ------------------------------------------------------------------ dashboard protocol
+    def _use_data(self, X, y) -> bool:
+        """Points read from a person's CSV: the run starts again on them from w = 0."""
+        state = self.save_state() | {"points": points_of(X, y), "w0": [], "order": "cyclic",
+                                     "custom_order": [], "chosen": [], "step": 0}
+        return self.load_state(state)
+
     def save_state(self) -> dict:
         return self.model.get_state()
 

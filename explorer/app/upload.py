@@ -1,0 +1,180 @@
+"""Your own data in a tab: a CSV file (upload) or CSV text (paste), read, checked and previewed.
+
+:func:`read_user_data` turns the bytes or text a person gave into 2-D points with labels ±1, or
+into one sentence saying why not; it never raises. Size is checked before anything is parsed.
+:class:`DataPanel` is the widget a tab puts in its settings column: file upload, paste box,
+a preview (first rows, how the labels were read, whether a line separates the classes) and a
+button that hands the points to the tab.
+
+What is read: one row per point, numeric feature columns and a label column (the last), an
+optional header row, separated by commas, semicolons, tabs or spaces. Labels −1/+1, or 0/1 (read
+as −1/+1 and said so). More than two features are projected to 2-D by PCA (principal component
+analysis, via scikit-learn), and the share of the variance the plane keeps is stated.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import ipywidgets as W
+import numpy as np
+
+from .. import datasets, separability
+
+#: Largest file or pasted text read (bytes), and most points; both checked before parsing.
+MAX_BYTES = 1_000_000
+MAX_ROWS = 2000
+#: Coordinates are kept within this size (the tabs' declared state allows no more).
+MAX_ABS = 1e12
+EXAMPLE = "x1, x2, label\n0.5, 1.2, 1\n-0.3, -0.8, -1\n1.1, 0.4, 1\n-1.0, 0.2, -1"
+
+
+@dataclass(frozen=True)
+class UserData:
+    """Points a person loaded, ready for a tab.
+
+    Attributes
+    ----------
+    X : ndarray (n, 2)
+    y : ndarray (n,), values ±1
+    summary : str
+        What was read, in one or two sentences (rows, features, label mapping, PCA, separable).
+    preview : str
+        HTML: a table of the first rows as read.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    summary: str
+    preview: str
+
+
+def _decode(raw) -> str:
+    if isinstance(raw, str):
+        return raw
+    try:
+        return bytes(raw).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"the file is not UTF-8 text (byte {exc.start} cannot be read); save it "
+                         "as UTF-8 CSV") from None
+
+
+def _pca2(X: np.ndarray) -> tuple[np.ndarray, float]:
+    from sklearn.decomposition import PCA
+
+    pca = PCA(n_components=2).fit(X)
+    return pca.transform(X), float(pca.explained_variance_ratio_.sum())
+
+
+def _preview(X: np.ndarray, y: np.ndarray, rows: int = 5) -> str:
+    head = "".join(f"<th>x{j + 1}</th>" for j in range(X.shape[1])) + "<th>label</th>"
+    body = "".join("<tr>" + "".join(f"<td>{v:.4g}</td>" for v in X[i]) + f"<td>{int(y[i]):+d}</td>"
+                   "</tr>" for i in range(min(rows, len(y))))
+    more = f"<div>… and {len(y) - rows} more rows</div>" if len(y) > rows else ""
+    return f"<table class='pe-preview'><tr>{head}</tr>{body}</table>{more}"
+
+
+def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
+    """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
+
+    The size (at most :data:`MAX_BYTES`) and the number of lines (at most ``max_rows`` plus a
+    header) are checked before the text is parsed.
+    """
+    size = len(raw) if isinstance(raw, (bytes, bytearray, memoryview)) else len(str(raw).encode())
+    if size == 0:
+        return "Nothing to read: the file or the box is empty. Expected rows like '0.5, 1.2, 1'."
+    if size > MAX_BYTES:
+        return f"Not read: {size:,} bytes is more than the {MAX_BYTES:,} this view reads."
+    try:
+        text = _decode(raw)
+    except ValueError as exc:
+        return f"Not read: {exc}."
+    if not text.strip():
+        return "Nothing to read: the file or the box is empty. Expected rows like '0.5, 1.2, 1'."
+    lines = sum(1 for ln in text.splitlines() if ln.strip())
+    if lines > max_rows + 1:
+        return (f"Not read: {lines:,} rows; this view takes at most {max_rows:,} points "
+                "(keep a sample).")
+    try:
+        ds = datasets.from_csv(text, labels="auto")
+    except (ValueError, TypeError) as exc:
+        return f"Not read: {exc}."
+    X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)
+    if len(np.unique(y)) < 2:
+        return (f"Not read: every point has the label {int(y[0]):+d}; both classes (−1 and +1) "
+                "are needed.")
+    if np.abs(X).max() > MAX_ABS:
+        return (f"Not read: values up to {np.abs(X).max():.3g}; this view takes coordinates "
+                f"within ±{MAX_ABS:.0e} (rescale the data).")
+    parts = [f"{len(y)} points, {X.shape[1]} feature{'s' * (X.shape[1] != 1)}"]
+    parts.append("labels {0, 1} read as {−1, +1}" if ds.notes else "labels −1/+1")
+    shown = X
+    if X.shape[1] == 1:
+        X = np.column_stack([X[:, 0], np.zeros(len(X))])
+        parts.append("one feature: drawn on the x₁ axis (x₂ = 0)")
+    elif X.shape[1] > 2:
+        X, kept = _pca2(X)
+        parts.append(f"projected to 2-D by PCA, keeping {100 * kept:.0f} % of the variance")
+    n_pos, n_neg = int((y > 0).sum()), int((y < 0).sum())
+    parts.append(f"{n_pos} of class +1, {n_neg} of class −1")
+    sep = separability.check(X, y).separable
+    parts.append("a line separates the classes" if sep else "no line separates the classes")
+    same = {tuple(r) for r in X[y > 0]} & {tuple(r) for r in X[y < 0]}
+    if same:
+        parts.append(f"{len(same)} point{'s' * (len(same) != 1)} carr"
+                     f"{'y' if len(same) != 1 else 'ies'} both labels")
+    return UserData(X, y, "; ".join(parts) + ".", _preview(shown, y))
+
+
+class DataPanel(W.VBox):
+    """Upload or paste CSV data, see it read, and hand it to the tab with ``apply(X, y)``.
+
+    ``apply`` returns True when the tab took the points (it says why not itself otherwise).
+    Messages go to ``messages`` (a :class:`explorer.app.messages.MessageArea`).
+    """
+
+    def __init__(self, apply: Callable[[np.ndarray, np.ndarray], bool], messages, *,
+                 max_rows: int = MAX_ROWS):
+        self._apply, self._messages, self.max_rows = apply, messages, max_rows
+        self.upload = W.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False,
+                                   description="Upload CSV", tooltip="Read a CSV file of points",
+                                   layout=W.Layout(width="auto"))
+        self.paste = W.Textarea(placeholder=EXAMPLE, description="or paste",
+                                layout=W.Layout(width="95%", height="6em"),
+                                style={"description_width": "calc(var(--pe-font) * 6.2)"})
+        self.b_read = W.Button(description="Use pasted data", tooltip="Read the CSV text above",
+                               layout=W.Layout(width="auto"))
+        self.preview = W.HTML().add_class("pe-help")
+        self.upload.observe(self._on_upload, names="value")
+        self.b_read.on_click(lambda _: self.load(self.paste.value))
+        super().__init__([W.HBox([self.upload, self.b_read]), self.paste, self.preview])
+
+    def _on_upload(self, change):
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        size = int(f.get("size", len(f.get("content", b""))))
+        if size > MAX_BYTES:  # refused before its content is looked at
+            self._messages.refuse(f"Not read: {f.get('name', 'the file')} has {size:,} bytes, more "
+                                  f"than the {MAX_BYTES:,} this view reads.")
+            return
+        self.load(f["content"], name=f.get("name", "the file"))
+
+    def load(self, raw, *, name: str = "the pasted text") -> bool:
+        """Read ``raw`` and, if it can be used, hand it to the tab; says what happened."""
+        try:
+            got = read_user_data(raw, max_rows=self.max_rows)
+        except Exception as exc:  # noqa: BLE001 - a person's file must never raise into the page
+            got = f"Not read: {type(exc).__name__} while reading {name}."
+        if isinstance(got, str):
+            self._messages.refuse(got)
+            return False
+        self.preview.value = (f"<div>{html.escape(name)}: {html.escape(got.summary)}</div>"
+                              + got.preview)
+        if not self._apply(got.X, got.y):
+            return False
+        self._messages.note(f"Loaded {name}: {got.summary}")
+        return True

@@ -1,0 +1,231 @@
+"""Bad input, end to end through the widgets: CSV files and pasted text, typed parameters in
+every tab, links and saved-state files. Each must give a clear message in the page (never an
+exception), and a refused input must keep the data and the step on screen.
+
+The catalogue reports its counts when it runs (``pytest -s`` prints them): inputs tried,
+messages shown, accepted, exceptions (tracebacks) and states lost.
+"""
+
+from __future__ import annotations
+
+import json
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("module://ipympl.backend_nbagg")
+
+from explorer.app import Dashboard  # noqa: E402
+from explorer.app.dashboard import TABS, _load  # noqa: E402
+from explorer.app.upload import MAX_BYTES, read_user_data  # noqa: E402
+
+COUNTS = {"tried": 0, "messages": 0, "accepted": 0, "tracebacks": 0, "state lost": 0}
+
+# (label, raw CSV, expected: "ok" or words the refusal must contain)
+CSV_CASES = [
+    ("empty", "", "empty"),
+    ("whitespace only", "   \n \n", "empty"),
+    ("header only", "x1,x2,label\n", "header but no data"),
+    ("one row", "0.5,1.2,1\n", "class"),
+    ("one class", "0,0,1\n1,1,1\n2,0,1\n", "class"),
+    ("three classes", "0,0,1\n1,1,-1\n2,2,2\n", "-1"),
+    ("labels 0/1", "0,0,0\n1,1,1\n2,0,1\n", "ok"),
+    ("labels yes/no", "0,0,yes\n1,1,no\n", "label"),
+    ("labels 1/2", "0,0,1\n1,1,2\n", "-1"),
+    ("NaN", "nan,1,1\n0,0,-1\n", "finite"),
+    ("inf", "inf,1,1\n0,0,-1\n", "finite"),
+    ("text in a numeric column", "a,1,1\n0,0,-1\n", "numeric"),
+    ("semicolons", "0;0;1\n1;1;-1\n2;0;1\n", "ok"),
+    ("tabs", "0\t0\t1\n1\t1\t-1\n2\t0\t1\n", "ok"),
+    ("spaces", "0 0 1\n1 1 -1\n2 0 1\n", "ok"),
+    ("Windows line ends", "x,y,l\r\n0,0,1\r\n1,1,-1\r\n", "ok"),
+    ("UTF-8 byte order mark", "\ufeffx,y,l\n0,0,1\n1,1,-1\n", "ok"),
+    ("duplicate points, opposite labels", "0,0,1\n0,0,-1\n1,1,1\n", "ok"),
+    ("1e308", "1e308,0,1\n0,0,-1\n", "within"),
+    ("1e13", "1e13,0,1\n0,0,-1\n", "within"),
+    ("ragged rows", "0,0,1\n1,1\n", "same number of columns"),
+    ("one column", "1\n-1\n", "two columns"),
+    ("one feature", "0.5,1\n-0.5,-1\n", "ok"),
+    ("three features (PCA)", "0,0,0,1\n1,1,1,-1\n2,0,1,1\n0,2,1,-1\n", "ok"),
+    ("non-UTF-8 bytes", b"\xff\xfe0,0,1\n", "UTF-8"),
+    ("binary (PNG header)", b"\x89PNG\r\n\x1a\n\x00\x00", "UTF-8"),
+    ("quoted numbers", '"0","0","1"\n"1","1","-1"\n', "ok"),
+    ("+1 written with a sign", "0,0,+1\n1,1,-1\n", "ok"),
+    ("label column empty", "0,0,\n1,1,-1\n", "label"),
+    ("3000 rows", "\n".join(f"{i},{i % 7},{1 if i % 2 else -1}" for i in range(3000)), "at most"),
+    ("10^6 rows", "0,0,1\n" * 1_000_000, "bytes"),
+    ("negative zero and tiny", "-0.0,1e-300,1\n1e-12,0,-1\n", "ok"),
+]
+
+
+def _count(kind: str) -> None:
+    COUNTS["tried"] += 1
+    COUNTS[kind] += 1
+
+
+@pytest.fixture(scope="module")
+def views():
+    d = Dashboard(query="")
+    for i in range(len(d.tab_keys)):
+        d.tabs.selected_index = i  # each tab is built when first opened
+    return d.views
+
+
+def _snapshot(view):
+    m = view.model
+    X = getattr(m, "X", None)
+    return (None if X is None else np.array(X, copy=True), getattr(m, "step", None))
+
+
+def _same(a, b) -> bool:
+    (xa, sa), (xb, sb) = a, b
+    return sa == sb and (xa is None and xb is None or np.array_equal(xa, xb))
+
+
+@pytest.mark.parametrize("tab", ["perceptron", "margins"])
+@pytest.mark.parametrize("label,raw,expect", CSV_CASES, ids=[c[0] for c in CSV_CASES])
+def test_csv_through_the_data_panel(views, tab, label, raw, expect):
+    view = views[tab]
+    before = _snapshot(view)
+    view.messages.clear_refusal()
+    try:
+        ok = view.data_panel.load(raw, name=label)
+    except Exception:  # a traceback would reach the page
+        _count("tracebacks")
+        raise
+    if expect == "ok":
+        assert ok, f"{label}: refused: {view.messages.refused}"
+        _count("accepted")
+        assert "Loaded" in view.messages.notice.value, label
+        return
+    assert not ok, f"{label}: accepted, expected a refusal mentioning {expect!r}"
+    msg = view.messages.refused
+    assert expect.lower() in msg.lower(), f"{label}: message {msg!r} lacks {expect!r}"
+    _count("messages")
+    if not _same(before, _snapshot(view)):
+        _count("state lost")
+        pytest.fail(f"{label}: the data or the step changed after a refusal")
+
+
+def test_read_user_data_states_the_label_mapping_and_projection():
+    got = read_user_data("0,0,0\n1,1,1\n2,0,1\n")
+    assert "labels {0, 1} read as {−1, +1}" in got.summary
+    five = "\n".join(",".join(str(v) for v in row) + f",{1 if i % 2 else -1}"
+                     for i, row in enumerate(np.random.default_rng(0).normal(size=(30, 5))))
+    got = read_user_data(five)
+    assert got.X.shape == (30, 2) and "projected to 2-D by PCA" in got.summary
+    assert "no line separates" in read_user_data("0,0,1\n0,0,-1\n1,1,1\n").summary
+
+
+def test_oversized_input_is_refused_before_parsing(monkeypatch):
+    import explorer.datasets as D
+
+    monkeypatch.setattr(D, "from_csv", lambda *a, **k: pytest.fail("parsed an oversized input"))
+    assert "bytes" in read_user_data(b"0" * (MAX_BYTES + 1))
+    assert "at most" in read_user_data("0,0,1\n" * 5000)
+
+
+# --------------------------------------------------------------------------- typed parameters
+BAD_TEXT = ["abc", "", "1e308", "-1", "2.5", "nan", "inf", "-inf", "1e-320", "0", "1,2,3",
+            "９", " 3 ", "0x10", "1e3000"]
+
+
+def _text_fields():
+    out = []
+    for key, _, target in TABS:
+        fields = getattr(importlib_module(target), "TEXT_FIELDS", ())
+        out += [(key, name) for name in fields]
+    return out
+
+
+def importlib_module(target):
+    import importlib
+
+    cls = _load(target)
+    return importlib.import_module(cls.__module__)
+
+
+@pytest.mark.parametrize("tab,field", _text_fields())
+def test_typed_parameters_never_break_a_tab(views, tab, field):
+    view = views[tab]
+    box = view.text[field]
+    good = box.value
+    for text in BAD_TEXT:
+        before = _snapshot(view)
+        view.messages.clear_refusal()
+        try:
+            box.value = text
+        except Exception:
+            _count("tracebacks")
+            raise
+        msg = view.messages.refused
+        if msg:
+            _count("messages")
+            assert "Traceback" not in msg and "Could not draw" not in msg, (tab, field, text, msg)
+            if not _same(before, _snapshot(view)) and "Not applied" in msg:
+                _count("state lost")
+                pytest.fail(f"{tab}.{field} = {text!r}: refused but the data or step changed")
+        else:
+            _count("accepted")
+            assert "Could not draw" not in view.messages.refused, (tab, field, text)
+    box.value = good
+
+
+@pytest.mark.parametrize("name,value", [("w0", "1e308, 1e308"), ("eta", "1e308"),
+                                        ("w0", "1e300, -1e300"), ("eta", "1e200")])
+def test_huge_start_and_step_keep_the_figure(views, name, value):
+    """Start w = 1e308 and η = 1e308 broke the figure before: now refused or drawn."""
+    view = views["perceptron"]
+    view.text[name].value = value
+    assert "Could not draw" not in view.messages.refused
+    assert view.figure is not None
+    COUNTS["tried"] += 1
+    COUNTS["messages" if view.messages.refused else "accepted"] += 1
+    view.text[name].value = "1" if name == "eta" else ""
+
+
+# --------------------------------------------------------------------------- links and files
+BAD_QUERIES = ["tab=nope", "tab=perceptron&eta=abc", "tab=perceptron&step=-5", "tab=margins&log_c=9",
+               "%ZZ%", "tab=perceptron&points=1,2", "tab=cover&ms=0,5000", "tab=xor&degree=99",
+               "tab=perceptron&" + "n=5&" * 2000, "tab=perceptron&dataset=../../etc/passwd",
+               "tab=perceptron&eta=1e308&w0=1e308,1e308", "tab=margins&points=" + "1," * 5000]
+BAD_FILES = [b"{", b"[]", b'{"tab": 5}', b'{"tab": "perceptron", "state": "x"}',
+             b'{"tab": "perceptron", "state": {"eta": "abc"}}', b"\xff\xfe", b"null",
+             json.dumps({"tab": "margins", "state": {"points": [[1e308, 0, 1]]}}).encode(),
+             b'{"a":' * 5000 + b"1" + b"}" * 5000]
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES, ids=range(len(BAD_QUERIES)))
+def test_bad_links_open_the_dashboard_with_a_message(query):
+    try:
+        d = Dashboard(query=query)
+    except Exception:
+        _count("tracebacks")
+        raise
+    shown = d.active.messages.refused + d.active.messages.text
+    _count("messages" if d.active.messages.refused else "accepted")
+    assert "Traceback" not in shown
+
+
+@pytest.mark.parametrize("raw", BAD_FILES, ids=range(len(BAD_FILES)))
+def test_bad_state_files_give_a_message(raw):
+    d = Dashboard(query="")
+    view = d.active
+    before = _snapshot(view)
+    try:
+        d._on_upload({"new": ({"name": "state.json", "size": len(raw), "content": raw},)})
+    except Exception:
+        _count("tracebacks")
+        raise
+    assert view.messages.refused, raw[:40]
+    _count("messages")
+    if not _same(before, _snapshot(view)):
+        _count("state lost")
+        pytest.fail("a refused state file changed the data or the step")
+
+
+def test_catalogue_counts():
+    """Runs last in this file: prints the counts and checks the totals."""
+    print("\nbad-input catalogue:", ", ".join(f"{k} {v}" for k, v in COUNTS.items()))
+    assert COUNTS["tried"] >= 60 and COUNTS["tracebacks"] == 0 and COUNTS["state lost"] == 0

@@ -26,7 +26,10 @@ from .state import query_tab
 #: ``spec``, ``save_state()``, ``load_state(dict)``, ``changed`` (trait), ``messages``,
 #: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
 TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
-        ("margins", "Margins", "explorer.app.margins:MarginsView")]
+        ("margins", "Margins", "explorer.app.margins:MarginsView"),
+        ("cover", "Cover", "explorer.app.cover:CoverView"),
+        ("xor", "XOR", "explorer.app.xor:XorView"),
+        ("generalization", "Generalization", "explorer.app.generalization:GeneralizationView")]
 MAX_STATE_BYTES = 1_000_000
 #: Longest query string written to the address bar (longer states: save as JSON).
 MAX_LINK_CHARS = 6000

@@ -5,10 +5,14 @@ new run (``set_run``) or a new step (``show``). The same code serves the live wi
 figures and exported animations. Library code never calls ``plt.show()``.
 """
 
+from .cover import CoverFigure
 from .figure import PerceptronFigure
-from .margins import MarginsFigure as MarginsFigure  # the Margins tab (issue 8)
+from .generalization import GeneralizationFigure
+from .margins import MarginsFigure
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .weights import WeightSpace
+from .xor import XorFigure
 
-__all__ = ["PerceptronFigure", "DataPlane", "WeightSpace", "MistakeProgress", "ProofProgress"]
+__all__ = ["PerceptronFigure", "MarginsFigure", "CoverFigure", "XorFigure", "GeneralizationFigure",
+           "DataPlane", "WeightSpace", "MistakeProgress", "ProofProgress"]

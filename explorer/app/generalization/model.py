@@ -1,0 +1,296 @@
+"""State of the Generalization tab: the run whose losses are marked, the stability simulation,
+the risk table.
+
+No widgets here. The tab's state is declared once in :data:`SPEC`. A change builds the new run
+first and only then commits it; a refused value keeps the last good state and says why in
+``message``. The stability simulation (:func:`explorer.generalization.stability_curve`) runs in a
+background thread started by :meth:`GeneralizationModel.start_simulation`, one ``n`` at a time;
+each finished ``n`` is handed to the kernel's thread (``post``) and committed to ``curve``.
+Every ``n`` has its own random stream seeded by ``(seed, n)``, so sizes already finished with
+the same settings are kept and a stopped run continues with exactly the numbers a full run
+gives.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+from sklearn.model_selection import train_test_split
+from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode
+
+from ... import datasets
+from ... import generalization as G
+from ...perceptron import train
+from ...trajectory import Trajectory
+from ..state import Field, StateSpec
+
+#: The run whose examples are marked on the losses: data offered.
+DATASETS = {
+    "margin": "Margin distribution",
+    "iris": "Iris versicolor/virginica",
+    "iris_setosa": "Iris setosa/rest",
+    "breast_cancer": "Breast cancer (30-D)",
+}
+RULES = {"margin": "Margin (H & R)", "classic": "Classic"}
+LOSS_NAMES = ("zero_one", "perceptron", "hinge", "squared", "logistic")
+RUN_EPOCHS = 30
+TEST_FRACTION = 0.3
+
+SPEC = StateSpec("generalization", [
+    Field("dataset", "data for the run", "choice", "margin", choices=tuple(DATASETS)),
+    Field("rule", "rule", "choice", "margin", choices=tuple(RULES)),
+    Field("n_run", "points", "int", 40, min=2, max=500),
+    *[Field(f"show_{name}", f"show {name.replace('_', '-')} loss", "bool", True)
+      for name in LOSS_NAMES],
+    Field("ns", "sizes n", "ints", G.DEFAULT_NS, max_len=12, item_min=1, item_max=G.MAX_N),
+    Field("trials", "trials", "int", 100, min=2, max=2000),
+    Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1]),
+    Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("step", "step", "int", 0, min=0, max=10**9),
+])
+
+PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", "trials", "gamma",
+          "dim", "seed")
+RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed"}
+SIM_KEYS = ("trials", "dim", "gamma", "seed")
+
+
+class GeneralizationModel(HasTraits):
+    """Everything the Generalization tab shows, as traits (see the module docstring)."""
+
+    dataset = Unicode("margin")
+    rule = Unicode("margin")
+    n_run = Int(40)
+    show_zero_one = Bool(True)
+    show_perceptron = Bool(True)
+    show_hinge = Bool(True)
+    show_squared = Bool(True)
+    show_logistic = Bool(True)
+    ns = List(Int(), default_value=list(G.DEFAULT_NS))
+    trials = Int(100)
+    gamma = Float(0.2)
+    dim = Int(5)
+    seed = Int(0)
+
+    X = Instance(np.ndarray, allow_none=True)
+    y = Instance(np.ndarray, allow_none=True)
+    traj = Instance(Trajectory, allow_none=True)
+    step = Int(0)
+    risk = Instance(G.RiskTable, allow_none=True)
+    #: The finished sizes of the simulation for the current settings (None: none yet).
+    curve = Instance(G.StabilityCurve, allow_none=True)
+    sim_running = Bool(False)
+    sim_done = Int(0)
+    sim_total = Int(0)
+    sim_note = Unicode("")
+    message = Unicode("")
+
+    def __init__(self, **params):
+        super().__init__()
+        self._parts: dict = {}  # (trials, dim, gamma, seed, n) -> one-n StabilityCurve
+        self._thread = None
+        self._stop = None
+        self._job = 0
+        self._risk_seed = None
+        if not self.update(**params, _force=True):
+            raise ValueError(self.message)
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.traj is None else self.traj.n_steps
+
+    @property
+    def shown_losses(self) -> tuple:
+        return tuple(n for n in LOSS_NAMES if getattr(self, f"show_{n}"))
+
+    # ------------------------------------------------------------------ building
+    def _data(self, p):
+        if p["dataset"] == "margin":
+            s = G.sample_margin(n=p["n_run"], dim=p["dim"], gamma=p["gamma"], seed=p["seed"])
+            return np.array(s.X), np.array(s.y)
+        _, name, params, _ = G.RISK_DATASETS[p["dataset"]]
+        ds = datasets.load(name, **params)
+        X, _, y, _ = train_test_split(np.asarray(ds.X), np.asarray(ds.y), test_size=TEST_FRACTION,
+                                      random_state=p["seed"], stratify=ds.y)
+        return X, y
+
+    def _run(self, p, X, y) -> Trajectory:
+        if len(np.unique(y)) < 2:
+            raise ValueError(f"the {len(y)} points drawn hold one class only; the timeline's run "
+                             "needs both: use more points or another seed")
+        if p["rule"] == "margin":
+            # Hardt & Recht's rule: no offset on the margin data (their setting), an offset on
+            # real data, whose classes are not split by a line through the origin
+            return train(X, y, rule="margin", fit_intercept=p["dataset"] != "margin",
+                         order="cyclic", max_epochs=RUN_EPOCHS)
+        return train(X, y, rule="classic", order="cyclic", max_epochs=RUN_EPOCHS)
+
+    def update(self, _force: bool = False, step: int | None = None, **changes) -> bool:
+        """Apply parameter changes (typed values or text) if they give a valid state; a new run
+        starts at ``step`` (default 0), otherwise the step shown stays."""
+        unknown = set(changes) - set(PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        try:
+            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+            p = {k: getattr(self, k) for k in PARAMS} | changes
+            p["ns"] = list(p["ns"])
+            G.plan_work(p["ns"], trials=p["trials"])
+            rebuild = _force or any(changes[k] != getattr(self, k) for k in RUN_KEYS & set(changes))
+            if rebuild:
+                X, y = self._data(p)
+                traj = self._run(p, X, y)
+            risk = self.risk
+            if risk is None or self._risk_seed != p["seed"]:
+                risk = G.risk_table(seed=p["seed"])
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+        sim_changed = any(p[k] != getattr(self, k) for k in (*SIM_KEYS, "ns")) or _force
+        if sim_changed:
+            self._cancel_simulation()
+        with self.hold_trait_notifications():
+            for k in PARAMS:
+                setattr(self, k, p[k])
+            self._risk_seed = p["seed"]
+            self.risk = risk
+            if sim_changed:
+                self.curve = self._joined()
+            if rebuild:
+                self.X, self.y = X, y
+                self.traj = traj  # views redraw the run on this
+            if step is None:
+                step = 0 if rebuild else self.step
+            self.step = int(min(max(step, 0), self.n_steps))
+            self.message = ""
+        return True
+
+    def refuse(self, text: str) -> None:
+        """Say why a change was refused; the same refusal twice in a row is said twice."""
+        if self.message == text:
+            self.message = ""
+        self.message = text
+
+    def go(self, k: int) -> None:
+        self.step = int(min(max(k, 0), self.n_steps))
+
+    # ------------------------------------------------------------------ simulation
+    def _key(self, n):
+        return (self.trials, self.dim, float(self.gamma), self.seed, int(n))
+
+    def _joined(self):
+        parts = [self._parts[self._key(n)] for n in self.ns if self._key(n) in self._parts]
+        if not parts:
+            return None
+        missing = len(parts) < len(self.ns)
+        return G.join_curves(parts, planned=self.ns, stopped=missing)
+
+    @property
+    def sim_busy(self) -> bool:
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def start_simulation(self, post=None) -> bool:
+        """Run the sizes not yet finished for the current settings, in a thread.
+
+        ``post(fn)`` runs ``fn`` on the thread that owns the traits (default: at once, for
+        scripts and tests). Returns False (with a message) if refused or already running.
+        """
+        if self.sim_busy:
+            self.refuse("Not applied: the simulation is already running; Stop it first.")
+            return False
+        todo = [n for n in self.ns if self._key(n) not in self._parts]
+        if not todo:
+            self.sim_note = "Every size is done for these settings; change them to run again."
+            return False
+        post = post or (lambda fn: fn())
+        self._job += 1
+        job, stop = self._job, threading.Event()
+        self._stop = stop
+        trials, dim, gamma, seed = self.trials, self.dim, float(self.gamma), self.seed
+        keys = {n: self._key(n) for n in todo}
+        self.sim_total, self.sim_done, self.sim_running = len(todo) * trials, 0, True
+        self.sim_note = f"Simulating {len(todo)} sizes × {trials} trials (seed {seed})…"
+
+        def work():
+            t0 = time.perf_counter()
+            error = None
+            try:
+                for i, n in enumerate(todo):
+                    def progress(done, total, i=i):
+                        post(lambda: self._sim_progress(job, i * trials + done))
+                    part = G.stability_curve(ns=(n,), trials=trials, dim=dim, gamma=gamma,
+                                             seed=seed, stop=stop.is_set, progress=progress)
+                    if part.stopped or stop.is_set():
+                        break
+                    post(lambda n=n, part=part: self._sim_add(job, keys[n], part))
+            except Exception as exc:  # pragma: no cover - a solver failure becomes a message
+                error = exc
+            post(lambda: self._sim_end(job, time.perf_counter() - t0, error, stop.is_set()))
+
+        self._thread = threading.Thread(target=work, name="generalization-sim", daemon=True)
+        self._thread.start()
+        return True
+
+    def _sim_progress(self, job, done) -> None:
+        if job == self._job:
+            self.sim_done = int(done)
+
+    def _sim_add(self, job, key, part) -> None:
+        if job != self._job:
+            return
+        self._parts[key] = part
+        self.curve = self._joined()
+
+    def _sim_end(self, job, seconds, error, stopped) -> None:
+        if job != self._job:
+            return
+        self.sim_running = False
+        done = 0 if self.curve is None else len(self.curve.ns)
+        if error is not None:
+            self.sim_note = f"The simulation failed: {error}"
+        elif stopped:
+            self.sim_note = (f"Stopped: {done} of {len(self.ns)} sizes done and kept. Run goes on "
+                             "with the same numbers a full run gives (each n has its own seed).")
+        else:
+            self.sim_note = f"Done: {done} sizes × {self.trials} trials in {seconds:.1f} s."
+
+    def stop_simulation(self) -> None:
+        """Ask a running simulation to stop (within a few trials); finished sizes stay."""
+        if self._stop is not None:
+            self._stop.set()
+
+    def _cancel_simulation(self) -> None:
+        """Stop a run whose results no longer apply (new settings): it stays silent."""
+        self._job += 1
+        self.stop_simulation()
+        self._thread = None  # it stops within a few trials; a new run need not wait for it
+        self.sim_running = False
+        self.sim_done = 0
+        self.sim_note = ""
+
+    def wait_simulation(self, timeout: float | None = None) -> bool:
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return not self.sim_busy
+
+    # ------------------------------------------------------------------ declared state
+    def get_state(self) -> dict:
+        state = {k: getattr(self, k) for k in PARAMS}
+        state["ns"] = list(self.ns)
+        state["step"] = int(self.step)
+        return state
+
+    def set_state(self, state: dict) -> bool:
+        """Apply a whole state (JSON or a link); all or nothing."""
+        try:
+            values = SPEC.validate(state)
+        except (ValueError, TypeError) as exc:
+            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            return False
+        step = values.pop("step")
+        return self.update(step=step, _force=True, **values)

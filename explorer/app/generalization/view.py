@@ -1,0 +1,288 @@
+"""The Generalization tab: surrogate losses of a run on the shared timeline, Hardt & Recht's
+stability bound measured by a background simulation (progress bar, Stop), and training against
+test error of the perceptron and the pocket rule on real data."""
+
+from __future__ import annotations
+
+import html
+import time
+
+import ipywidgets as W
+import traitlets as T
+
+from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
+from ..canvas import announce_size, kernel_loop, live_figure
+from ..export import ExportPanel
+from ..layout import FigureFit, Shell, fit_figure, section
+from ..messages import MessageArea
+from ..timeline import KEYS_HELP, Timeline
+from .model import DATASETS, LOSS_NAMES, RULES, SPEC, GeneralizationModel
+
+TEXT_FIELDS = ("n_run", "ns", "trials", "gamma", "dim", "seed")
+SIM_FIELDS = ("ns", "trials", "gamma", "dim", "seed")
+BOUNDS_TEXT = (
+    "<b>Stability bound</b> (Hardt &amp; Recht (2022), ch. 3, after Vapnik &amp; Chervonenkis): "
+    "train the perceptron (margin rule, η = 1, no offset, from w = 0, cyclic passes until a pass "
+    "has no margin mistake) on n i.i.d. points Sₙ; for a fresh point (X, Y) from the same "
+    "distribution, P[Y⟨w(Sₙ), X⟩ &lt; 1] ≤ E[(2 + D²)/γ²]/(n + 1), with D and γ the largest norm "
+    "and the margin γ(S) of the n + 1 points together; the probability and the expectation are "
+    "over all n + 1 points. The proof bounds the rate by E[m]/(n + 1) first, m the margin "
+    "mistakes of the run on all n + 1 points (drawn too). Here every ‖x‖ = 1, so the lecture "
+    "notes' 3/(γ²(n + 1)) holds with the distribution's margin γ (dashed). "
+    "<b>VC bound</b> (perceptron lecture notes, 'Via ULLN'; REFERENCE.md): with probability "
+    "≥ 1 − e^(−nδ²/2) a separator of the training data has test error ≤ √((d+1) log(n+1)/n) + δ. "
+    "Drawn is the expected error this implies, √((d+1) log(n+1)/n) + δ + e^(−nδ²/2) with "
+    "δ = √(2 log(n)/n) (our step: the error is at most 1 on the failure event). It bounds the "
+    "zero-one error, the stability bound the margin mistakes (which include the errors). "
+    "<b>Data</b>: ‖x‖ = 1, first coordinate y·t with t uniform on [γ, 1], the rest uniform; "
+    "labels ±1 equally likely.")
+LOSSES_TEXT = ("Losses of z = y·f(x) (Hardt &amp; Recht (2022), ch. 3, 'A word about surrogate "
+               "losses'; REFERENCE.md): each marker is one training example of the run (on real "
+               "data its 70 % training part) at the step shown. The perceptron's update is a "
+               "subgradient step on the perceptron loss (classic rule) or on the hinge loss (margin rule).")
+RISK_TEXT = ("Risk panel: the pocket rule (Gallant; Sayed (60.45)) runs 30 reshuffled passes on "
+             "70 % of each data set; its last iterate is the classic perceptron's. Bars: error "
+             "on the training part (empirical risk) and on the 30 % held out (an estimate of "
+             "the risk).")
+
+
+class GeneralizationView(W.VBox):
+    """Composite widget of the Generalization tab. ``GeneralizationView().model`` is its state."""
+
+    title = "Generalization"
+    spec = SPEC
+    changed = T.Int(0)
+    handoff = T.Dict(allow_none=True, default_value=None)
+
+    def __init__(self, model: GeneralizationModel | None = None, *, autorun: bool | None = None,
+                 **kwargs):
+        self.model = model if model is not None else GeneralizationModel()
+        m = self.model
+        fig = live_figure()
+        self.canvas = fig.canvas
+        self.figure = GeneralizationFigure(fig)
+        self._born = time.monotonic()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+
+        lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
+               "layout": W.Layout(width="95%")}
+        self.w_dataset = W.Dropdown(options=[(v, k) for k, v in DATASETS.items()],
+                                    value=m.dataset, description="Data", **lbl)
+        self.w_rule = W.Dropdown(options=[(v, k) for k, v in RULES.items()], value=m.rule,
+                                 description="Rule", **lbl)
+        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
+                                  tooltip=SPEC.field(name).expected(), **lbl)
+                     for name in TEXT_FIELDS}
+        self.w_losses = {name: W.Checkbox(value=getattr(m, f"show_{name}"), indent=False,
+                                          description=LOSS_STYLE[name][0])
+                         for name in LOSS_NAMES}
+        self.w_dataset.observe(lambda ch: self._apply("dataset", ch["new"]), names="value")
+        self.w_rule.observe(lambda ch: self._apply("rule", ch["new"]), names="value")
+        for name, w in self.text.items():
+            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        for name, w in self.w_losses.items():
+            w.observe(lambda ch, n=name: self._apply(f"show_{n}", ch["new"]), names="value")
+
+        self.b_run = W.Button(description="Run simulation", icon="play", button_style="primary",
+                              layout=W.Layout(width="auto"),
+                              tooltip="Run the stability simulation for the sizes not done yet")
+        self.b_stop = W.Button(description="Stop", icon="stop", button_style="warning",
+                               layout=W.Layout(width="auto"),
+                               tooltip="Stop the simulation; the sizes finished stay",
+                               disabled=True)
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="simulation",
+                                        style={"description_width": "auto"},
+                                        layout=W.Layout(width="260px"))
+        self.sim_label = W.HTML().add_class("pe-sim-note")
+        self.b_run.on_click(lambda _: self._run_sim())
+        self.b_stop.on_click(lambda _: m.stop_simulation())
+
+        self.timeline = Timeline()
+        self.timeline.status = self._status
+        self.messages = MessageArea()
+        self.export = ExportPanel(basename="generalization", still=self._still)
+        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        t = self.text
+        settings = W.VBox([
+            section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
+            section("Losses shown"), *self.w_losses.values(),
+            section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
+            t["seed"],
+            section("Export"), self.export,
+            section("What is drawn"),
+            W.HTML(f"<div class='pe-help'>{BOUNDS_TEXT}</div><div class='pe-help'>{LOSSES_TEXT}"
+                   f"</div><div class='pe-help'>{html.escape(RISK_TEXT)}</div>"),
+        ])
+        sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
+        self._loading = False
+        self._shown = None
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(self._on_run, names="traj")
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        m.observe(self._on_curve, names="curve")
+        m.observe(self._on_risk, names="risk")
+        m.observe(self._on_sim, names=["sim_running", "sim_done", "sim_total", "sim_note"])
+        m.observe(self._on_losses, names=[f"show_{n}" for n in LOSS_NAMES])
+        m.observe(self._on_plan, names=["ns", "trials"])
+        self.figure.set_losses(m.shown_losses)
+        self.figure.set_risk(m.risk)
+        self.figure.set_stability(m.curve, ns=m.ns, trials=m.trials)
+        self._on_sim()
+        self._on_run()
+        if autorun if autorun is not None else kernel_loop() is not None:
+            self._run_sim()
+
+    # ------------------------------------------------------------------ model -> view
+    def _on_run(self, change=None):
+        m = self.model
+        self.export.clear()
+        self.figure.set_run(m.X, m.y, m.traj)
+        self._shown = None
+        self._loading = True
+        try:
+            self.timeline.set_run(m.n_steps, updates=m.traj.update_steps, epoch=len(m.X),
+                                  start=m.step)
+        finally:
+            self._loading = False
+        self._sync_controls()
+        self._on_step(redraw=True)
+
+    def _summary(self) -> str:
+        c = self.model.curve
+        if c is None or not len(c.ns):
+            return "Stability simulation: no size finished yet"
+        i = len(c.ns) - 1
+        rate = (f"no margin mistake on {c.trials} fresh points (rate below {3 / c.trials:.2g} "
+                "at 95 %)" if c.margin_rate[i] == 0 else
+                f"fresh-point margin mistakes {c.margin_rate[i]:.3g} ± {c.margin_se[i]:.2g}")
+        return (f"n = {c.ns[i]}: {rate}, E[m]/(n+1) = {c.mistakes_bound[i]:.3g}, Hardt & Recht's "
+                f"bound {c.stability_bound[i]:.3g}, VC {c.vc[i]:.3g}")
+
+    def _on_step(self, change=None, *, redraw: bool = False):
+        m = self.model
+        k = m.step
+        if self.timeline.step != k:
+            self.timeline.go(k)
+        key = (id(m.traj), k, id(m.curve), id(m.risk), m.shown_losses)
+        if self._shown == key and not redraw:
+            return
+        self._shown = key
+        try:
+            text = self.figure.render(k)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw step {k}: {exc}")
+            return
+        self.messages.narrate(f"{text} {self._summary()}.", keep_refusal=redraw)
+        self.changed += 1
+
+    def _status(self, k: int) -> str:
+        m = self.model
+        return f"step {k} of {m.n_steps} · {len(m.X)} points · {m.traj.n_updates} updates"
+
+    def _on_message(self, change=None):
+        if self.model.message:
+            self.messages.refuse(self.model.message)
+
+    def _on_curve(self, change=None):
+        self.figure.set_stability(self.model.curve)
+        self._on_step(redraw=True)
+
+    def _on_plan(self, change=None):
+        m = self.model
+        self.figure.set_stability(m.curve, ns=m.ns, trials=m.trials)
+        self._on_step(redraw=True)
+
+    def _on_risk(self, change=None):
+        self.figure.set_risk(self.model.risk)
+        self._on_step(redraw=True)
+
+    def _on_losses(self, change=None):
+        self.figure.set_losses(self.model.shown_losses)
+        self._sync_controls()
+        self._on_step(redraw=True)
+
+    def _on_sim(self, change=None):
+        m = self.model
+        self.b_run.disabled = m.sim_running
+        self.b_stop.disabled = not m.sim_running
+        self.progress.value = (m.sim_done / m.sim_total) if m.sim_total else (
+            0.0 if m.curve is None else len(m.curve.ns) / max(len(m.ns), 1))
+        self.progress.bar_style = "info" if m.sim_running else (
+            "success" if m.curve is not None and m.curve.complete else "")
+        self.sim_label.value = html.escape(m.sim_note)
+
+    def _sync_controls(self):
+        m = self.model
+        for w, v in ((self.w_dataset, m.dataset), (self.w_rule, m.rule)):
+            if w.value != v:
+                w.value = v
+        for name, w in self.w_losses.items():
+            if w.value != getattr(m, f"show_{name}"):
+                w.value = getattr(m, f"show_{name}")
+        for name, w in self.text.items():
+            text = SPEC.field(name).format(getattr(m, name))
+            if w.value != text:
+                w.value = text
+        self.text["n_run"].disabled = m.dataset != "margin"
+
+    # ------------------------------------------------------------------ view -> model
+    def _apply(self, name, value):
+        m = self.model
+        current = getattr(m, name)
+        if name in self.text and value == SPEC.field(name).format(current):
+            return
+        if name not in self.text and value == current:
+            return
+        done = m.update(**{name: value})
+        self._sync_controls()
+        if done and name in SIM_FIELDS and not m.sim_busy and kernel_loop() is not None:
+            self._run_sim()  # new settings: their sizes run at once, old ones are kept
+
+    @staticmethod
+    def _post():
+        """How the worker hands results to the kernel's thread (None outside a kernel)."""
+        loop = kernel_loop()
+        return (lambda fn: loop.call_soon_threadsafe(fn)) if loop is not None else None
+
+    def _run_sim(self):
+        self.model.start_simulation(self._post())
+
+    def handle_key(self, key: str) -> bool:
+        return self.timeline.handle_key(key)
+
+    # ------------------------------------------------------------------ dashboard protocol
+    def save_state(self) -> dict:
+        return self.model.get_state()
+
+    def load_state(self, state: dict) -> bool:
+        done = self.model.set_state(state)
+        if done and kernel_loop() is not None:
+            self._run_sim()
+        return done
+
+    def fit(self, fitted: FigureFit) -> None:
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
+        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        self._on_step(redraw=True)
+
+    def show_settings(self, visible: bool) -> None:
+        self.shell.show_sidebar(visible)
+
+    def _still(self, fmt: str) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
+        self._on_step(redraw=True)
+        return buf.getvalue()

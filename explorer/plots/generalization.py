@@ -1,0 +1,306 @@
+"""The Generalization figure: surrogate losses, Hardt & Recht's stability bound, empirical risk.
+
+Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.generalization`:
+
+* losses (top left): zero-one, perceptron, hinge, squared and logistic loss of the functional
+  margin ``z = y f(x)`` (REFERENCE.md, Generalization; Hardt & Recht (2022), ch. 3), with the
+  point ``(z_i, loss(z_i))`` of every training example of a run at the step shown;
+* risk (bottom left): training and test error of the perceptron's last iterate and of the
+  pocket iterate on real data (:func:`explorer.generalization.risk_table`);
+* stability (right, log axes): the rate of margin mistakes on a fresh point with its standard
+  error against ``n``, the proof's ``E[m]/(n + 1)``, Hardt & Recht's
+  ``E[(2 + D^2)/gamma^2]/(n + 1)``, the worst case ``3/(gamma^2 (n + 1))`` and the VC bound.
+
+Artists are created once and updated in place. The figure is redrawn whole (no blitting):
+a step moves the loss markers only, but the loss panel's limits may follow the data.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+
+from .. import losses as L
+from ..generalization import RiskTable, StabilityCurve
+from . import live
+from . import style as S
+
+__all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel", "LOSS_STYLE"]
+
+FIGSIZE = (13.0, 6.8)
+WIDTH_RATIOS = (1.0, 1.25)
+#: name: (label, colour, line style, marker of the examples' points)
+LOSS_STYLE = {
+    "zero_one": ("zero-one 1{z ≤ 0}", "#000000", "-", "o"),
+    "perceptron": ("perceptron max(0, −z)", S.NEG, "--", "s"),
+    "hinge": ("hinge max(0, 1 − z)", S.POS, "-", "D"),
+    "squared": ("squared (1 − z)²/2", S.UPDATE, ":", "^"),
+    "logistic": ("logistic log(1 + e^−z)", S.TRIGGER, "-.", "v"),
+}
+Z_MIN_HALF = 3.0
+Z_MAX_HALF = 30.0
+
+
+class LossPanel:
+    """The five surrogate losses against ``z`` and the training examples' points on them."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="Surrogate losses of z = y·f(x)", xlabel="z = y·f(x)",
+                     ylabel="loss")
+        self.curves, self.points = {}, {}
+        for name, (label, colour, ls, marker) in LOSS_STYLE.items():
+            (self.curves[name],) = ax.plot([], [], color=colour, ls=ls, lw=2.2, label=label,
+                                           zorder=3)
+            self.points[name] = ax.scatter(np.zeros(0), np.zeros(0), s=S.POINT_SIZE * 0.55,
+                                           marker=marker, facecolor="white", edgecolor=colour,
+                                           linewidth=1.4, zorder=4)
+        ax.axvline(0.0, color=S.GHOST, lw=0.9, zorder=1)
+        ax.axvline(1.0, color=S.GHOST, lw=0.9, ls=":", zorder=1)
+        self.shown = tuple(LOSS_STYLE)
+        self.half = None
+        self.legend = None
+
+    def set_losses(self, shown) -> None:
+        """Which losses (keys of :data:`LOSS_STYLE`) are drawn."""
+        bad = [s for s in shown if s not in LOSS_STYLE]
+        if bad:
+            raise ValueError(f"losses: expected some of {list(LOSS_STYLE)}; got {bad}")
+        self.shown = tuple(s for s in LOSS_STYLE if s in shown)
+        for name in LOSS_STYLE:
+            vis = name in self.shown
+            self.curves[name].set_visible(vis)
+            self.points[name].set_visible(vis)
+        handles = [self.curves[n] for n in self.shown]
+        if self.legend is not None:
+            self.legend.remove()
+        self.legend = self.ax.legend(handles=handles, loc="upper right", fontsize=S.TICK_SIZE - 1,
+                                     framealpha=0.9) if handles else None
+
+    def set_range(self, half: float) -> None:
+        """Show ``z`` in ``[-half, half]`` (clipped to ``[3, 30]``) and redraw the curves."""
+        half = float(np.clip(half, Z_MIN_HALF, Z_MAX_HALF))
+        if half == self.half:
+            return
+        self.half = half
+        z = np.linspace(-half, half, 801)
+        for name, fn in L.LOSSES.items():
+            self.curves[name].set_data(z, fn(z))
+        self.ax.set_xlim(-half, half)
+        self.ax.set_ylim(-0.1, max(3.0, min(half + 1.5, 8.0)))
+
+    def show(self, z) -> int:
+        """Mark ``(z_i, loss(z_i))`` for each shown loss; returns how many points lie beyond the
+        axis (drawn at its edge)."""
+        z = np.asarray(z, dtype=float)
+        zc = np.clip(z, -self.half, self.half)
+        top = self.ax.get_ylim()[1]
+        for name, fn in L.LOSSES.items():
+            vals = np.minimum(fn(z), top)
+            self.points[name].set_offsets(np.column_stack([zc, vals]) if z.size else
+                                          np.zeros((0, 2)))
+        return int(np.sum(np.abs(z) > self.half))
+
+
+class StabilityPanel:
+    """Margin-mistake rate on a fresh point and its bounds against ``n`` on log axes."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="Fresh-point margin mistakes vs the stability bound",
+                     xlabel="training set size n", ylabel="probability (log scale)")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        self.vc, = ax.plot([], [], color=S.GHOST, ls=":", lw=2.2, marker="x", ms=6,
+                           label="VC bound (expected error, lecture notes)")
+        self.worst, = ax.plot([], [], color=S.BOUND, ls="--", lw=2.0,
+                              label="3/(γ²(n+1)): H&R with γ(S) ≥ γ, D = 1")
+        self.bound, = ax.plot([], [], color=S.BOUND, ls="-", lw=2.6, marker="D", ms=6,
+                              label="E[(2+D²)/γ(S)²]/(n+1): Hardt & Recht")
+        self.mistakes, = ax.plot([], [], color=S.ACCENT, ls="-.", lw=2.2, marker="s", ms=6,
+                                 label="E[m(Sₙ₊₁)]/(n+1): the proof's count")
+        self.rate, = ax.plot([], [], color="#000000", ls="-", lw=2.4, marker="o", ms=7,
+                             label="measured P[Y⟨w(Sₙ),X⟩ < 1] ± 1 s.e.")
+        self.errbars = LineCollection([], colors="#000000", linewidths=1.8, zorder=5)
+        ax.add_collection(self.errbars)
+        self.zero, = ax.plot([], [], ls="none", marker="v", ms=8, color="#000000",
+                             markerfacecolor="white", label="no mistake seen: below 3/trials")
+        self.error, = ax.plot([], [], color=S.NEG, ls="--", lw=1.6, marker="o", ms=5,
+                              markerfacecolor="white", label="measured zero-one error")
+        ax.axhline(1.0, color=S.GHOST, lw=0.8)
+        self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, framealpha=0.9)
+        self.ax.set_xlim(3, 1500)
+        self.ax.set_ylim(1e-3, 1e4)
+
+    def set_plan(self, ns, *, trials: int) -> None:
+        """Fix the axes for the planned sizes ``ns`` and ``trials`` (before results come)."""
+        ns = np.asarray(ns, dtype=float)
+        self.ax.set_xlim(ns.min() / 1.4, ns.max() * 1.4)
+        self.trials = int(trials)
+
+    def set_curve(self, curve: StabilityCurve | None) -> None:
+        """Draw the completed sizes of ``curve`` (None: nothing yet)."""
+        if curve is None or len(curve.ns) == 0:
+            for line in (self.vc, self.worst, self.bound, self.mistakes, self.rate, self.zero,
+                         self.error):
+                line.set_data([], [])
+            self.errbars.set_segments([])
+            return
+        if not isinstance(curve, StabilityCurve):
+            raise TypeError(f"curve: expected a StabilityCurve; got {type(curve).__name__}")
+        n = curve.ns.astype(float)
+        floor = 3.0 / curve.trials
+        self.vc.set_data(n, curve.vc)
+        self.worst.set_data(n, curve.worst_bound)
+        self.bound.set_data(n, curve.stability_bound)
+        self.mistakes.set_data(n, curve.mistakes_bound)
+        seen = curve.margin_rate > 0
+        self.rate.set_data(n[seen], curve.margin_rate[seen])
+        self.zero.set_data(n[~seen], np.full(int((~seen).sum()), floor))
+        lo = np.maximum(curve.margin_rate - curve.margin_se, curve.margin_rate * 0.1)
+        hi = curve.margin_rate + curve.margin_se
+        self.errbars.set_segments([np.array([[x, a], [x, b]]) for x, a, b, s
+                                   in zip(n, lo, hi, seen, strict=True) if s])
+        e_seen = curve.error_rate > 0
+        self.error.set_data(n[e_seen], curve.error_rate[e_seen])
+        low = min(floor, float(np.min(curve.margin_rate[seen])) if seen.any() else floor)
+        high = max(1.0, float(np.max(curve.vc)), float(np.max(curve.worst_bound)))
+        # the upper part of the axes is left free for the legend
+        span = np.log10(high) - np.log10(low / 3.0)
+        self.ax.set_ylim(low / 3.0, high * 10 ** (0.5 * span))
+
+
+class RiskPanel:
+    """Horizontal bars: training and test error of the last and the pocket iterate."""
+
+    #: (attribute, label, colour, hatch): training solid, test hatched; in greyscale the pocket
+    #: differs by white dots on its training bar and falling hatches on its test bar
+    PARTS = (("train_last", "training, last iterate", S.NEG, ""),
+             ("test_last", "test, last iterate", S.NEG, "//"),
+             ("train_pocket", "training, pocket", S.POS, ".."),
+             ("test_pocket", "test, pocket", S.POS, "\\\\"))
+    ROWS = 2
+    SHORT = {"iris": "Iris vers./virg.", "iris_setosa": "Iris setosa/rest",
+             "breast_cancer": "Breast cancer"}
+
+    def __init__(self, ax):
+        self.ax = ax
+        S.style_axes(ax, title="Empirical risk vs test error", xlabel="error rate (%)")
+        self.bars, self.texts, self.names = [], [], []
+        h = 0.66 / len(self.PARTS)
+        for r in range(self.ROWS):
+            self.names.append(ax.text(0.0, r - 0.44, "", va="center", ha="left",
+                                      fontsize=S.TICK_SIZE, fontweight="bold"))
+            for j, (attr, label, colour, hatch) in enumerate(self.PARTS):
+                y = r - 0.26 + (j + 0.5) * h
+                solid = attr.startswith("train")
+                bar = ax.barh([y], [0.0], height=h * 0.9, color=colour if solid else "white",
+                              edgecolor="white" if solid and hatch else colour, hatch=hatch,
+                              linewidth=1.2, label=label if r == 0 else None)[0]
+                self.bars.append(bar)
+                self.texts.append(ax.text(0, y, "", va="center", fontsize=S.TICK_SIZE - 2))
+        ax.set_yticks([])
+        ax.set_ylim(self.ROWS - 0.5, -0.55)
+        self.legend = None  # each bar is labelled at its end: no legend to cover the bars
+
+    def set_table(self, table: RiskTable | None) -> None:
+        """Bars for the first two rows of ``table`` (None: empty)."""
+        rows = () if table is None else table.rows[: self.ROWS]
+        top = max([max(getattr(r, p[0]) for p in self.PARTS) for r in rows] + [0.05]) * 100
+        for r in range(self.ROWS):
+            row = rows[r] if r < len(rows) else None
+            name = "" if row is None else self.SHORT.get(row.key, row.title)
+            self.names[r].set_text("" if row is None else
+                                   f"{name}: {row.n_train} train / {row.n_test} test")
+            for j, (attr, *_rest) in enumerate(self.PARTS):
+                bar, text = self.bars[r * len(self.PARTS) + j], self.texts[r * len(self.PARTS) + j]
+                v = 0.0 if row is None else 100 * getattr(row, attr)
+                bar.set_width(v)
+                text.set_position((v + top * 0.01, bar.get_y() + bar.get_height() / 2))
+                text.set_text("" if row is None else f"{v:.1f} % {self.PARTS[j][1]}")
+        self.ax.set_xlim(0, top * 2.8)
+
+
+class GeneralizationFigure(live.LiveFigure):
+    """The Generalization tab's figure (see the module docstring).
+
+    Parameters
+    ----------
+    fig : matplotlib Figure, optional
+        An existing empty figure (the widget's ipympl figure); by default a new one.
+    """
+
+    def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80):
+        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is not None:
+            self.fig.set_size_inches(*figsize)
+        self.grid = self.fig.add_gridspec(2, 2, width_ratios=WIDTH_RATIOS, height_ratios=(1.0, 1.2))
+        self.losses = LossPanel(self.fig.add_subplot(self.grid[0, 0]))
+        self.risk = RiskPanel(self.fig.add_subplot(self.grid[1, 0]))
+        self.stability = StabilityPanel(self.fig.add_subplot(self.grid[:, 1]))
+        self.X = self.y = self.traj = None
+        self.losses.set_range(Z_MIN_HALF)
+        self.losses.set_losses(tuple(LOSS_STYLE))
+        self._init_live(False)
+
+    # ------------------------------------------------------------------ data
+    def set_run(self, X, y, traj) -> None:
+        """The run whose examples are marked: data ``X`` (n, d), ``y`` (n,) and its
+        :class:`explorer.trajectory.Trajectory`; the loss axis covers the run's final margins."""
+        X = np.asarray(X, dtype=float)
+        y = np.asarray(y, dtype=float)
+        if X.ndim != 2 or y.shape != (X.shape[0],):
+            raise ValueError(f"X, y: expected shapes (n, d) and (n,); got {X.shape}, {y.shape}")
+        if traj.dim != X.shape[1]:
+            raise ValueError(f"traj: expected a run on {X.shape[1]} features; got {traj.dim}")
+        self.X, self.y, self.traj = X, y, traj
+        w, b = traj.state(traj.n_steps)
+        z = y * (X @ w + b)
+        self.losses.set_range(1.15 * float(np.quantile(np.abs(z), 0.9)) if z.size else 3.0)
+        self.invalidate()
+
+    def set_losses(self, shown) -> None:
+        self.losses.set_losses(shown)
+        self.invalidate()
+
+    def set_stability(self, curve: StabilityCurve | None, *, ns=None, trials: int | None = None
+                      ) -> None:
+        if ns is not None:
+            self.stability.set_plan(ns, trials=trials or 100)
+        self.stability.set_curve(curve)
+        self.invalidate()
+
+    def set_risk(self, table: RiskTable | None) -> None:
+        self.risk.set_table(table)
+        self.invalidate()
+
+    # ------------------------------------------------------------------ step
+    def margins_at(self, k: int) -> np.ndarray:
+        """``z_i = y_i f(x_i)`` of every training example after step ``k``."""
+        w, b = self.traj.state(k)
+        return self.y * (self.X @ w + b)
+
+    def show(self, k: int) -> str:
+        """Mark the examples' losses after step ``k``; returns a narration with mean losses."""
+        if self.traj is None:
+            return ""
+        z = self.margins_at(k)
+        beyond = self.losses.show(z)
+        means = ", ".join(f"{LOSS_STYLE[n][0].split(' ')[0]} {float(np.mean(L.LOSSES[n](z))):.3g}"
+                          for n in self.losses.shown)
+        text = (f"Step {k} of {self.traj.n_steps}: mean training losses {means}" if means else
+                f"Step {k} of {self.traj.n_steps}: no loss shown")
+        if beyond:
+            text += f"; {beyond} point(s) beyond the z axis are drawn at its edge"
+        return (text + ".").replace("-", "−").replace("zero−one", "zero-one")
+
+    def dynamic_artists(self) -> list:
+        return [self.losses.points[n] for n in LOSS_STYLE]
+
+    # ------------------------------------------------------------------ size
+    def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+        """Resize to ``width`` × ``height`` CSS pixels with type ``scale`` times its designed size."""
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
+        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=2)
+        self.invalidate()

@@ -1,0 +1,106 @@
+"""The Generalization figure draws what the core computed: losses, markers, rates, bars."""
+
+import io
+
+import numpy as np
+import pytest
+
+from explorer import generalization as G
+from explorer import losses as L
+from explorer.perceptron import train
+from explorer.plots.generalization import LOSS_STYLE, GeneralizationFigure
+
+
+@pytest.fixture(scope="module")
+def curve():
+    return G.stability_curve(ns=(3, 10, 40, 200), trials=20, dim=2, gamma=0.3, seed=2)
+
+
+@pytest.fixture
+def fig_run():
+    s = G.sample_margin(n=30, gamma=0.2, seed=3)
+    traj = train(s.X, s.y, rule="margin", fit_intercept=False, max_epochs=50)
+    f = GeneralizationFigure()
+    f.set_run(s.X, s.y, traj)
+    return f, np.array(s.X), np.array(s.y), traj
+
+
+def test_loss_curves_are_the_core_losses(fig_run):
+    f, *_ = fig_run
+    for name, fn in L.LOSSES.items():
+        z, v = f.losses.curves[name].get_data()
+        np.testing.assert_allclose(v, fn(z))
+        assert z.min() < 0 < 1 < z.max()
+
+
+def test_markers_are_each_examples_loss_at_step_k(fig_run):
+    f, X, y, traj = fig_run
+    k = traj.update_steps[3]
+    text = f.show(int(k))
+    w, b = traj.state(int(k))
+    z = y * (X @ w + b)  # computed here, independently of the figure
+    for name in LOSS_STYLE:
+        pts = f.losses.points[name].get_offsets()
+        inside = np.abs(z) <= f.losses.half
+        np.testing.assert_allclose(pts[inside, 0], z[inside])
+        top = f.losses.ax.get_ylim()[1]
+        np.testing.assert_allclose(pts[inside, 1], np.minimum(L.LOSSES[name](z[inside]), top))
+    assert f"Step {k} of {traj.n_steps}" in text
+    assert f"hinge {np.mean(L.hinge(z)):.3g}" in text
+
+
+def test_hiding_losses_hides_their_curves_and_points(fig_run):
+    f, *_ = fig_run
+    f.set_losses(("hinge", "zero_one"))
+    assert f.losses.curves["hinge"].get_visible() and not f.losses.curves["squared"].get_visible()
+    assert not f.losses.points["logistic"].get_visible()
+    labels = [t.get_text() for t in f.losses.legend.get_texts()]
+    assert labels == [LOSS_STYLE["zero_one"][0], LOSS_STYLE["hinge"][0]]
+    assert "squared" not in f.show(0)
+    with pytest.raises(ValueError, match="expected some of"):
+        f.set_losses(("cubic",))
+
+
+def test_stability_panel_draws_the_curve_on_log_axes(fig_run, curve):
+    f, *_ = fig_run
+    f.set_stability(curve, ns=curve.ns, trials=curve.trials)
+    p = f.stability
+    assert p.ax.get_xscale() == "log" and p.ax.get_yscale() == "log"
+    seen = curve.margin_rate > 0
+    x, v = p.rate.get_data()
+    np.testing.assert_array_equal(x, curve.ns[seen])
+    np.testing.assert_allclose(v, curve.margin_rate[seen])
+    xz, vz = p.zero.get_data()
+    np.testing.assert_array_equal(xz, curve.ns[~seen])
+    np.testing.assert_allclose(vz, 3 / curve.trials)
+    np.testing.assert_allclose(p.bound.get_data()[1], curve.stability_bound)
+    np.testing.assert_allclose(p.vc.get_data()[1], curve.vc)
+    np.testing.assert_allclose(p.worst.get_data()[1], 3 / (0.3**2 * (curve.ns + 1)))
+    assert len(p.errbars.get_segments()) == int(seen.sum())
+    lo, hi = p.ax.get_ylim()
+    assert lo < min(3 / curve.trials, curve.margin_rate[seen].min()) and hi > curve.worst_bound.max()
+    f.set_stability(None)
+    assert len(p.rate.get_data()[0]) == 0
+
+
+def test_risk_bars_are_the_table(fig_run):
+    f, *_ = fig_run
+    table = G.risk_table(seed=1)
+    f.set_risk(table)
+    widths = [b.get_width() for b in f.risk.bars]
+    expect = [100 * getattr(r, attr) for r in table.rows for attr, *_ in f.risk.PARTS]
+    np.testing.assert_allclose(widths, expect)
+    assert "Breast cancer" in f.risk.names[1].get_text()
+
+
+def test_fit_and_export(fig_run, curve):
+    f, *_ = fig_run
+    f.set_stability(curve, ns=curve.ns, trials=curve.trials)
+    f.fit(1000, 560, scale=1.2)
+    w, h = f.fig.get_size_inches() * f.fig.dpi
+    assert (round(w), round(h)) == (1000, 560)
+    buf = io.BytesIO()
+    f.savefig(buf, format="png")
+    assert buf.getvalue()[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="expected shapes"):
+        f.set_run(np.zeros((3, 2)), np.zeros(2), f.traj)

@@ -5,14 +5,23 @@ new run (``set_run``) or a new step (``show``). The same code serves the live wi
 figures and exported animations. Library code never calls ``plt.show()``.
 """
 
-from .cover import CoverFigure
 from .figure import PerceptronFigure
-from .generalization import GeneralizationFigure
-from .margins import MarginsFigure
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .weights import WeightSpace
-from .xor import XorFigure
+
+#: The other tabs' figures, imported when first asked for (a tab is built when first opened,
+#: so the page opens without loading them).
+_LAZY = {"MarginsFigure": ".margins", "CoverFigure": ".cover", "XorFigure": ".xor",
+         "GeneralizationFigure": ".generalization"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["PerceptronFigure", "MarginsFigure", "CoverFigure", "XorFigure", "GeneralizationFigure",
            "DataPlane", "WeightSpace", "MistakeProgress", "ProofProgress"]

@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8866
 
-.PHONY: test dashboard setup lint benchmark bench screenshots clean
+.PHONY: test soak dashboard setup lint benchmark bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,23 @@ test: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# long runs (about 10 minutes): 10 000 steps in a view, memory and log checked
+soak: $(STAMP)
+	$(BIN)/python -m pytest -m soak -s $(PYTEST_ARGS)
+
 dashboard: $(STAMP)
 	$(BIN)/perceptron-explorer --port $(PORT)
+
+# One shared server for a lecture hall (docs/serving.md): preheated kernels, a cap on pages,
+# kernels of closed pages freed within ~75 s.
+MAX_PAGES ?= 60
+PREHEAT   ?= 4
+hall: $(STAMP)
+	$(BIN)/perceptron-explorer --hall --port $(PORT) --max-pages $(MAX_PAGES) --preheat $(PREHEAT)
+
+# 10, 30, 60 simulated pages on loopback, 10 stepping; writes benchmarks/results/loadtest.json.
+loadtest: $(STAMP)
+	$(BIN)/python scripts/loadtest.py
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts

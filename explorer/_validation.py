@@ -11,7 +11,12 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "MAX_ABS",
+    "MAX_DATA_NUMBERS",
     "as_features",
+    "check_bool",
+    "check_real",
+    "check_size",
     "as_labels",
     "check_X_y",
     "check_positive",
@@ -19,6 +24,36 @@ __all__ = [
     "check_vector",
     "make_rng",
 ]
+
+
+#: Largest size of a coordinate the core accepts. Squares and inner products of numbers up to
+#: ``1e150`` stay finite (the largest double is about ``1.8e308``), so every norm, margin and LP
+#: of the core can be computed; beyond it they overflow to inf.
+MAX_ABS = 1e150
+#: Most numbers (points x features) a generated data set may hold: 50 million float64 numbers,
+#: 400 MB. Checked before any memory is allocated.
+MAX_DATA_NUMBERS = 50_000_000
+
+
+def check_bool(value, *, name: str) -> bool:
+    """Return ``value`` as a bool after checking it is ``True`` or ``False`` (numpy's too)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
+
+
+def check_real(value, *, name: str) -> float:
+    """Return ``value`` as a float after checking it is a finite real number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+        raise TypeError(f"{name} must be a finite number; got {value!r}")
+    return float(value)
+
+
+def check_size(n: int, d: int, *, what: str = "the data") -> None:
+    """Refuse ``n x d`` numbers above :data:`MAX_DATA_NUMBERS` before allocating them."""
+    if n * d > MAX_DATA_NUMBERS:
+        raise ValueError(f"{what} may hold at most {MAX_DATA_NUMBERS:,} numbers (points x "
+                         f"features, {MAX_DATA_NUMBERS * 8 // 10**6} MB); got {n:,} x {d:,}")
 
 
 def _describe_values(values) -> str:
@@ -38,11 +73,14 @@ def _fmt(v) -> str:
 def as_features(X, *, name: str = "X") -> np.ndarray:
     """Return ``X`` as a C-contiguous float64 array of shape ``(n, d)`` after checking it.
 
-    Rejects non-numeric entries, NaN/inf, wrong dimensionality and empty data.
+    Rejects non-numeric entries, NaN/inf, numbers larger than :data:`MAX_ABS` in size (their
+    squares would overflow), wrong dimensionality and empty data.
     A 1-D input is read as ``n`` points in one dimension.
     """
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a numeric array of shape (n, d); got a string")
+    if X is None:
+        raise TypeError(f"{name} must be a numeric array of shape (n, d); got None")
     arr = np.asarray(X)
     if arr.dtype == object or arr.dtype.kind in "USV":
         try:
@@ -71,6 +109,13 @@ def as_features(X, *, name: str = "X") -> np.ndarray:
         raise ValueError(
             f"{name} must contain only finite numbers; got {int(bad.sum())} NaN or infinite "
             f"value(s), the first ({kind}) at row {i}, column {j}"
+        )
+    big = np.abs(arr) > MAX_ABS
+    if big.any():
+        i, j = np.argwhere(big)[0]
+        raise ValueError(
+            f"{name} must hold numbers of size at most {MAX_ABS:g} (their squares must not "
+            f"overflow); got {arr[i, j]:g} at row {i}, column {j}"
         )
     return arr
 
@@ -155,9 +200,11 @@ def check_positive(value, *, name: str, allow_zero: bool = False) -> float:
 
 
 def check_int(value, *, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
-    """Return ``value`` as an int after checking type and range."""
+    """Return ``value`` as an int after checking type and range (a bool is not an int here;
+    a float with an integral value, such as ``1e7``, is)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        if isinstance(value, numbers.Real) and float(value).is_integer():
+        if (not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real)
+                and np.isfinite(value) and float(value).is_integer()):
             value = int(value)
         else:
             raise TypeError(f"{name} must be an integer; got {type(value).__name__} {value!r}")

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_features, check_positive, check_vector, check_X_y
+from ._validation import (
+    as_features,
+    check_bool,
+    check_positive,
+    check_real,
+    check_vector,
+    check_X_y,
+)
 from .rules import get_rule
 
 __all__ = [
@@ -32,8 +39,25 @@ SHIFTED_RULES = ("classic", "pocket", "averaged", "margin", "rosenblatt_r2")
 SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
 
 
+def _finite(value, what: str) -> float:
+    """Return a bound as a float, refusing one that overflowed (a margin near 0 or a tiny eta)."""
+    v = float(value)
+    if not np.isfinite(v):
+        raise ValueError(f"the bound overflows: {what} is not a finite number; expected a margin "
+                         "gamma (and a step eta) large enough for it to stay below 1.8e308")
+    return v
+
+
+def _bound(num, den, what: str) -> float:
+    """``num / den`` computed in float64 without warnings, then checked by :func:`_finite`."""
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore", under="ignore"):
+        value = np.float64(num) / np.float64(den)
+    return _finite(value, what)
+
+
 def radius(X, *, augmented: bool = False) -> float:
     """``R = max_i ||x_i||`` (of ``(x_i, 1)`` when ``augmented``); Hardt & Recht call it D(S)."""
+    augmented = check_bool(augmented, name="augmented")
     Xa = augment(X) if augmented else as_features(X)
     return float(np.sqrt(np.max(np.einsum("ij,ij->i", Xa, Xa))))
 
@@ -41,14 +65,15 @@ def radius(X, *, augmented: bool = False) -> float:
 def augment(X, *, value: float = 1.0) -> np.ndarray:
     """Append a constant column: ``x~ = (x, value)``, shape (n, d + 1)."""
     Xa = as_features(X)
-    return np.hstack([Xa, np.full((Xa.shape[0], 1), float(value))])
+    value = check_real(value, name="value")
+    return np.hstack([Xa, np.full((Xa.shape[0], 1), value)])
 
 
 def functional_margins(X, y, w, b: float = 0.0) -> np.ndarray:
     """``y_i (<w, x_i> + b)`` for every point, shape (n,)."""
     Xa, ya = check_X_y(X, y, require_both=False)
     w = check_vector(w, name="w", length=Xa.shape[1])
-    return ya * (Xa @ w + float(b))
+    return ya * (Xa @ w + check_real(b, name="b"))
 
 
 def margin(X, y, w, b: float = 0.0) -> float:
@@ -75,6 +100,8 @@ def dataset_margin(X, y, *, fit_intercept: bool = True) -> float:
 
 
 def _gamma(gamma, X, y, fit_intercept):
+    if gamma is None and X is None:
+        raise ValueError("the bound needs gamma or the data X, y to compute it from; got neither")
     if gamma is None:
         return dataset_margin(X, y, fit_intercept=fit_intercept)
     return check_positive(gamma, name="gamma")
@@ -86,17 +113,22 @@ def novikoff_bound(X, y, *, gamma=None, fit_intercept: bool = True) -> float:
     ``H = max ||x~||`` and ``m`` the margin of a separator of the augmented points (of the
     points themselves if ``fit_intercept=False``); by default the best one.
     """
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     Xh = augment(X) if fit_intercept else as_features(X)
     g = _gamma(gamma, Xh, y, False)
-    return radius(Xh) ** 2 / g**2
+    return _bound(radius(Xh) ** 2, np.float64(g) ** 2, "H^2 / gamma^2")
 
 
 def cornwell_bound(X, y, *, B=None, fit_intercept: bool = True) -> float:
     """Cornwell (2025): ``(R B)^2`` with ``R = max ||X_i||`` (augmented) and ``B = min ||V||``
     over ``V`` with ``y_i <V, X_i> >= 1``; that minimum is ``1 / gamma`` of the augmented data."""
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     Xh = augment(X) if fit_intercept else as_features(X)
-    B = 1.0 / dataset_margin(Xh, y, fit_intercept=False) if B is None else check_positive(B, name="B")
-    return (radius(Xh) * B) ** 2
+    if B is None:
+        return _bound(radius(Xh) ** 2, np.float64(dataset_margin(Xh, y, fit_intercept=False)) ** 2,
+                      "(R B)^2")
+    B = check_positive(B, name="B")
+    return _bound(np.float64(radius(Xh) * B) ** 2, 1.0, "(R B)^2")
 
 
 def hardt_recht_bound(X, y, *, gamma=None, eta: float = 1.0, fit_intercept: bool = False) -> float:
@@ -106,9 +138,12 @@ def hardt_recht_bound(X, y, *, gamma=None, eta: float = 1.0, fit_intercept: bool
     ``(2 / eta + D^2) / gamma^2``; with an offset it applies to the augmented points.
     """
     eta = check_positive(eta, name="eta")
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     Xh = augment(X) if fit_intercept else as_features(X)
     g = _gamma(gamma, Xh, y, False)
-    return (2.0 / eta + radius(Xh) ** 2) / g**2
+    with np.errstate(over="ignore", divide="ignore"):
+        num = 2.0 / np.float64(eta) + radius(Xh) ** 2
+    return _bound(num, np.float64(g) ** 2, "(2 / eta + D^2) / gamma^2")
 
 
 def unit_norm_bound(X=None, y=None, *, gamma=None) -> float:
@@ -119,7 +154,7 @@ def unit_norm_bound(X=None, y=None, *, gamma=None) -> float:
             raise ValueError(f"3/gamma^2 needs unit-norm points; got norms from {norms.min():.3g} "
                              f"to {norms.max():.3g}")
     g = _gamma(gamma, X, y, False)
-    return 3.0 / g**2
+    return _bound(3.0, np.float64(g) ** 2, "3 / gamma^2")
 
 
 def koski_bound(X, y, *, gamma=None) -> float:
@@ -129,7 +164,7 @@ def koski_bound(X, y, *, gamma=None) -> float:
     max-margin separator qualifies, so the default is ``gamma(S)`` (affine).
     """
     g = _gamma(gamma, X, y, True)
-    return (2.0 * radius(X) / g) ** 2
+    return _bound(4.0 * radius(X) ** 2, np.float64(g) ** 2, "(2R / gamma)^2")
 
 
 def shifted_root(a: float, c: float, *, step: float, per_step: float) -> float:
@@ -141,15 +176,20 @@ def shifted_root(a: float, c: float, *, step: float, per_step: float) -> float:
     :func:`shifted_bound` for why no run makes more updates. Written to avoid cancellation
     when the start is already well aligned with ``w*`` (``2 a step > per_step``).
     """
-    step, per_step = float(step), float(per_step)
+    step, per_step = check_real(step, name="step"), check_real(per_step, name="per_step")
+    a, c = check_real(a, name="a"), check_real(c, name="c")
     if step <= 0:
         raise ValueError(f"step = eta * gamma must be positive; got {step}")
-    gap = max(float(c) - float(a) ** 2, 0.0)  # c >= a^2 by Cauchy-Schwarz; rounding aside
-    B = per_step - 2.0 * float(a) * step
-    r = float(np.sqrt(B * B + 4.0 * step * step * gap))
-    if B >= 0:
-        return (B + r) / (2.0 * step * step)
-    return 2.0 * gap / (r - B) if r - B > 0 else 0.0
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        a, c, step, per_step = (np.float64(v) for v in (a, c, step, per_step))
+        gap = max(c - a**2, 0.0)  # c >= a^2 by Cauchy-Schwarz; rounding aside
+        B = per_step - 2.0 * a * step
+        r = np.sqrt(B * B + 4.0 * step * step * gap)
+        if B >= 0:
+            value = (B + r) / (2.0 * step * step)
+        else:
+            value = 2.0 * gap / (r - B) if r - B > 0 else 0.0
+    return _finite(value, "the root of (a + u step)^2 = c + u per_step")
 
 
 def _best_separator(Xa, ya, rule: str, fit_intercept: bool):
@@ -181,11 +221,16 @@ def _unit_star(w_star, b_star, scale, fit_intercept, d):
 
 
 def _per_step(rule: str, eta: float, H: float) -> float:
-    return 2 * eta + eta**2 * H**2 if rule == "margin" else eta**2 * H**2
+    with np.errstate(over="ignore"):
+        eta, H = np.float64(eta), np.float64(H)
+        value = 2 * eta + (eta * H) ** 2 if rule == "margin" else (eta * H) ** 2
+    return _finite(value, "the growth per update eta^2 H^2")
 
 
 def _shifted_parts(X, y, *, w0, b0, eta, rule, fit_intercept, w_star, b_star):
     Xa, ya = check_X_y(X, y)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    b0 = check_real(b0, name="b0")
     d = Xa.shape[1]
     eta = check_positive(eta, name="eta")
     if w_star is None:
@@ -279,8 +324,13 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
     """
     spec = get_rule(rule)
     Xa, ya = check_X_y(X, y)
-    shifted = (w0 is not None and np.any(np.asarray(w0, dtype=float) != 0)) or (
-        fit_intercept and float(b0) != 0)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    b0 = check_real(b0, name="b0")
+    if w0 is not None:
+        w0 = check_vector(w0, name="w0", length=Xa.shape[1])
+    if gamma is not None:
+        gamma = check_positive(gamma, name="gamma")
+    shifted = (w0 is not None and np.any(w0 != 0)) or (fit_intercept and b0 != 0)
     from .separability import NotSeparableError
 
     if not fit_intercept and float(b0) != 0:
@@ -361,7 +411,14 @@ def proof_quantities(trajectory, X, y, *, w_star, b_star: float = 0.0) -> ProofQ
     Koski's augmentation), and ``w*`` is normalised to unit length in that space. The
     guaranteed lines start at the run's own start ``w~_0`` (see :func:`shifted_bound`).
     """
+    from .trajectory import Trajectory
+
+    if not isinstance(trajectory, Trajectory):
+        raise TypeError(f"trajectory: expected a Trajectory from explorer.perceptron.train; got "
+                        f"{type(trajectory).__name__}")
     Xa, ya = check_X_y(X, y)
+    if Xa.shape[1] != trajectory.dim:
+        raise ValueError(f"X must have {trajectory.dim} features, as in the run; got {Xa.shape[1]}")
     p = trajectory.params
     fit = p["fit_intercept"]
     Xh, scale = _proof_space(Xa, trajectory.rule, fit)

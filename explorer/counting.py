@@ -24,11 +24,12 @@ from types import MappingProxyType
 import numpy as np
 from scipy.stats import binom
 
-from ._validation import as_features, check_int, make_rng
-from .separability import _design, _feasible
+from ._validation import as_features, check_bool, check_int, check_positive, make_rng
+from .separability import _column_scale, _design, _feasible
 
 __all__ = [
-    "MUROGA", "MAX_DICHOTOMY_POINTS", "Dichotomies", "MonteCarloEstimate", "capacity",
+    "MUROGA", "MAX_DICHOTOMY_POINTS", "MAX_DICHOTOMY_LPS", "MAX_COVER_N", "MAX_COVER_WORK",
+    "MAX_SUBSETS", "MC_MAX_TRIALS", "MC_MAX_WORK", "Dichotomies", "MonteCarloEstimate", "capacity",
     "count_threshold_functions", "cover_count", "cover_curve", "cover_fraction", "dichotomies",
     "in_general_position", "monte_carlo_fraction",
 ]
@@ -44,10 +45,40 @@ MUROGA = MappingProxyType({
 
 #: Largest point set :func:`dichotomies` accepts (it returns all ``2^N`` labelings).
 MAX_DICHOTOMY_POINTS = 16
+#: Most linear programs :func:`dichotomies` may need, estimated before it starts as
+#: ``sum_{k<N} S(M, k) / 2`` (one LP per separable labeling of the first ``k`` points, half of
+#: them by symmetry; general position gives the most). About 1-2 ms each: 16 points in the plane
+#: need 575, the 16 vertices of the 4-cube at most 4943, 16 points in 8-D 27823 (refused).
+MAX_DICHOTOMY_LPS = 5000
+#: Largest ``N`` of :func:`cover_count`, :func:`cover_fraction` (scalars) and :func:`cover_curve`:
+#: the exact counts are integers of about ``N`` bits.
+MAX_COVER_N = 1_000_000
+#: Most bit operations of one exact count or curve, estimated as (loop length) x (bits of the
+#: running sum, at most ``min(N, (M + 1)(log2 N + 1))``): about 0.4 s.
+MAX_COVER_WORK = 2_000_000_000
+#: Most subsets of points :func:`in_general_position` checks (one small SVD each, about 10 µs).
+MAX_SUBSETS = 200_000
+#: :func:`monte_carlo_fraction`: most trials, and most ``trials x N x (M + 1)`` (the LPs' size).
+MC_MAX_TRIALS = 5000
+MC_MAX_WORK = 10_000_000
 
 
 def _nm(N, M) -> tuple[int, int]:
-    return check_int(N, name="N", minimum=0), check_int(M, name="M", minimum=0)
+    return (check_int(N, name="N", minimum=0, maximum=MAX_COVER_N),
+            check_int(M, name="M", minimum=0))
+
+
+def _bits(N: int, M: int) -> int:
+    """Upper bound on the bits of ``sum_{m<=M} C(N - 1, m)``: at most ``N`` and, since each
+    term is at most ``N^m``, at most ``(M + 1)(log2 N + 1)``."""
+    return max(1, min(N, (M + 1) * (max(N, 2).bit_length() + 1)))
+
+
+def _check_cover_work(loops: int, N: int, M: int, what: str) -> None:
+    work = loops * _bits(N, M)
+    if work > MAX_COVER_WORK:
+        raise ValueError(f"{what} may take at most {MAX_COVER_WORK:,} bit operations (loop length "
+                         f"x bits of the count); got about {work:,} for N = {N:,}, M = {M:,}")
 
 
 def cover_count(N: int, M: int) -> int:
@@ -67,6 +98,7 @@ def cover_count(N: int, M: int) -> int:
     N, M = _nm(N, M)
     if N <= M + 1:
         return 2**N
+    _check_cover_work(M + 1, N, M, "cover_count")
     total, term = 0, 1  # term = C(N-1, m)
     for m in range(M + 1):
         total += term
@@ -108,7 +140,13 @@ def cover_fraction(N, M):
     if np.ndim(N) == 0 and np.ndim(M) == 0:
         N, M = _nm(N, M)
         return cover_count(N, M) / (1 << N)  # exact integers, correctly rounded division
-    Na, Ma = np.broadcast_arrays(_int_array(N, "N"), _int_array(M, "M"))
+    try:
+        Na, Ma = np.broadcast_arrays(_int_array(N, "N"), _int_array(M, "M"))
+    except ValueError as exc:
+        if "broadcast" not in str(exc) and "shape mismatch" not in str(exc):
+            raise
+        raise ValueError(f"N and M must broadcast against each other; got shapes {np.shape(N)} "
+                         f"and {np.shape(M)}") from None
     out = np.where(Na <= Ma + 1, 1.0, binom.cdf(Ma, np.maximum(Na - 1, 0), 0.5))
     return out
 
@@ -125,7 +163,8 @@ def cover_curve(M: int, N_max: int) -> np.ndarray:
     ndarray of shape (N_max + 1,)
     """
     M = check_int(M, name="M", minimum=0)
-    N_max = check_int(N_max, name="N_max", minimum=0)
+    N_max = check_int(N_max, name="N_max", minimum=0, maximum=MAX_COVER_N)
+    _check_cover_work(max(0, N_max - M), N_max, M, "cover_curve")
     out = np.ones(N_max + 1)
     T, c = 2**M, 1  # T(M + 1) = 2^M and c = C(N - 1, M) = 1 at N = M + 1
     for N in range(M + 1, N_max + 1):
@@ -150,12 +189,21 @@ def in_general_position(X, *, fit_intercept: bool = True, rtol: float = 1e-9) ->
     Affine case: no ``M + 1`` of the points lie on one affine hyperplane of ``R^M``, i.e. every
     ``min(N, M + 1)`` augmented points ``(x, 1)`` are linearly independent (Sayed's definition
     before (60.65)). Homogeneous case: every ``min(N, M)`` points are linearly independent.
-    Checked by singular values, relative to the largest point norm, over all subsets.
+    Checked by singular values after scaling each column to size about 1 (which changes no
+    subset's rank, so data of size ``1e-12`` and ``1e12`` get the same answer), over all subsets: at most
+    :data:`MAX_SUBSETS` of them (``C(N, min(N, M + 1))``), refused beforehand otherwise.
     """
     X = as_features(X)
-    Z = _design(X, bool(fit_intercept))
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    rtol = check_positive(rtol, name="rtol", allow_zero=True)
+    Z = _design(X, fit_intercept)
+    Z = Z / _column_scale(Z)  # a subset's rank does not change; tiny and huge data alike
     n, p = Z.shape
     k = min(n, p)
+    subsets = math.comb(n, k)
+    if subsets > MAX_SUBSETS:
+        raise ValueError(f"in_general_position checks every subset of {k} points and takes at "
+                         f"most {MAX_SUBSETS:,} subsets; got C({n}, {k}) = {subsets:,}")
     scale = max(1.0, float(np.abs(Z).max()))
     for chunk in _chunks(itertools.combinations(range(n), k), 4096):
         sv = np.linalg.svd(Z[np.array(chunk)], compute_uv=False)
@@ -287,7 +335,9 @@ def dichotomies(X, *, fit_intercept: bool = True) -> Dichotomies:
     Parameters
     ----------
     X : array-like of shape (N, M)
-        At most :data:`MAX_DICHOTOMY_POINTS` (16) points.
+        At most :data:`MAX_DICHOTOMY_POINTS` (16) points, and few enough in few enough dimensions
+        that the enumeration needs at most :data:`MAX_DICHOTOMY_LPS` linear programs (checked
+        before it starts, from Cover's count).
     fit_intercept : bool, default True
         Affine (``True``) or homogeneous classifiers.
 
@@ -304,12 +354,18 @@ def dichotomies(X, *, fit_intercept: bool = True) -> Dichotomies:
             f"points; got N = {N}. For larger N use cover_count (general position) or "
             "monte_carlo_fraction."
         )
-    fit_intercept = bool(fit_intercept)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    dim = M if fit_intercept else M - 1  # Cover's homogeneous count in R^M = affine in R^(M-1)
+    planned = sum(cover_count(k, dim) // 2 for k in range(1, N))
+    if planned > MAX_DICHOTOMY_LPS:
+        raise ValueError(
+            f"dichotomies may solve at most {MAX_DICHOTOMY_LPS:,} linear programs; {N} points in "
+            f"{M}-D may need up to {planned:,} (sum over k < N of S({dim}, k) / 2). Use fewer "
+            "points or dimensions, or cover_count for points in general position")
     mask, n_lp = _enumerate(_design(X, fit_intercept))
     j = np.arange(2**N)[:, None]
     labelings = np.where((j >> np.arange(N)) & 1, 1, -1).astype(np.int8)
     gp = in_general_position(X, fit_intercept=fit_intercept)
-    dim = M if fit_intercept else M - 1  # Cover's homogeneous count in R^M = affine in R^(M-1)
     formula = cover_count(N, dim) if gp else None
     note = (
         f"points in general position: Cover's formula applies and gives {formula}"
@@ -376,7 +432,11 @@ def monte_carlo_fraction(N: int, M: int, *, trials: int = 1000, seed=None) -> Mo
     """
     N = check_int(N, name="N", minimum=1)
     M = check_int(M, name="M", minimum=1)
-    trials = check_int(trials, name="trials", minimum=1)
+    trials = check_int(trials, name="trials", minimum=1, maximum=MC_MAX_TRIALS)
+    if trials * N * (M + 1) > MC_MAX_WORK:
+        raise ValueError(f"monte_carlo_fraction takes at most {MC_MAX_WORK:,} trials x N x (M + 1) "
+                         f"(the LPs' size); got {trials:,} x {N:,} x {M + 1:,} = "
+                         f"{trials * N * (M + 1):,}")
     rng = make_rng(seed)
     hits = 0
     for _ in range(trials):

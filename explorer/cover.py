@@ -117,7 +117,9 @@ def cover_curves(Ms, *, x_max: float = X_MAX) -> tuple[CoverCurve, ...]:
     x_max : float in [1, 10], default 3
     """
     Ms = check_m_values(Ms)
-    if not (isinstance(x_max, (int, float)) and 1.0 <= float(x_max) <= 10.0):
+    if isinstance(x_max, bool) or not isinstance(x_max, (int, float, np.integer, np.floating)):
+        raise TypeError(f"x_max must be a real number from 1 to 10; got {x_max!r}")
+    if not 1.0 <= float(x_max) <= 10.0:
         raise ValueError(f"expected x_max from 1 to 10; got {x_max!r}")
     return tuple(_curve(M, int(math.ceil(float(x_max) * (M + 1)))) for M in Ms)
 
@@ -325,7 +327,17 @@ def separators(X, labelings, indices) -> tuple[np.ndarray, np.ndarray]:
     b : ndarray of shape (len(indices),), NaN where there is no line
     """
     X = as_features(X)
-    idx = [int(i) for i in indices]
+    labelings = np.asarray(labelings)
+    if labelings.ndim != 2 or labelings.shape[1] != X.shape[0]:
+        raise ValueError(f"labelings must have shape (m, {X.shape[0]}), one label per point; got "
+                         f"shape {labelings.shape}")
+    idx = []
+    for i in indices:
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)):
+            raise TypeError(f"indices must be integers; got {i!r}")
+        if not 0 <= int(i) < labelings.shape[0]:
+            raise ValueError(f"indices must be in [0, {labelings.shape[0] - 1}]; got {int(i)}")
+        idx.append(int(i))
     w = np.full((len(idx), X.shape[1]), np.nan)
     b = np.full(len(idx), np.nan)
     for k, j in enumerate(idx):

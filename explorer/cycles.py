@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._validation import as_features, as_labels, check_int, check_positive
+from ._validation import MAX_ABS, as_features, as_labels, check_bool, check_int, check_positive
 from .trajectory import Trajectory
 
 __all__ = ["Cycle", "ExactRun", "exact_run", "find_cycle", "MAX_STEPS", "MAX_CELLS"]
@@ -149,8 +149,7 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     eta = check_positive(eta, name="eta")
     if rule not in ("classic", "pocket"):
         raise ValueError(f"rule must be 'classic' or 'pocket'; got {rule!r}")
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}")
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     max_steps = check_int(max_steps, name="max_steps", minimum=1, maximum=MAX_STEPS)
     seq = _order(order, n)
     L = len(seq)
@@ -164,6 +163,14 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     if isinstance(b0, bool) or not isinstance(b0, numbers.Real) or not np.isfinite(b0):
         raise TypeError(f"b0 must be a finite number; got {b0!r}")
     b = Fraction(float(b0))
+    # the weights are exact, but are also returned as floats: refuse runs they could overflow
+    H = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xa, Xa)) + (1.0 if fit_intercept else 0.0)))
+    start = float(np.hypot(np.linalg.norm([float(v) for v in w]), float(b0)))
+    bound = start + max_steps * eta * H
+    if not bound <= MAX_ABS:
+        raise ValueError(f"the weights could grow past {MAX_ABS:g}: {max_steps:,} steps of eta = "
+                         f"{eta:g} times max ||(x, 1)|| = {H:.3g} from ||(w0, b0)|| = {start:.3g} "
+                         f"reach {bound:.3g}; use a smaller eta or fewer steps")
     E = Fraction(eta)
     rows = [_fractions(r) for r in Xa]
     labels = [int(v) for v in ya]

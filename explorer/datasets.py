@@ -9,15 +9,34 @@ from __future__ import annotations
 
 import csv
 import io
+import numbers
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_int, check_positive, check_X_y, make_rng
+from ._validation import (
+    check_bool,
+    check_int,
+    check_positive,
+    check_size,
+    check_X_y,
+    make_rng,
+)
 
-__all__ = ["Dataset", "DATASETS", "load", "from_arrays", "from_csv", "KOSKI_POINTS"]
+__all__ = ["Dataset", "DATASETS", "load", "from_arrays", "from_csv", "KOSKI_POINTS", "MAX_GAP"]
+
+#: Largest ``margin`` of "separable" and ``separation`` of "overlapping" (points are drawn in
+#: ``[-1, 1]^dim``; a gap beyond a million only pushes the data towards overflow).
+MAX_GAP = 1e6
+
+
+def _gap(value, name):
+    v = check_positive(value, name=name, allow_zero=True)
+    if v > MAX_GAP:
+        raise ValueError(f"{name} must be <= {MAX_GAP:g}; got {value!r}")
+    return v
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,8 @@ def _separable(*, n: int = 40, dim: int = 2, margin: float = 0.3, seed=0) -> Dat
     """
     n = check_int(n, name="n", minimum=1)
     dim = check_int(dim, name="dim", minimum=1)
-    margin = check_positive(margin, name="margin", allow_zero=True)
+    check_size(n, dim, what="a generated data set")
+    margin = _gap(margin, "margin")
     rng = make_rng(seed)
     u = rng.standard_normal(dim)
     u /= np.linalg.norm(u)
@@ -103,7 +123,8 @@ def _overlapping(*, n: int = 60, dim: int = 2, separation: float = 1.0, seed=0) 
     """Two Gaussian blobs (unit variance) whose means are ``separation`` apart: not separable."""
     n = check_int(n, name="n", minimum=2)
     dim = check_int(dim, name="dim", minimum=1)
-    separation = check_positive(separation, name="separation", allow_zero=True)
+    check_size(n, dim, what="a generated data set")
+    separation = _gap(separation, "separation")
     rng = make_rng(seed)
     y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
     shift = np.zeros(dim)
@@ -192,6 +213,8 @@ def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
         X = _pca(X_all, 2)[keep]
         fdesc = "first two principal components of all 150 flowers"
     else:
+        if isinstance(features, (bytes, numbers.Number)) or not hasattr(features, "__iter__"):
+            raise TypeError(f"features must be 'pca' or two feature indices; got {features!r}")
         idx = [check_int(i, name="feature index", minimum=0, maximum=3) for i in features]
         if len(idx) != 2:
             raise ValueError(f"features must name exactly two columns; got {features!r}")
@@ -212,6 +235,7 @@ def _breast_cancer(*, k=None, standardize: bool = True) -> Dataset:
     """
     from sklearn.datasets import load_breast_cancer
 
+    standardize = check_bool(standardize, name="standardize")
     data = load_breast_cancer()
     X = data.data
     if standardize:
@@ -302,10 +326,12 @@ def from_csv(path_or_text, *, labels: str = "auto", label_column: int = -1) -> D
     One row per point; numeric feature columns and one label column (the last by default).
     A first row that is not numeric is taken as a header. Labels must be -1/+1; 0/1 labels
     are accepted with ``labels="01"``, or with ``labels="auto"`` (the default) which converts
-    them and says so in ``Dataset.notes``.
+    them and says so in ``Dataset.notes``. ``label_column`` is an integer in
+    ``[-width, width - 1]`` (negative counts from the end), anything else is refused.
     """
     if labels not in ("auto", "pm1", "01"):
         raise ValueError(f"labels must be 'auto', 'pm1' or '01'; got {labels!r}")
+    label_column = check_int(label_column, name="label_column")
     if isinstance(path_or_text, bytes):
         text = path_or_text.decode("utf-8-sig", errors="replace")
     elif isinstance(path_or_text, os.PathLike) or (
@@ -346,6 +372,9 @@ def from_csv(path_or_text, *, labels: str = "auto", label_column: int = -1) -> D
     width = widths.pop()
     if width < 2:
         raise ValueError(f"the CSV needs at least two columns (features and a label); got {width}")
+    if not -width <= label_column < width:
+        raise ValueError(f"label_column must be in [{-width}, {width - 1}] for {width} columns; "
+                         f"got {label_column}")
     table = np.array(rows, dtype=object)
     lc = label_column % width
     feats = np.delete(table, lc, axis=1)

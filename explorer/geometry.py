@@ -8,10 +8,41 @@ When no line separates the classes, their convex hulls meet, and a view outlines
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
+
+from ._validation import check_int, check_positive, check_real, check_vector
 
 __all__ = ["clip_line", "half_plane_polygon", "version_space_cone", "cone_polygon",
            "convex_hull_polygon"]
+
+
+def _box(box) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` as four finite floats with ``xmin < xmax``, ``ymin < ymax``."""
+    try:
+        vals = [float(v) for v in box]
+    except (TypeError, ValueError):
+        vals = None
+    if (vals is None or len(vals) != 4 or not all(np.isfinite(vals))
+            or not (vals[0] < vals[1] and vals[2] < vals[3])):
+        raise ValueError(f"box must be (xmin, xmax, ymin, ymax), four finite numbers with "
+                         f"xmin < xmax and ymin < ymax; got {box!r}")
+    return tuple(vals)
+
+
+def _points_2d(X, name="X") -> np.ndarray:
+    P = np.asarray(X)
+    if P.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers; got dtype {P.dtype}")
+    P = P.astype(float)
+    if P.size == 0:
+        return P.reshape(0, 2)
+    if P.ndim != 2 or P.shape[1] < 2:
+        raise ValueError(f"{name} must hold 2-D points, shape (n, 2); got shape {P.shape}")
+    if not np.all(np.isfinite(P)):
+        raise ValueError(f"{name} must contain only finite numbers; got NaN or infinite values")
+    return P
 
 
 def clip_line(w, b: float, box, *, level: float = 0.0):
@@ -20,9 +51,9 @@ def clip_line(w, b: float, box, *, level: float = 0.0):
     Returns an array of shape (2, 2) (two points) or None when the line misses the box or
     ``w = 0``.
     """
-    w = np.asarray(w, dtype=float)
-    xmin, xmax, ymin, ymax = box
-    c = level - b
+    w = check_vector(w, name="w", length=2)
+    xmin, xmax, ymin, ymax = _box(box)
+    c = check_real(level, name="level") - check_real(b, name="b")
     pts = []
     if abs(w[1]) > 1e-300:
         for x in (xmin, xmax):
@@ -50,10 +81,12 @@ def half_plane_polygon(w, b: float, box, *, sign: int = 1) -> np.ndarray:
 
     Returns shape (m, 2), possibly with m = 0 (empty).
     """
-    xmin, xmax, ymin, ymax = box
+    xmin, xmax, ymin, ymax = _box(box)
+    if isinstance(sign, bool) or not isinstance(sign, numbers.Real) or sign not in (1, -1):
+        raise ValueError(f"sign must be +1 or -1; got {sign!r}")
     poly = np.array([[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]], dtype=float)
-    w = np.asarray(w, dtype=float)
-    val = sign * (poly @ w + b)
+    w = check_vector(w, name="w", length=2)
+    val = sign * (poly @ w + check_real(b, name="b"))
     out = []
     for k in range(4):
         p, q = poly[k], poly[(k + 1) % 4]
@@ -73,9 +106,12 @@ def version_space_cone(X, y):
     between them, counter-clockwise), or None if no direction has ``y_i <w, x_i> > 0`` for every
     point (a cone shrunk to one ray counts as none). Points at the origin impose nothing.
     """
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
-    V = X * y[:, None]
+    X = _points_2d(X)
+    y = np.asarray(y, dtype=float).reshape(-1)
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"X and y must have the same number of points; got {X.shape[0]} and "
+                         f"{y.shape[0]}")
+    V = X[:, :2] * y[:, None]
     V = V[np.linalg.norm(V, axis=1) > 0]
     if len(V) == 0:
         return (-np.pi, np.pi)
@@ -95,7 +131,9 @@ def version_space_cone(X, y):
 
 def cone_polygon(cone, radius: float, *, points: int = 48) -> np.ndarray:
     """A polygon (apex at the origin) approximating the cone up to ``radius``; shape (m, 2)."""
-    lo, hi = cone
+    radius = check_positive(radius, name="radius")
+    points = check_int(points, name="points", minimum=2, maximum=10_000)
+    lo, hi = (check_real(float(v), name="cone angle") for v in cone)
     ang = np.linspace(lo, hi, points)
     arc = radius * np.column_stack([np.cos(ang), np.sin(ang)])
     return np.vstack([[0.0, 0.0], arc])
@@ -117,7 +155,7 @@ def convex_hull_polygon(X, *, tol: float = 1e-12) -> np.ndarray:
     Otherwise the hull comes from ``scipy.spatial.ConvexHull`` (Qhull). Only the first two
     columns of ``X`` are used. An empty ``X`` gives shape (0, 2).
     """
-    P = np.asarray(X, dtype=float)
+    P = _points_2d(X)
     if P.size == 0:
         return np.zeros((0, 2))
     P = np.unique(P.reshape(len(P), -1)[:, :2], axis=0)

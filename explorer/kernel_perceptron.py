@@ -31,6 +31,9 @@ MAX_POINTS = 2000
 MAX_KERNEL_STEPS = 200_000
 MAX_GRID = 400
 MAX_C = 100.0
+#: Largest size of a kernel value times the number of steps: the scores ``f`` are sums of
+#: kernel values, one per update, and must stay finite.
+MAX_SCORE = 1e300
 
 
 def _check_degree(degree) -> int:
@@ -63,7 +66,13 @@ def polynomial_kernel(A, B, *, degree: int = 2, c: float = 1.0) -> np.ndarray:
     if A.shape[1] != B.shape[1]:
         raise ValueError(f"kernel arguments must have the same number of features; got "
                          f"{A.shape[1]} and {B.shape[1]}")
-    return (A @ B.T + c) ** degree
+    with np.errstate(over="ignore", invalid="ignore"):
+        K = (A @ B.T + c) ** degree
+    if not np.all(np.isfinite(K)):
+        raise ValueError(f"kernel values overflow: (<a, b> + c)^{degree} is not finite for these "
+                         f"points (sizes up to {max(np.abs(A).max(), np.abs(B).max()):.3g}); "
+                         "expected smaller points or a lower degree")
+    return K
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,11 @@ def train_kernel(X, y, *, degree: int = 2, c: float = 1.0, max_epochs: int = 50)
         raise ValueError(f"max_epochs x points must be at most {MAX_KERNEL_STEPS}; "
                          f"got {max_epochs} x {n}")
     K = polynomial_kernel(Xa, Xa, degree=degree, c=c)
+    top = float(np.abs(K).max())
+    if top * max_epochs * n > MAX_SCORE:
+        raise ValueError(f"kernel values overflow: {max_epochs * n:,} steps of kernel values up to "
+                         f"{top:.3g} could carry the scores past {MAX_SCORE:g}; expected smaller "
+                         "points, a lower degree or fewer epochs")
     alpha = np.zeros(n, dtype=np.int64)
     f = np.zeros(n)  # f(x_i) for every i, kept up to date
     rows, steps, picked, updated = [alpha.copy()], [], [], []
@@ -197,9 +211,16 @@ def decision_grid(run: KernelRun, k: int, box, *, resolution: int = 120):
         ``F[j, i] = f((xs[i], ys[j]))`` (rows follow y, as ``imshow`` expects).
     """
     resolution = check_int(resolution, name="resolution", minimum=2, maximum=MAX_GRID)
+    if not isinstance(run, KernelRun):
+        raise TypeError(f"run: expected a KernelRun from train_kernel; got {type(run).__name__}")
     if run.X.shape[1] != 2:
         raise ValueError(f"a decision grid needs 2-D points; got {run.X.shape[1]}-D")
-    xmin, xmax, ymin, ymax = (float(v) for v in box)
+    try:
+        xmin, xmax, ymin, ymax = (float(v) for v in box)
+    except (TypeError, ValueError):
+        raise ValueError(f"box must be (xmin, xmax, ymin, ymax), four numbers; got {box!r}") from None
+    if not all(np.isfinite([xmin, xmax, ymin, ymax])):
+        raise ValueError(f"box must be four finite numbers; got {box}")
     if not (xmax > xmin and ymax > ymin):
         raise ValueError(f"box must have xmax > xmin and ymax > ymin; got {box}")
     xs = np.linspace(xmin, xmax, resolution)

@@ -3,6 +3,9 @@
 REFERENCE.md (Generalization): zero-one ``1{z <= 0}``, perceptron ``max(0, -z)``, hinge
 ``max(0, 1 - z)``, squared ``(1 - z)^2 / 2`` and logistic ``log(1 + exp(-z))``
 (Hardt & Recht (2022), ch. 3, "A word about surrogate losses").
+
+Every loss takes finite numbers (a scalar or an array of any shape) and returns finite values
+of the same shape; the squared loss refuses ``|1 - z| > 1e154``, where its value overflows.
 """
 
 from __future__ import annotations
@@ -12,8 +15,15 @@ import numpy as np
 __all__ = ["zero_one", "perceptron", "hinge", "squared", "logistic", "LOSSES"]
 
 
+#: Largest ``|1 - z|`` of the squared loss: ``(1e154)^2 / 2`` is still a finite float.
+MAX_SQUARED = 1e154
+
+
 def _z(z) -> np.ndarray:
-    arr = np.asarray(z, dtype=float)
+    raw = np.asarray(z)
+    if raw.dtype.kind not in "biuf":
+        raise TypeError(f"z must contain only numbers; got {z!r:.60} of dtype {raw.dtype}")
+    arr = raw.astype(float)
     if not np.all(np.isfinite(arr)):
         raise ValueError("z must contain only finite numbers; got NaN or infinite values")
     return arr
@@ -36,7 +46,11 @@ def hinge(z):
 
 def squared(z):
     """``(1 - z)^2 / 2``."""
-    return 0.5 * (1.0 - _z(z)) ** 2
+    u = 1.0 - _z(z)
+    if np.any(np.abs(u) > MAX_SQUARED):
+        raise ValueError(f"the squared loss overflows for |1 - z| > {MAX_SQUARED:g}; got "
+                         f"{float(np.max(np.abs(u))):g}")
+    return 0.5 * u**2
 
 
 def logistic(z):

@@ -13,13 +13,27 @@ import numbers
 import numpy as np
 
 from . import _compiled
-from ._validation import check_int, check_positive, check_vector, check_X_y, make_rng
+from ._validation import (
+    MAX_ABS,
+    check_int,
+    check_positive,
+    check_vector,
+    check_X_y,
+    make_rng,
+)
 from .rules import RULES, Rule, get_rule
 from .trajectory import Trajectory
 
-__all__ = ["train", "RULES", "ORDERS", "Trajectory", "training_error"]
+__all__ = ["train", "RULES", "ORDERS", "Trajectory", "training_error", "MAX_STEPS", "MAX_WORK"]
 
 ORDERS = ("cyclic", "shuffle", "random")
+#: Most steps one run may take: every step is kept in the trajectory (5 bytes), and on data
+#: that are not separable nearly every step is an update (a row of ``d + 1`` numbers). At about
+#: 5 µs per update on the numpy path, 2 million updating steps take some 10 s.
+MAX_STEPS = 2_000_000
+#: Most point visits x coordinates ``(steps x batch size) x (d + 1)`` of one run: bounds the
+#: arithmetic and the stored weights (at most ``MAX_WORK`` numbers, 400 MB).
+MAX_WORK = 50_000_000
 _MIN_BLOCK, _MAX_BLOCK = 32, 8192
 
 
@@ -112,6 +126,15 @@ def train(
         ``max_steps``. For i.i.d. order it stops after ``n`` consecutive steps without an
         update if no point would trigger one then; otherwise it goes on sampling (about a third
         of the points go unvisited in ``n`` i.i.d. draws, so the quiet run alone proves little).
+
+    Raises
+    ------
+    ValueError, TypeError
+        On invalid input (messages say what was expected and what was got), and before any
+        work when the run could exceed :data:`MAX_STEPS` steps or :data:`MAX_WORK` point
+        visits x coordinates, or when ``eta`` x steps x ``max ||(x, 1)||`` (plus the start's
+        norm) could carry the weights past ``1e150``, where their products with the points
+        overflow. A relaxation run whose weights overflow anyway is refused after the run.
     """
     Xa, ya = check_X_y(X, y)
     n, d = Xa.shape
@@ -140,17 +163,95 @@ def train(
     if isinstance(b0, bool) or not isinstance(b0, numbers.Real) or not np.isfinite(b0):
         raise TypeError(f"b0 must be a finite number; got {b0!r}")
     b = float(b0)
+    _check_start(w, b)
     B = check_int(batch_size, name="batch_size", minimum=1, maximum=n)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     if max_steps is not None:
         max_steps = check_int(max_steps, name="max_steps", minimum=0)
     rng = make_rng(seed)
 
-    engine = _Engine(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b)
     pass_len = n if isinstance(order_spec, str) else len(order_spec)
     steps_per_pass = -(-pass_len // B)
     step_cap = max_epochs * steps_per_pass if max_steps is None else min(
         max_epochs * steps_per_pass, max_steps)
+    _check_work(step_cap, max_epochs, steps_per_pass, max_steps, B, d)
+    _check_growth(Xa, spec, eta, fit_intercept, w, b, step_cap * B)
+    params = dict(rule=rule, eta=eta, forget=forget, rho=rho, threshold=t,
+                  fit_intercept=bool(fit_intercept),
+                  order=order if isinstance(order, str) else [int(i) for i in order_spec],
+                  w0=None if w0 is None else w.tolist(), b0=float(b0), batch_size=B,
+                  max_epochs=max_epochs, max_steps=max_steps,
+                  seed=seed if not isinstance(seed, np.random.Generator) else "generator")
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is reported below, in words
+        traj = _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind,
+                    order_spec, pass_len, steps_per_pass, step_cap, max_steps, max_epochs, params)
+    _check_finite(traj, eta)
+    return traj
+
+
+def _check_start(w, b):
+    big = np.abs(w) > MAX_ABS
+    if big.any():
+        raise ValueError(f"w0 must hold numbers of size at most {MAX_ABS:g}; got "
+                         f"{w[np.argmax(big)]:g}")
+    if abs(b) > MAX_ABS:
+        raise ValueError(f"b0 must be a number of size at most {MAX_ABS:g}; got {b:g}")
+
+
+def _check_work(step_cap, max_epochs, steps_per_pass, max_steps, B, d):
+    """Refuse a run longer than :data:`MAX_STEPS` or :data:`MAX_WORK` before it starts."""
+    if step_cap > MAX_STEPS:
+        how = (f"max_steps = {max_steps:,}" if max_steps is not None
+               and max_steps < max_epochs * steps_per_pass else
+               f"{max_epochs:,} epochs x {steps_per_pass:,} steps")
+        raise ValueError(f"a run may take at most {MAX_STEPS:,} steps (each one is kept in the "
+                         f"trajectory); got {how}: lower max_epochs or max_steps")
+    if step_cap * B * (d + 1) > MAX_WORK:
+        raise ValueError(f"a run may take at most {MAX_WORK:,} steps x coordinates (point visits "
+                         f"x (d + 1)); got {step_cap:,} steps x {B} point(s) x {d + 1} = "
+                         f"{step_cap * B * (d + 1):,}: lower max_epochs or max_steps")
+
+
+def _check_growth(X, spec, eta, fit_intercept, w, b, visits):
+    """Refuse a step size that could carry the weights past :data:`MAX_ABS`.
+
+    Every rule but relaxation changes ``(w, b)`` by at most ``eta ||(x_i, c)||`` per point
+    visited (``c = 1``, Koski's ``R^2`` for rosenblatt_r2, 0 without an offset; the decay and
+    the forgetting rate only shrink ``w``), so after ``visits`` visits
+    ``||(w, b)|| <= ||(w0, b0)|| + visits eta max_i ||(x_i, c)||``. Relaxation steps depend on
+    the margin and are checked after the run (:func:`_check_finite`).
+    """
+    if spec.name == "relaxation":
+        return
+    sq = np.einsum("ij,ij->i", X, X)
+    c = 0.0 if not fit_intercept else (float(sq.max()) if spec.name == "rosenblatt_r2" else 1.0)
+    H = float(np.sqrt(sq.max() + c * c))
+    start = float(np.hypot(np.linalg.norm(w), b))
+    bound = start + visits * eta * H
+    if not bound <= MAX_ABS:
+        raise ValueError(
+            f"the weights could grow past {MAX_ABS:g}, where their products with the points "
+            f"overflow: {visits:,} steps of eta = {eta:g} times max ||(x, {'R^2' if c > 1 else c:g})|| "
+            f"= {H:.3g} from ||(w0, b0)|| = {start:.3g} reach {bound:.3g}; expected "
+            f"eta x steps x max ||x~|| <= {MAX_ABS:g}: use a smaller eta or fewer steps")
+
+
+def _check_finite(traj, eta):
+    """A run whose weights overflowed (relaxation with a huge step) is refused in words."""
+    W = traj.weights
+    bad = ~(np.isfinite(W).all(axis=1) & np.isfinite(traj.biases))
+    bad |= (np.abs(W) > MAX_ABS).any(axis=1) | (np.abs(traj.biases) > MAX_ABS)
+    if bad.any():
+        u = int(np.argmax(bad))
+        raise ValueError(f"the weights overflowed past {MAX_ABS:g} at update {u} (step "
+                         f"{int(traj.update_steps[u - 1]) if u else 0}) with eta = {eta:g}; "
+                         f"expected weights that stay finite: use a smaller eta")
+
+
+def _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind, order_spec,
+         pass_len, steps_per_pass, step_cap, max_steps, max_epochs, params):
+    n = Xa.shape[0]
+    engine = _Engine(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b)
     picked_chunks, stop_reason = [], "max_epochs"
     quiet_limit = n if kind == "random" else None
     while engine.step < step_cap:
@@ -181,12 +282,6 @@ def train(
         converged = engine._all_fine(engine.step)
         if converged:
             stop_reason = "converged"
-    params = dict(rule=rule, eta=eta, forget=forget, rho=rho, threshold=t,
-                  fit_intercept=bool(fit_intercept),
-                  order=order if isinstance(order, str) else [int(i) for i in order_spec],
-                  w0=None if w0 is None else w.tolist(), b0=float(b0), batch_size=B,
-                  max_epochs=max_epochs, max_steps=max_steps,
-                  seed=seed if not isinstance(seed, np.random.Generator) else "generator")
     return engine.finish(picked, params, converged, stop_reason, pass_len)
 
 

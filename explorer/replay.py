@@ -136,6 +136,26 @@ def kept_classifier(traj: Trajectory, X, y, k: int):
     return w, b, traj.rule, _mistakes(X, y, w, b)
 
 
+def _run_data(traj, X, y):
+    """Check that ``(X, y)`` can be the data of ``traj``; return them as float arrays.
+
+    Cheap enough for every frame: shapes only (the run validated the values).
+    """
+    if not isinstance(traj, Trajectory):
+        raise TypeError(f"traj: expected a Trajectory from explorer.perceptron.train; got "
+                        f"{type(traj).__name__}")
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float).reshape(-1)
+    if X.ndim == 1:
+        X = X.reshape(-1, 1)
+    if X.ndim != 2 or X.shape[1] != traj.dim:
+        raise ValueError(f"X must have {traj.dim} features, as in the run; got shape {X.shape}")
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"X and y must have the same number of points; got {X.shape[0]} and "
+                         f"{y.shape[0]}")
+    return X, y
+
+
 def _failing(traj: Trajectory, X, y, w, b) -> tuple:
     z = y * (X @ w + b)
     return tuple(int(i) for i in np.flatnonzero(get_rule(traj.rule).triggers(z, traj.threshold)))
@@ -157,8 +177,7 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
     the last step's narration ends; ``info`` (from :func:`describe_run`) lets the last step
     say why a run that did not converge never will (non-separable data).
     """
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
+    X, y = _run_data(traj, X, y)
     w, b = traj.state(k)
     kept_w, kept_b, kind, kept_err = kept_classifier(traj, X, y, k)
     failing = _failing(traj, X, y, w, b)
@@ -176,6 +195,9 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
     w_prev, b_prev = traj.state(k - 1)
     row = np.atleast_1d(traj.picked[k - 1])
     picked = tuple(int(i) for i in row if i >= 0)
+    if picked and max(picked) >= len(y):
+        raise ValueError(f"these are not the run's data: the run visits point {max(picked) + 1}; "
+                         f"got {plural(len(y), 'point')}")
     idx = np.array(picked)
     margins = y[idx] * (X[idx] @ w_prev + b_prev)
     spec = get_rule(traj.rule)
@@ -334,10 +356,9 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
     """
     from . import bounds, separability, svm
 
+    X, y = _run_data(traj, X, y)
     p = traj.params
     fit_b = p["fit_intercept"]
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
     band = traj.threshold if traj.threshold != 0 else None
     if len(np.unique(y)) < 2:
         return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog
 
-from ._validation import check_X_y
+from ._validation import check_bool, check_X_y
 
 __all__ = ["Certificate", "NotSeparableError", "Separability", "check", "is_separable"]
 
@@ -105,15 +105,36 @@ def _design(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
     return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
 
 
+def _column_scale(Z: np.ndarray) -> np.ndarray:
+    """Powers of two near each column's largest size (1 for a zero column).
+
+    Feasibility of ``y_i <v, z_i> >= 1`` and the Farkas system ``sum_i l_i y_i z_i = 0`` do not
+    change when a column of ``Z`` is multiplied by a positive number (``v_j`` is divided by it),
+    so each LP is solved on columns of size about 1: HiGHS's absolute tolerances then mean the
+    same at every scale (data of size ``1e-12`` or ``1e12`` alike). Powers of two keep the
+    scaling exact.
+    """
+    top = np.abs(Z).max(axis=0)
+    exp = np.frexp(np.where(top > 0, top, 1.0))[1]
+    return np.ldexp(1.0, exp)
+
+
 def _feasible(Z: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     """Solve ``y_i <v, z_i> >= 1``; return ``v`` or None when infeasible (no validation)."""
     n, p = Z.shape
+    s = _column_scale(Z)
     res = linprog(
-        np.zeros(p), A_ub=-(y[:, None] * Z), b_ub=-np.ones(n), bounds=(None, None),
+        np.zeros(p), A_ub=-(y[:, None] * (Z / s)), b_ub=-np.ones(n), bounds=(None, None),
         method="highs",
     )
     if res.status == 0:
-        return res.x
+        with np.errstate(over="ignore"):
+            v = res.x / s
+        if not np.all(np.isfinite(v)):
+            raise ValueError("the data are too small for a separator with y (<w, x> + b) >= 1 "
+                             f"to be written in floating point; got columns of size down to "
+                             f"{np.abs(Z).max(axis=0).min():.3g}: rescale the data")
+        return v
     if res.status == 2:
         return None
     raise RuntimeError(f"the separability LP failed: {res.message} (status {res.status})")
@@ -123,6 +144,7 @@ def _certificate(X: np.ndarray, y: np.ndarray, fit_intercept: bool) -> Certifica
     """Find ``l >= 0`` with ``sum l_i y_i z_i = 0`` and a normalisation (Farkas' alternative)."""
     n = X.shape[0]
     Z = _design(X, fit_intercept)
+    Z = Z / _column_scale(Z)  # the same weights l solve the scaled system
     A_eq = np.vstack([(y[:, None] * Z).T, np.ones((1, n))])
     b_eq = np.r_[np.zeros(Z.shape[1]), 1.0]
     res = linprog(np.zeros(n), A_eq=A_eq, b_eq=b_eq, bounds=(0, None), method="highs")
@@ -178,9 +200,7 @@ def check(X, y, *, fit_intercept: bool = True) -> Separability:
     (False, [0.0, 0.0])
     """
     X, y = check_X_y(X, y, require_both=False)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}")
-    fit_intercept = bool(fit_intercept)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     v = _feasible(_design(X, fit_intercept), y)
     if v is not None:
         w = _frozen(v[: X.shape[1]])
@@ -192,4 +212,5 @@ def check(X, y, *, fit_intercept: bool = True) -> Separability:
 def is_separable(X: np.ndarray, y: np.ndarray, *, fit_intercept: bool = True) -> bool:
     """Fast yes/no answer of :func:`check` without the certificate (inputs are validated)."""
     X, y = check_X_y(X, y, require_both=False)
-    return _feasible(_design(X, bool(fit_intercept)), y) is not None
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    return _feasible(_design(X, fit_intercept), y) is not None

@@ -8,6 +8,16 @@ been idle (no running cell, no open page) for ten minutes. The kernel is this en
 ``sys.executable``, and ``JUPYTER_PREFER_ENV_PATH=1`` makes the environment's kernelspec win over a
 user-wide one.
 
+A room of students (``make hall``)::
+
+    perceptron-explorer --hall [--max-pages 60] [--preheat 4]
+
+serves the same dashboard from one shared server for a lecture hall (see docs/serving.md):
+kernels preheated in a pool, a page whose tab is closed gives its kernel back within about a
+minute and a half (cull kernels with no page connected after 60 s of quiet, checked every 15 s),
+and past ``--max-pages`` open pages a visitor gets a short "the room is full" page, not a new
+kernel (:mod:`explorer.hall`). Tracebacks are never sent to the page, in either mode.
+
 Hidden options, for tests and trials: ``--notebook PATH`` serves another notebook, ``--dry-run``
 prints the Voila command line instead of running it, ``--cull-idle-timeout``/``--cull-interval``
 change the culling (seconds).
@@ -28,11 +38,43 @@ DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 600  # seconds a kernel may sit idle with no page connected
 CULL_INTERVAL = 60  # seconds between culling sweeps
 DASHBOARD = "dashboard.ipynb"
+# Lecture hall (--hall): a page closed frees its kernel within HALL_CULL_IDLE + HALL_CULL_INTERVAL.
+HALL_MAX_PAGES = 60
+HALL_PREHEAT = 4
+HALL_CULL_IDLE_TIMEOUT = 60
+HALL_CULL_INTERVAL = 15
+# One BLAS/OpenMP thread per kernel: sixty kernels on two cores must not each start a pool.
+HALL_KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 DASHBOARD_CELLS = (
     ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n\ndashboard()"),
 )
+
+
+def _write_notebook(path: Path, cells) -> Path:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(src) if kind == "markdown" else
+                nbformat.v4.new_code_cell(src) for kind, src in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def _cache_dir() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "perceptron-explorer"
+
+
+def find_hall_dashboard() -> Path:
+    """The dashboard notebook for ``--hall``: the same page, split so a preheated kernel does
+    the imports ahead of time and builds the page from the visitor's link (explorer.hall)."""
+    from .hall import HALL_CELLS
+
+    return _write_notebook(_cache_dir() / "hall" / DASHBOARD, HALL_CELLS)
 
 
 def find_dashboard() -> Path:
@@ -42,18 +84,7 @@ def find_dashboard() -> Path:
     checkout = here.parent / "notebooks" / DASHBOARD
     if checkout.is_file():
         return checkout
-    import nbformat
-
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "perceptron-explorer"
-    cache.mkdir(parents=True, exist_ok=True)
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(src) if kind == "markdown" else
-                nbformat.v4.new_code_cell(src) for kind, src in DASHBOARD_CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
-    path = cache / DASHBOARD
-    nbformat.write(nb, path)
-    return path
+    return _write_notebook(_cache_dir() / DASHBOARD, DASHBOARD_CELLS)
 
 
 def free_port(host: str = HOST) -> int:
@@ -83,9 +114,16 @@ def voila_args(
     *,
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
     cull_interval: int = CULL_INTERVAL,
+    max_pages: int | None = None,
+    preheat: int = 0,
 ) -> list[str]:
-    """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``."""
-    return [
+    """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``.
+
+    ``max_pages`` (lecture hall: not None) adds the options of :class:`explorer.hall.HallVoila`
+    (``python -m explorer.hall``): at most that many pages open (0 = no cap). ``preheat`` > 0
+    keeps that many kernels started and the notebook's imports done, ready for the next page.
+    """
+    args = [
         str(notebook),
         "--no-browser",
         f"--Voila.ip={HOST}",
@@ -97,7 +135,20 @@ def voila_args(
         "--strip_sources=True",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
+        # Kernels with a page connected are never culled: an open page keeps its kernel.
+        "--MappingKernelManager.cull_connected=False",
+        # Voila's default, stated: a failing cell shows a short notice, never a traceback.
+        "--VoilaConfiguration.show_tracebacks=False",
     ]
+    if preheat > 0:
+        args += ["--VoilaConfiguration.preheat_kernel=True",
+                 f"--VoilaConfiguration.default_pool_size={preheat}"]
+    if max_pages is not None:
+        args += [f"--HallVoila.max_pages={max_pages}",
+                 # cull closed pages' kernels together, not one by one (explorer.hall)
+                 "--VoilaConfiguration.multi_kernel_manager_class="
+                 "explorer.hall.HallKernelManager"]
+    return args
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -111,11 +162,29 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_PORT,
         help=f"TCP port on {HOST} (default {DEFAULT_PORT}; 0 picks a free port)",
     )
+    p.add_argument(
+        "--hall",
+        action="store_true",
+        help="serve a lecture hall from this one server: preheated kernels, a cap on open "
+        "pages, kernels of closed pages freed within ~75 s (docs/serving.md)",
+    )
+    p.add_argument(
+        "--max-pages",
+        type=int,
+        default=HALL_MAX_PAGES,
+        help=f"with --hall: most pages open at once, 0 = no cap (default {HALL_MAX_PAGES})",
+    )
+    p.add_argument(
+        "--preheat",
+        type=int,
+        default=HALL_PREHEAT,
+        help=f"with --hall: kernels kept started ahead of visitors (default {HALL_PREHEAT})",
+    )
     p.add_argument("--notebook", type=Path, default=None, help=argparse.SUPPRESS)
     p.add_argument("--dry-run", action="store_true", help=argparse.SUPPRESS)
     hidden = argparse.SUPPRESS
-    p.add_argument("--cull-idle-timeout", type=int, default=CULL_IDLE_TIMEOUT, help=hidden)
-    p.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help=hidden)
+    p.add_argument("--cull-idle-timeout", type=int, default=None, help=hidden)
+    p.add_argument("--cull-interval", type=int, default=None, help=hidden)
     return p
 
 
@@ -127,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
         notebook = opts.notebook.resolve()
         if not notebook.is_file():
             parser.error(f"no such notebook: {notebook}")
+    elif opts.hall:
+        notebook = find_hall_dashboard()
     else:
         try:
             notebook = find_dashboard()
@@ -135,13 +206,26 @@ def main(argv: list[str] | None = None) -> int:
 
     if not 0 <= opts.port <= 65535:
         parser.error(f"--port must be in 0..65535, not {opts.port}")
+    if opts.hall and not 0 <= opts.max_pages <= 1000:
+        parser.error(f"--max-pages must be in 0..1000 (0 = no cap), not {opts.max_pages}")
+    if opts.hall and not 0 <= opts.preheat <= 50:
+        parser.error(f"--preheat must be in 0..50, not {opts.preheat}")
+    idle = opts.cull_idle_timeout
+    interval = opts.cull_interval
+    if idle is None:
+        idle = HALL_CULL_IDLE_TIMEOUT if opts.hall else CULL_IDLE_TIMEOUT
+    if interval is None:
+        interval = HALL_CULL_INTERVAL if opts.hall else CULL_INTERVAL
     port = opts.port or free_port()
     args = voila_args(
-        notebook, port, cull_idle_timeout=opts.cull_idle_timeout, cull_interval=opts.cull_interval
+        notebook, port, cull_idle_timeout=idle, cull_interval=interval,
+        max_pages=opts.max_pages if opts.hall else None,
+        preheat=opts.preheat if opts.hall else 0,
     )
+    module = "explorer.hall" if opts.hall else "voila"
 
     if opts.dry_run:
-        print(shlex.join([sys.executable, "-m", "voila", *args]))
+        print(shlex.join([sys.executable, "-m", module, *args]))
         return 0
 
     if not port_is_free(port):
@@ -154,14 +238,26 @@ def main(argv: list[str] | None = None) -> int:
 
     # The kernel must be this environment's ipykernel (see module docstring).
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
+    if opts.hall:
+        for key, value in HALL_KERNEL_ENV.items():
+            os.environ.setdefault(key, value)
 
     url = f"http://{HOST}:{port}/"
     print(f"Perceptron Explorer: serving {notebook.name} at {url}", flush=True)
+    if opts.hall:
+        cap = f"at most {opts.max_pages} pages" if opts.max_pages else "no cap on pages"
+        print(f"Lecture hall: {cap}, {opts.preheat} kernels preheated, kernels of closed "
+              f"pages freed after {idle} s (checked every {interval} s); status at "
+              f"{url}hall/status", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
 
-    from voila.app import Voila  # imported late: it pulls in jupyter_server and tornado
+    # Imported late: they pull in jupyter_server and tornado.
+    if opts.hall:
+        from .hall import HallVoila as App
+    else:
+        from voila.app import Voila as App
 
-    Voila.launch_instance(argv=args)
+    App.launch_instance(argv=args)
     return 0
 
 

@@ -127,7 +127,10 @@ class Trajectory:
 
     def states(self, ks) -> tuple[np.ndarray, np.ndarray]:
         """Vectorised :meth:`state`: arrays of shape ``(len(ks), d)`` and ``(len(ks),)``."""
-        ks = np.asarray(ks, dtype=np.int64)
+        raw = np.asarray(ks)
+        if raw.size and raw.dtype.kind not in "iu":
+            raise TypeError(f"steps must be integers; got dtype {raw.dtype}")
+        ks = raw.astype(np.int64)
         if ks.size and (ks.min() < 0 or ks.max() > self.n_steps):
             raise ValueError(f"steps must be in [0, {self.n_steps}]")
         u = np.searchsorted(self.update_steps, ks, side="right")

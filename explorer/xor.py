@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_int
+from ._validation import as_features, check_int
 from .cycles import ExactRun, exact_run
 from .separability import check
 
@@ -91,6 +91,7 @@ def lift(X) -> np.ndarray:
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"lift expects points of shape (n, 2); got {X.shape}")
+    X = as_features(X)  # finite, and small enough for the product x1 x2
     return np.column_stack([X, X[:, 0] * X[:, 1]])
 
 

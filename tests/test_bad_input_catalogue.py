@@ -42,7 +42,7 @@ CSV_CASES = [
     ("Windows line ends", "x,y,l\r\n0,0,1\r\n1,1,-1\r\n", "ok"),
     ("UTF-8 byte order mark", "\ufeffx,y,l\n0,0,1\n1,1,-1\n", "ok"),
     ("duplicate points, opposite labels", "0,0,1\n0,0,-1\n1,1,1\n", "ok"),
-    ("1e308", "1e308,0,1\n0,0,-1\n", "within"),
+    ("1e308", "1e308,0,1\n0,0,-1\n", "at most"),
     ("1e13", "1e13,0,1\n0,0,-1\n", "within"),
     ("ragged rows", "0,0,1\n1,1\n", "same number of columns"),
     ("one column", "1\n-1\n", "two columns"),
@@ -55,7 +55,8 @@ CSV_CASES = [
     ("label column empty", "0,0,\n1,1,-1\n", "label"),
     ("3000 rows", "\n".join(f"{i},{i % 7},{1 if i % 2 else -1}" for i in range(3000)), "at most"),
     ("10^6 rows", "0,0,1\n" * 1_000_000, "bytes"),
-    ("negative zero and tiny", "-0.0,1e-300,1\n1e-12,0,-1\n", "ok"),
+    # columns 1e-300 against 1e-12: either drawn, or refused with advice to rescale
+    ("negative zero and tiny", "-0.0,1e-300,1\n1e-12,0,-1\n", "ok|rescale"),
 ]
 
 
@@ -94,6 +95,10 @@ def test_csv_through_the_data_panel(views, tab, label, raw, expect):
     except Exception:  # a traceback would reach the page
         _count("tracebacks")
         raise
+    if expect.startswith("ok|") and not ok:
+        expect = expect[3:]  # refused: then with these words
+    elif expect.startswith("ok|"):
+        expect = "ok"
     if expect == "ok":
         assert ok, f"{label}: refused: {view.messages.refused}"
         _count("accepted")

@@ -81,3 +81,27 @@ def test_frame_steps_keeps_every_update_of_long_runs():
     steps = frame_steps(tr, max_frames=240)
     assert len(steps) <= 240 and steps[0] == 0 and steps[-1] == tr.n_steps
     assert np.all(np.diff(steps) > 0)
+
+
+def test_weight_walk_draws_each_segment_once_however_long_the_cycle():
+    """XOR cycles through four weight vectors: after 4 000 steps the walk is still the same
+    four segments (drawn once each), ending at the current weights; the arrows stay capped."""
+    from explorer.plots.weights import MAX_ARROWS
+    from explorer.replay import describe_run, frame
+
+    ds = datasets.load("xor")
+    tr = train(ds.X, ds.y, max_epochs=1000)
+    fig = _agg_figure(False)
+    fig.set_run(tr, ds.X, ds.y)
+    ws = fig.weights
+    info = describe_run(tr, ds.X, ds.y)
+    f = frame(tr, ds.X, ds.y, 4000, info=info)
+    ws.show(f)
+    x, y = (np.asarray(v, dtype=float) for v in ws.path.get_data())
+    pts = np.column_stack([x, y])[np.isfinite(x)]
+    W = tr.weights[: f.n_updates + 1, :2]
+    segs = {(tuple(a), tuple(b)) for a, b in zip(W[:-1], W[1:], strict=True)}
+    assert len(x) <= 3 * len(segs) + 2
+    assert {tuple(p) for p in W} <= {tuple(p) for p in pts}
+    np.testing.assert_allclose(pts[-1], f.w[:2])
+    assert ws.arrows.N <= MAX_ARROWS

@@ -51,13 +51,28 @@ class WeightSpace:
         if self.arrows is not None:
             self.arrows.remove()
         deltas = np.diff(W, axis=0)
-        origins = W[:-1]
+        # at most MAX_ARROWS arrows exist; each step moves them to the latest updates (a long
+        # run's thousands of arrows would cost a quarter of a second per frame to lay out)
+        n = max(min(len(deltas), MAX_ARROWS), 1)
         self.arrows = self.ax.quiver(
-            origins[:, 0] if len(origins) else [0.0], origins[:, 1] if len(origins) else [0.0],
-            np.zeros(max(len(origins), 1)), np.zeros(max(len(origins), 1)),
+            np.full(n, W[0, 0]), np.full(n, W[0, 1]), np.zeros(n), np.zeros(n),
             angles="xy", scale_units="xy", scale=1, color=S.UPDATE, width=0.006, minlength=0,
             zorder=3)
         self.deltas = deltas
+        # the walk as its distinct segments, in order of first use, separated by NaN rows: a
+        # run that cycles (XOR) retraces a few segments thousands of times, and drawing each
+        # pass again cost tens of milliseconds per frame for the same picture
+        if len(deltas):
+            segs = np.stack([W[:-1], W[1:]], axis=1)
+            _, first = np.unique(segs.reshape(len(segs), -1), axis=0, return_index=True)
+            new = np.zeros(len(segs), dtype=bool)
+            new[first] = True
+            ordered = segs[new]
+            coords = np.concatenate([ordered, np.full((len(ordered), 1, 2), np.nan)], axis=1)
+            self._walk = coords.reshape(-1, 2)
+            self._walk_count = np.concatenate([[0], np.cumsum(new)])
+        else:
+            self._walk, self._walk_count = np.zeros((0, 2)), np.zeros(1, dtype=int)
         # every point of the walk (start, each update, and the decayed states in between,
         # which are shorter) lies inside the square [-lim, lim]^2 with a margin for markers
         lim = max(float(np.abs(W).max()) if W.size else 1.0, 1e-6) * 1.15
@@ -96,11 +111,16 @@ class WeightSpace:
     def show(self, f: StepFrame) -> None:
         """Show the walk up to the updates made by step ``f.k``."""
         u = f.n_updates
-        pts = np.vstack([self.W[: u + 1], f.w[None, :2]])
+        walk = self._walk[: 3 * int(self._walk_count[min(u, len(self._walk_count) - 1)])]
+        pts = np.vstack([walk, self.W[u: u + 1], f.w[None, :2]])
         self.path.set_data(pts[:, 0], pts[:, 1])
         self.current.set_offsets(f.w[None, :2])
         if self.arrows is not None and len(self.deltas):
-            show = np.zeros(len(self.deltas), dtype=bool)
-            show[max(0, u - MAX_ARROWS):u] = True
-            self.arrows.set_UVC(np.where(show, self.deltas[:, 0], 0.0),
-                                np.where(show, self.deltas[:, 1], 0.0))
+            n = self.arrows.N
+            lo = max(0, u - n)
+            origins = np.repeat(self.W[:1], n, axis=0)
+            uv = np.zeros((n, 2))
+            origins[: u - lo] = self.W[lo:u]
+            uv[: u - lo] = self.deltas[lo:u]
+            self.arrows.set_offsets(origins)
+            self.arrows.set_UVC(uv[:, 0], uv[:, 1])

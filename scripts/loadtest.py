@@ -1,0 +1,522 @@
+"""Load test of the lecture-hall server (``make loadtest``): many dashboard pages, ten stepping.
+
+Starts ``perceptron-explorer --hall`` on a free 127.0.0.1 port (loopback only) and plays the
+part of the students' browsers with a small client that speaks what the page speaks: it asks
+for the dashboard page (Voila renders it and gives the page a kernel), opens the kernel's
+websocket ``/api/kernels/<id>/channels`` and talks the Jupyter messaging protocol with the
+ipywidgets comm protocol on top (the ``jupyter.widget.control`` comm's ``request_states``
+gives every widget's state) and the ipympl canvas protocol (``initialized``, then a ``draw``
+request whenever the kernel asks for one, as the browser does). A browser per session would
+be far too heavy on this machine, and what the server sees is the same.
+
+Phases, each bounded in time:
+
+1. open pages up to 10, 30 then 60 (``--sessions``); *render success* = the page came back
+   with a kernel, and the widget states with the timeline's "Step ▶" button and the figure
+   canvas arrived on the websocket;
+2. at each level, ``--active`` sessions (10) click "Step ▶" continuously (``--rate`` clicks/s
+   each, for ``--step-seconds``) while the others sit connected; a step's latency is the time
+   from sending the click to the arrival of the canvas's new image (the moment a browser could
+   paint it); at the end of the run a session clicks "Reset" (not timed);
+3. the server's memory (RSS and PSS of Voila + every kernel, from /proc via psutil);
+4. one page more than the cap must get the "room is full" page (status 503);
+5. all websockets closed (a tab closed without its unload beacon: Voila issue 1458), then the
+   seconds until the server holds no page kernel (``/hall/status``, and kernel processes).
+
+Writes ``benchmarks/results/loadtest.json`` and prints a table. Usage::
+
+    python scripts/loadtest.py [--sessions 10,30,60] [--active 10] [--rate 3]
+                               [--step-seconds 30] [--out benchmarks/results/loadtest.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+from tornado.websocket import websocket_connect
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+TARGET_SESSIONS = 60
+TARGET_P95_S = 0.5
+TARGET_RELEASE_S = 120
+OPEN_TIMEOUT_S = 240  # per page: a kernel start waits its turn on two cores
+STEP_TIMEOUT_S = 5.0  # a click without an image after this long counts as a failed step
+RELEASE_TIMEOUT_S = 170
+MAX_TOTAL_S = 15 * 60  # hard stop of the whole run
+# The page's websocket protocol. Without it the server falls back to the legacy framing, which
+# Voila 0.5's kernel websocket handler misreads as v1 (a huge offset count): its loop spins.
+WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+CONTROL_PROTOCOL = "1.0.0"  # ipywidgets 8: the jupyter.widget.control comm, checked at open
+KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _percentile(values, q):
+    if not values:
+        return None
+    xs = sorted(values)
+    k = min(len(xs) - 1, max(0, round(q / 100 * (len(xs) - 1))))
+    return xs[k]
+
+
+# ---------------------------------------------------------------- one simulated page
+
+
+def pack_v1(channel: str, parts: list[bytes]) -> bytes:
+    """A message in jupyter_server's websocket protocol v1 (what JupyterLab and Voila pages
+    speak): 8-byte little-endian offset count, the offsets, the channel, then the parts."""
+    chan = channel.encode()
+    offsets = [8 * (len(parts) + 3)]
+    offsets.append(offsets[-1] + len(chan))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + chan + b"".join(parts)
+
+
+def unpack_v1(raw: bytes) -> tuple[str, list[bytes]]:
+    """``(channel, [header, parent_header, metadata, content, *buffers])`` from a v1 frame."""
+    n = int.from_bytes(raw[:8], "little")
+    offs = [int.from_bytes(raw[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    parts = [raw[a:b] for a, b in zip(offs[1:-1], offs[2:], strict=True)]
+    return raw[offs[0]:offs[1]].decode(), parts
+
+
+class Session:
+    """One student's page: the HTTP request, the kernel websocket, the widget models."""
+
+    def __init__(self, base: str, index: int):
+        self.base = base
+        self.index = index
+        self.session_id = uuid.uuid4().hex
+        self.kernel_id = None
+        self.ws = None
+        self.states: dict[str, dict] = {}
+        self.step_button = self.reset_button = self.slider = None
+        self.canvases: set[str] = set()
+        self.ok = False
+        self.error = None
+        self.open_s = None
+        self.latencies: list[float] = []
+        self.failed_steps = 0
+        self._states_ready = asyncio.Event()
+        self._image = asyncio.Event()
+        self._slider_value = None
+        self._slider_max = None
+        self._closed = False
+
+    # -- protocol
+    def _msg(self, msg_type: str, content: dict, channel: str = "shell") -> dict:
+        return {
+            "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "loadtest",
+                       "session": self.session_id, "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": [],
+        }
+
+    def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
+        msg = self._msg(msg_type, content)
+        msg["metadata"] = metadata or {}
+        parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata",
+                                                         "content")]
+        self.ws.write_message(pack_v1("shell", parts), binary=True)
+
+    def _comm(self, comm_id: str, data: dict) -> None:
+        self._send("comm_msg", {"comm_id": comm_id, "data": data})
+
+    def _custom(self, model_id: str, content: dict) -> None:
+        self._comm(model_id, {"method": "custom", "content": content})
+
+    def _on_message(self, raw) -> None:
+        if raw is None:
+            self._closed = True
+            return
+        channel, parts = unpack_v1(raw)
+        if channel != "iopub":
+            return
+        header, content, buffers = json.loads(parts[0]), json.loads(parts[3]), parts[4:]
+        mtype = header["msg_type"]
+        if mtype == "comm_msg":
+            data = content.get("data", {})
+            comm_id = content.get("comm_id")
+            method = data.get("method")
+            if method == "update_states":
+                self.states.update(data.get("states", {}))
+                self._states_ready.set()
+            elif method == "update" and comm_id == self.slider:
+                state = data.get("state", {})
+                self._slider_value = state.get("value", self._slider_value)
+                self._slider_max = state.get("max", self._slider_max)
+            elif (comm_id in self.canvases and method == "custom"
+                  and isinstance(data.get("content", {}).get("data"), str)):
+                kind = json.loads(data["content"]["data"]).get("type")
+                if kind == "draw":  # the kernel asks the page to ask for a frame
+                    self._custom(comm_id, {"type": "draw"})
+                elif kind == "binary" and buffers:
+                    self._image.set()
+        elif mtype == "comm_open":
+            data = content.get("data", {})
+            if "state" in data:
+                self.states[content["comm_id"]] = {"state": data["state"]}
+
+    # -- life cycle
+    async def open(self, http: AsyncHTTPClient) -> None:
+        t0 = time.monotonic()
+        try:
+            resp = await http.fetch(HTTPRequest(self.base + "?tab=perceptron",
+                                                request_timeout=OPEN_TIMEOUT_S))
+            found = KERNEL_ID.search(resp.body.decode("utf-8", "replace"))
+            if not found:
+                raise RuntimeError("no kernel id in the page")
+            self.kernel_id = found.group(1)
+            ws_url = (self.base.replace("http://", "ws://") + f"api/kernels/{self.kernel_id}"
+                      f"/channels?session_id={self.session_id}")
+            self.ws = await websocket_connect(ws_url, on_message_callback=self._on_message,
+                                              max_message_size=64 * 2**20, connect_timeout=60,
+                                              subprotocols=[WS_PROTOCOL])
+            control = uuid.uuid4().hex
+            self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                     "data": {}}, {"version": CONTROL_PROTOCOL})
+            self._comm(control, {"method": "request_states"})
+            await asyncio.wait_for(self._states_ready.wait(), 60)
+            self._find_models()
+            for c in self.canvases:  # what ipympl's page does once the figure is on screen
+                for kind in ("refresh", "send_image_mode", "initialized"):
+                    self._custom(c, {"type": kind})
+            self.ok = bool(self.step_button and self.canvases and self.slider)
+            if not self.ok:
+                raise RuntimeError("the widgets arrived without the Step button or the canvas")
+            self.open_s = time.monotonic() - t0
+        except HTTPClientError as exc:
+            self.error = f"HTTP {exc.code}"
+        except Exception as exc:  # noqa: BLE001 - reported, not raised: one page of many
+            self.error = f"{type(exc).__name__}: {exc}"[:200]
+
+    def _find_models(self) -> None:
+        for mid, entry in self.states.items():
+            st = entry.get("state", {})
+            name = entry.get("model_name") or st.get("_model_name")
+            if name == "ButtonModel" and st.get("description") == "Step ▶":
+                self.step_button = self.step_button or mid
+            elif name == "ButtonModel" and st.get("description") == "Reset":
+                self.reset_button = self.reset_button or mid
+            elif name == "IntSliderModel" and st.get("description") == "step":
+                if self.slider is None:
+                    self.slider = mid
+                    self._slider_value, self._slider_max = st.get("value"), st.get("max")
+            elif name == "MPLCanvasModel":
+                self.canvases.add(mid)
+
+    async def click_step(self) -> None:
+        """One "Step ▶" click, timed until the new image arrives; Reset at the run's end."""
+        if (self._slider_value is not None and self._slider_max is not None
+                and self._slider_value >= self._slider_max and self.reset_button):
+            self._image.clear()
+            self._custom(self.reset_button, {"event": "click"})
+            try:
+                await asyncio.wait_for(self._image.wait(), STEP_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                pass
+            return
+        self._image.clear()
+        t0 = time.monotonic()
+        self._custom(self.step_button, {"event": "click"})
+        try:
+            await asyncio.wait_for(self._image.wait(), STEP_TIMEOUT_S)
+            self.latencies.append(time.monotonic() - t0)
+        except asyncio.TimeoutError:
+            self.failed_steps += 1
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
+
+
+# ---------------------------------------------------------------- the server
+
+
+class Server:
+    def __init__(self, max_pages: int, preheat: int, log: Path):
+        self.port = _free_port()
+        self.base = f"http://{HOST}:{self.port}/"
+        self.max_pages, self.preheat, self.log = max_pages, preheat, log
+        self.proc = None
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1",
+                   PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get(
+                       "PYTHONPATH", "")) if p))
+        cmd = [sys.executable, "-m", "explorer.serve", "--hall", "--port", str(self.port),
+               "--max-pages", str(self.max_pages), "--preheat", str(self.preheat)]
+        self._log = open(self.log, "wb")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                     stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+
+    async def status(self, http) -> dict:
+        resp = await http.fetch(self.base + "hall/status", request_timeout=20)
+        return json.loads(resp.body)
+
+    async def wait_ready(self, http, timeout=120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited ({self.proc.returncode}); see {self.log}")
+            try:
+                st = await self.status(http)
+                if st["pooled"] >= min(self.preheat, 1):
+                    return
+            except (OSError, HTTPClientError):
+                pass
+            await asyncio.sleep(0.5)
+        raise TimeoutError(f"the server did not come up within {timeout:.0f} s; see {self.log}")
+
+    def processes(self) -> list[psutil.Process]:
+        try:
+            root = psutil.Process(self.proc.pid)
+            return [root, *root.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+    def kernel_processes(self) -> int:
+        return sum(1 for p in self.processes()[1:] if _is_kernel(p))
+
+    def memory(self) -> dict:
+        rss = pss = 0
+        n = 0
+        for p in self.processes():
+            try:
+                info = p.memory_full_info()
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                continue
+            rss += info.rss
+            pss += getattr(info, "pss", info.rss)
+            n += 1
+        avail = psutil.virtual_memory().available
+        return {"processes": n, "rss_mb": round(rss / 2**20), "pss_mb": round(pss / 2**20),
+                "system_available_mb": round(avail / 2**20)}
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait(5)
+        self._log.close()
+
+
+def _is_kernel(p: psutil.Process) -> bool:
+    try:
+        return "ipykernel_launcher" in " ".join(p.cmdline())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+# ---------------------------------------------------------------- phases
+
+
+async def _open_many(sessions, http, concurrency: int) -> float:
+    sem = asyncio.Semaphore(concurrency)
+
+    async def one(s):
+        async with sem:
+            await s.open(http)
+
+    t0 = time.monotonic()
+    await asyncio.gather(*(one(s) for s in sessions))
+    return time.monotonic() - t0
+
+
+async def _step_phase(active, seconds: float, rate: float) -> None:
+    period = 1.0 / rate
+    deadline = time.monotonic() + seconds
+
+    async def run(s):
+        await asyncio.sleep(s.index % 10 * period / 10)  # spread the clicks a little
+        while time.monotonic() < deadline and s.ws is not None:
+            t0 = time.monotonic()
+            await s.click_step()
+            await asyncio.sleep(max(0.0, period - (time.monotonic() - t0)))
+
+    await asyncio.gather(*(run(s) for s in active))
+
+
+async def _full_page(base: str, http) -> dict:
+    try:
+        resp = await http.fetch(base, request_timeout=60, raise_error=False)
+    except OSError as exc:
+        return {"status": None, "error": str(exc)}
+    body = resp.body.decode("utf-8", "replace") if resp.body else ""
+    return {"status": resp.code, "room_full_text": "The room is full" in body,
+            "traceback_on_page": "Traceback" in body}
+
+
+async def run(opts) -> dict:
+    AsyncHTTPClient.configure(None, max_clients=64)
+    http = AsyncHTTPClient()
+    out_dir = Path(opts.out).parent
+    out_dir.mkdir(parents=True, exist_ok=True)
+    levels = sorted(set(opts.sessions))
+    server = Server(max(levels), opts.preheat, out_dir / "loadtest-server.log")
+    t_start = time.monotonic()
+    result = {
+        "machine": {"cpus": os.cpu_count(), "memory_gb": round(psutil.virtual_memory().total /
+                                                               2**30, 1),
+                    "python": platform.python_version()},
+        "settings": {"sessions": levels, "active": opts.active, "rate_per_s": opts.rate,
+                     "step_seconds": opts.step_seconds, "preheat": opts.preheat,
+                     "max_pages": max(levels), "open_concurrency": opts.concurrency},
+        "targets": {"sessions": TARGET_SESSIONS, "p95_step_s": TARGET_P95_S,
+                    "release_s": TARGET_RELEASE_S},
+        "levels": [],
+    }
+    server.start()
+    sessions: list[Session] = []
+    try:
+        await server.wait_ready(http)
+        result["idle_server"] = server.memory()
+        for level in levels:
+            if time.monotonic() - t_start > MAX_TOTAL_S - 240:
+                print(f"time limit: level {level} skipped", flush=True)
+                break
+            new = [Session(server.base, i) for i in range(len(sessions), level)]
+            sessions += new
+            print(f"opening {len(new)} pages (to {level}) …", flush=True)
+            open_wall = await _open_many(new, http, opts.concurrency)
+            ok = [s for s in sessions if s.ok]
+            opened = [s.open_s for s in new if s.ok]
+            errors = sorted({s.error for s in sessions if s.error})
+            print(f"  {len(ok)}/{level} pages rendered in {open_wall:.0f} s; stepping …",
+                  flush=True)
+            active = ok[: opts.active]
+            for s in active:
+                s.latencies, s.failed_steps = [], 0
+            await asyncio.sleep(2)
+            await _step_phase(active, opts.step_seconds, opts.rate)
+            lat = [x for s in active for x in s.latencies]
+            failed = sum(s.failed_steps for s in active)
+            mem = server.memory()
+            status = await server.status(http)
+            row = {
+                "sessions": level, "rendered": len(ok), "errors": errors,
+                "open_wall_s": round(open_wall, 1),
+                "open_page_p50_s": _round(statistics.median(opened) if opened else None),
+                "open_page_max_s": _round(max(opened) if opened else None),
+                "active": len(active), "steps": len(lat), "failed_steps": failed,
+                "steps_per_s": round(len(lat) / opts.step_seconds, 1),
+                "step_p50_s": _round(_percentile(lat, 50)),
+                "step_p95_s": _round(_percentile(lat, 95)),
+                "step_max_s": _round(max(lat) if lat else None),
+                "memory": mem, "server_status": status,
+                "load_average_1m": round(os.getloadavg()[0], 2),
+            }
+            result["levels"].append(row)
+            print(f"  p50 {row['step_p50_s']} s, p95 {row['step_p95_s']} s, "
+                  f"{failed} failed; PSS {mem['pss_mb']} MB", flush=True)
+
+        result["over_cap"] = await _full_page(server.base, http)
+        # Close every page the way a tab does when its unload beacon is lost (Voila #1458).
+        for s in sessions:
+            s.close()
+        t_close = time.monotonic()
+        released = None
+        trace = []
+        while time.monotonic() - t_close < RELEASE_TIMEOUT_S:
+            st = await server.status(http)
+            kernels = server.kernel_processes()
+            trace.append((round(time.monotonic() - t_close), st["pages"], kernels))
+            if st["pages"] == 0 and kernels <= st["pooled"]:
+                released = time.monotonic() - t_close
+                break
+            await asyncio.sleep(2)
+        result["release"] = {"seconds": _round(released), "timeout_s": RELEASE_TIMEOUT_S,
+                             "trace": trace[:: max(1, len(trace) // 20)],
+                             "memory_after": server.memory()}
+    finally:
+        for s in sessions:
+            s.close()
+        server.stop()
+    result["total_s"] = round(time.monotonic() - t_start)
+    return result
+
+
+def _round(x, nd=3):
+    return None if x is None else round(x, nd)
+
+
+def table(result: dict) -> str:
+    lines = ["sessions  rendered  step p50  step p95  failed  steps/s   RSS MB   PSS MB",
+             "--------  --------  --------  --------  ------  -------  -------  -------"]
+    for r in result["levels"]:
+        lines.append(f"{r['sessions']:8d}  {r['rendered']:8d}  {_fmt(r['step_p50_s'])}  "
+                     f"{_fmt(r['step_p95_s'])}  {r['failed_steps']:6d}  {r['steps_per_s']:7.1f}"
+                     f"  {r['memory']['rss_mb']:7d}  {r['memory']['pss_mb']:7d}")
+    rel = result.get("release", {})
+    cap = result.get("over_cap", {})
+    lines.append(f"over the cap: HTTP {cap.get('status')}, room-full page "
+                 f"{cap.get('room_full_text')}, traceback {cap.get('traceback_on_page')}")
+    lines.append(f"kernels freed after closing all pages: {rel.get('seconds')} s "
+                 f"(target <= {TARGET_RELEASE_S} s)")
+    lines.append(f"targets: {TARGET_SESSIONS} sessions interactive, step p95 <= "
+                 f"{TARGET_P95_S} s with 10 active; total run {result.get('total_s')} s")
+    return "\n".join(lines)
+
+
+def _fmt(x) -> str:
+    return f"{x:8.3f}" if x is not None else "     n/a"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sessions", default="10,30,60",
+                   type=lambda s: [int(x) for x in s.split(",") if x.strip()])
+    p.add_argument("--active", type=int, default=10)
+    p.add_argument("--rate", type=float, default=3.0, help="clicks per second per active page")
+    p.add_argument("--step-seconds", type=float, default=30.0)
+    p.add_argument("--preheat", type=int, default=4)
+    p.add_argument("--concurrency", type=int, default=8, help="pages requested at once")
+    p.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "loadtest.json"))
+    opts = p.parse_args(argv)
+    if not opts.sessions or min(opts.sessions) < 1 or max(opts.sessions) > 100:
+        p.error("--sessions: counts in 1..100")
+    if not 0 < opts.rate <= 20 or not 1 <= opts.step_seconds <= 120:
+        p.error("--rate in (0, 20] and --step-seconds in [1, 120]")
+    result = asyncio.run(asyncio.wait_for(run(opts), MAX_TOTAL_S))
+    Path(opts.out).write_text(json.dumps(result, indent=1))
+    print(table(result))
+    print(f"written: {opts.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -45,6 +45,8 @@ __all__ = [
 
 #: Slacks at or below this count as zero: a point on the margin line has no segment to draw.
 SLACK_TOL = 1e-9
+#: Most values of ``C`` one :func:`support_path` fits (one libsvm solve each).
+MAX_PATH_CS = 200
 #: Test errors Sayed reports in Example 61.2 (14 and 6 of 113 test points).
 BOOK_61_2 = {"test_error_30d": 14 / 113, "test_error_2d": 6 / 113}
 _CHUNK = 2_000_000  # entries of the (points x steps) margin table evaluated at once
@@ -327,7 +329,11 @@ def _check_Cs(Cs) -> np.ndarray:
     bad = arr[~(np.isfinite(arr) & (arr > 0))]
     if bad.size:
         raise ValueError(f"Cs: expected finite numbers > 0; got {bad[:5].tolist()}")
-    return np.unique(arr)
+    arr = np.unique(arr)
+    if arr.size > MAX_PATH_CS:
+        raise ValueError(f"Cs: expected at most {MAX_PATH_CS} values of C (one SVM fit each); got "
+                         f"{arr.size:,}")
+    return arr
 
 
 def support_path(X, y, *, Cs, fit_intercept: bool = True) -> SupportPath:

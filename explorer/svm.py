@@ -4,7 +4,13 @@ The solver is scikit-learn's libsvm (``SVC(kernel="linear")``); its answer is th
 with the set of margin points and of points at the upper bound ``C`` read off libsvm's dual
 variables, the KKT equations of Sayed (61.43)-(61.52) are linear, and solving them directly
 removes libsvm's stopping tolerance. The polished solution is kept only if it passes the full KKT
-check (primal and dual feasibility); otherwise libsvm's own answer is returned.
+check (primal and dual feasibility); otherwise libsvm's own answer is returned. Two pitfalls are
+handled on the way: dual variables of size ``~1e-17`` are libsvm's round-off, not support
+vectors (a point with one and ``y f(x) = 1.07`` would otherwise be forced onto the margin); and
+when more points lie on the margin than ``d + 1`` (degenerate, e.g. a soft margin whose optimum
+is ``w = 0``) the dual variables are not unique, and one set inside the box ``[0, C]`` is found
+(:func:`_dual_in_box`). A polished ``w`` that is only round-off of ``w = 0`` is returned as
+exactly ``0`` (margin ``inf``) when ``w = 0`` passes the KKT check.
 
 Problems solved (REFERENCE.md, "Support vector machines"; Sayed ch. 61):
 
@@ -29,15 +35,28 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.svm import SVC
 
-from ._validation import check_int, check_positive, check_X_y
+from ._validation import check_bool, check_int, check_positive, check_X_y
 from .separability import NotSeparableError, check
 
-__all__ = ["SVMFit", "fit", "dataset_margin", "C_from_sayed_eta", "C_from_rho"]
+__all__ = ["SVMFit", "fit", "dataset_margin", "C_from_sayed_eta", "C_from_rho", "MAX_POINTS",
+           "MAX_SCALED_C"]
+
+#: Most points :func:`fit` accepts: libsvm's work and kernel cache grow with ``n^2``.
+MAX_POINTS = 5000
+#: Largest soft-margin weight in the units libsvm works in, ``C x s^2`` with ``s`` the data's
+#: largest coordinate (rounded to a power of two; the data are divided by ``s`` first). libsvm's
+#: iterations grow with it on overlapping data: about 0.2 s at ``C s^2 = 1.6e4`` and 15 s at
+#: ``1.6e6`` for 1000 points of two overlapping blobs.
+MAX_SCALED_C = 1e5
 
 #: ``C`` handed to libsvm for the hard margin. Any ``C`` above the largest dual variable gives
 #: exactly the hard-margin solution; the KKT check below confirms it.
 HARD_C = 1e10
 _KKT_TOL = 1e-7
+#: Dual variables below this fraction of the largest are libsvm's round-off, not support.
+_ALPHA_ROUNDOFF = 1e-10
+#: A polished ``w`` below this fraction of its terms' size is round-off of ``w = 0``.
+_ZERO_W = 1e-12
 
 
 @dataclass(frozen=True)
@@ -94,6 +113,20 @@ def _ro(a) -> np.ndarray:
     return a
 
 
+def _scale(X) -> float:
+    """A power of two near the data's largest coordinate (1 for all-zero data).
+
+    libsvm is solved on ``X / s``: with ``w' = s w``, ``b' = b``, ``alpha' = s^2 alpha`` and
+    ``C' = s^2 C`` it is the same problem (divide the primal objective by ``s^2``), and its
+    absolute tolerances then mean the same for data of size ``1e-12`` and ``1e12``. A power of
+    two keeps the scaling exact; data of size ``2^-10`` to ``2^10`` are not scaled.
+    """
+    top = float(np.abs(X).max())
+    if top == 0 or 2.0**-10 <= top <= 2.0**10:
+        return 1.0  # unit-scale data are solved as given
+    return float(np.ldexp(1.0, np.frexp(top)[1]))
+
+
 def _libsvm(X, y, C, fit_intercept):
     """Return (alpha, w, b) from libsvm; mirrored data when there is no intercept."""
     n = X.shape[0]
@@ -110,50 +143,146 @@ def _libsvm(X, y, C, fit_intercept):
     return a[:n] + a[n:], w, 0.0
 
 
-def _polish(X, y, alpha, C, fit_intercept, b_libsvm):
-    """Solve the KKT equations on libsvm's active set; return (alpha, w, b) or None.
+def _active_sets(alpha, C, yf, delta):
+    """Split the points into (free, upper) index sets; the rest have ``alpha = 0``.
 
-    Without a free dual variable (all at 0 or ``C``), ``w`` is fixed by the bound ones and any
-    ``b`` in an interval is optimal; libsvm's choice of ``b`` is kept.
+    ``delta=None`` reads the sets off libsvm's dual variables: at ``C`` (to ``1e-9``
+    relative), free, or zero; values below ``_ALPHA_ROUNDOFF`` times the largest are libsvm's
+    round-off and count as zero (a point with ``alpha ~ 1e-17`` and ``y f(x) = 1.07`` is not on
+    the margin). Otherwise they are read off libsvm's functional margins ``yf``: points with
+    ``|yf - 1| <= delta`` are on the margin (free), those below it at ``C``.
     """
-    upper = np.zeros(alpha.shape, bool) if C is None else alpha >= C * (1 - 1e-9)
-    free = (alpha > 0) & ~upper
-    F, U = np.flatnonzero(free), np.flatnonzero(upper)
-    Cv = 0.0 if C is None else C
-    wU = Cv * (y[U] @ X[U])
-    yF, XF = y[F], X[F]
-    K = (yF[:, None] * XF) @ (yF[:, None] * XF).T
-    rhs = 1.0 - yF * (XF @ wU)
+    if delta is None:
+        upper = np.zeros(alpha.shape, bool) if C is None else alpha >= C * (1 - 1e-9)
+        free = (alpha > _ALPHA_ROUNDOFF * alpha.max(initial=0.0)) & ~upper
+    else:
+        free = np.abs(yf - 1) <= delta
+        upper = np.zeros(alpha.shape, bool) if C is None else yf < 1 - delta
+        if C is None:
+            free |= yf < 1 - delta  # no point may violate the hard margin: try them on it
+    return np.flatnonzero(free), np.flatnonzero(upper)
+
+
+def _dual_in_box(G, yF, target_w, target_sum, start, upper, fit_intercept):
+    """Find ``lam`` in ``[0, upper]`` with ``G' lam = target_w`` (and ``yF' lam = target_sum``).
+
+    When the margin points are linearly dependent (more of them than ``d + 1``, e.g. a soft
+    margin whose optimum is ``w = 0``, where every point of one class lies on the margin) the
+    dual variables are not unique and the least-norm ones of :func:`numpy.linalg.lstsq` may
+    leave the box. Starting from libsvm's (nearly feasible) values, the residual is projected
+    out over the variables still inside the box; those that leave it are clamped to the bound
+    they crossed and the projection repeats over the rest (at most ``len(lam)`` rounds).
+    """
+    M, t = G.T, target_w
     if fit_intercept:
-        m = F.size
-        A = np.zeros((m + 1, m + 1))
-        A[:m, :m], A[:m, m], A[m, :m] = K, yF, yF
-        rhs = np.r_[rhs, -Cv * y[U].sum()]
-    else:
-        A = K
+        M, t = np.vstack([M, yF]), np.r_[t, target_sum]
+    lam = np.clip(start, 0.0, upper)
+    inside = np.ones(lam.shape, bool)
+    for _ in range(lam.size):
+        step = np.linalg.lstsq(M[:, inside], t - M @ lam, rcond=None)[0]
+        lam[inside] += step
+        out = inside & ((lam < 0) | (lam > upper))
+        if not out.any():
+            break
+        lam = np.clip(lam, 0.0, upper)
+        inside &= ~out
+        if not inside.any():
+            break
+    return lam
+
+
+def _solve_on(X, y, C, F, U, fit_intercept, b_libsvm, alpha):
+    """Solve the KKT equations with ``F`` free and ``U`` at ``C``; return (alpha, w, b) or None.
+
+    Free points lie on the margin, ``y_i f(x_i) = 1`` (Sayed (61.52)), and with Sayed (61.44)
+    and the equality ``sum_i alpha_i y_i = 0`` this is a linear system in ``(alpha_F, b)``.
+    Without a free point, ``w`` is fixed by the bound ones and any ``b`` in an interval is
+    optimal; libsvm's ``b`` is kept, clipped into that interval.
+    """
+    Cv = 0.0 if C is None else C
+    upper = np.inf if C is None else C
+    wU, cU = Cv * (y[U] @ X[U]), Cv * y[U].sum()
+    yF = y[F]
+    G = yF[:, None] * X[F]  # rows y_i x_i
     if F.size == 0:
-        lam, b = np.zeros(0), b_libsvm
+        lam, w, b = np.zeros(0), wU, b_libsvm
+        if fit_intercept:
+            if cU != 0:  # sum_i alpha_i y_i = 0 cannot hold
+                return None
+            rest = np.ones(y.shape, bool)
+            rest[U] = False
+            g = X @ w  # y (g + b) >= 1 off the bound, <= 1 at it
+            lo = np.max(np.r_[-np.inf, (1 - g)[rest & (y > 0)], (-1 - g)[~rest & (y < 0)]])
+            hi = np.min(np.r_[np.inf, (-1 - g)[rest & (y < 0)], (1 - g)[~rest & (y > 0)]])
+            b = float(np.clip(b_libsvm, lo, hi)) if lo <= hi else b_libsvm
     else:
+        rhs = 1.0 - yF * (X[F] @ wU)
+        K = G @ G.T
+        if fit_intercept:
+            m = F.size
+            A = np.zeros((m + 1, m + 1))
+            A[:m, :m], A[:m, m], A[m, :m] = K, yF, yF
+            rhs = np.r_[rhs, -cU]
+        else:
+            A = K
         sol = np.linalg.lstsq(A, rhs, rcond=None)[0]
         lam = sol[: F.size]
         b = float(sol[-1]) if fit_intercept else 0.0
-    w = (lam * yF) @ XF + wU
-    yf = y * (X @ w + b)
-    scale = max(1.0, float(np.abs(lam).max(initial=0.0)))
-    ok = (
-        np.all(lam >= -_KKT_TOL * scale)
-        and (C is None or np.all(lam <= C + _KKT_TOL * scale))
-        and np.all(yf[~free & ~upper] >= 1 - _KKT_TOL)
-        and np.all(np.abs(yf[F] - 1) <= _KKT_TOL)
-        and np.all(yf[U] <= 1 + _KKT_TOL)
-        and (not fit_intercept or abs(lam @ yF + Cv * y[U].sum()) <= _KKT_TOL * max(1, Cv) * y.size)
-    )
-    if not ok:
-        return None
+        w = lam @ G + wU
+        slack = _KKT_TOL * max(1.0, float(np.abs(lam).max()))
+        if np.any(lam < -slack) or np.any(lam > upper + slack):  # not unique: find one in the box
+            lam = _dual_in_box(G, yF, w - wU, -cU, alpha[F], upper, fit_intercept)
     out = np.zeros_like(alpha)
-    out[F] = np.clip(lam, 0.0, np.inf if C is None else C)
+    out[F] = np.clip(lam, 0.0, upper)
     out[U] = Cv
-    return out, w, b
+    return out, out[F] @ G + wU, b
+
+
+def _is_kkt(X, y, alpha, w, b, C, fit_intercept):
+    """Whether ``(alpha, w, b)`` meets the KKT conditions (61.43)-(61.52) to ``_KKT_TOL``."""
+    yf = y * (X @ w + b)
+    zero, at_c = alpha == 0, (alpha >= C if C is not None else np.zeros(alpha.shape, bool))
+    free = ~zero & ~at_c
+    return bool(
+        np.all(yf[zero] >= 1 - _KKT_TOL)
+        and np.all(np.abs(yf[free] - 1) <= _KKT_TOL)
+        and np.all(yf[at_c] <= 1 + _KKT_TOL)
+        and (not fit_intercept or abs(alpha @ y) <= _KKT_TOL * max(1.0, float(alpha.sum())))
+    )
+
+
+def _polish(X, y, alpha, w, b, C, fit_intercept):
+    """Solve the KKT equations on libsvm's active set; return (alpha, w, b) or None.
+
+    The active set is read first off libsvm's dual variables, then, if that fails the check,
+    off its functional margins at two widths (:func:`_active_sets`). The first candidate that
+    passes the full KKT check is returned: it is then the exact optimum (the problem is
+    convex), up to round-off.
+    """
+    yf = y * (X @ w + b)
+    for delta in (None, 1e-5, 1e-3):
+        F, U = _active_sets(alpha, C, yf, delta)
+        cand = _solve_on(X, y, C, F, U, fit_intercept, b, alpha)
+        if cand is not None and _is_kkt(X, y, *cand, C, fit_intercept):
+            return _exact_zero(X, y, *cand, C, fit_intercept)
+    return None
+
+
+def _exact_zero(X, y, alpha, w, b, C, fit_intercept):
+    """Return ``w = 0`` exactly when the polished ``w`` is round-off and ``w = 0`` passes KKT.
+
+    A soft margin can be so loose that no line pays off: then some ``alpha`` in the box has
+    ``sum_i alpha_i y_i x_i = 0`` and the optimum is ``w = 0`` (e.g. XOR, or two heavily
+    overlapping classes). ``w = sum_i alpha_i y_i x_i`` then comes out as the round-off of the
+    sum, ``~1e-16`` of its terms' size ``sum_i alpha_i ||x_i||``, which would report a margin
+    ``1 / ||w|| ~ 1e15`` instead of the exact ``inf``.
+    """
+    size = float(alpha @ np.sqrt(np.einsum("ij,ij->i", X, X)))
+    if 0 < float(np.linalg.norm(w)) <= _ZERO_W * size:
+        zero = np.zeros_like(w)
+        if _is_kkt(X, y, alpha, zero, b, C, fit_intercept):
+            return alpha, zero, b
+    return alpha, w, b
 
 
 def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float = 1e-6) -> SVMFit:
@@ -194,11 +323,19 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
         On invalid input, ``C <= 0``, or one class only with ``fit_intercept=True``.
     """
     X, y = check_X_y(X, y, require_both=False)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}")
-    fit_intercept = bool(fit_intercept)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    if X.shape[0] > MAX_POINTS:
+        raise ValueError(f"the SVM takes at most {MAX_POINTS:,} points (libsvm's work grows with "
+                         f"n^2); got {X.shape[0]:,}")
+    s = _scale(X)
     if C is not None:
         C = check_positive(C, name="C")
+        if C * float(np.abs(X).max()) ** 2 > MAX_SCALED_C:
+            raise ValueError(
+                f"C x max|x|^2 must be at most {MAX_SCALED_C:g} (libsvm's work grows with it); got "
+                f"C = {C:g} with data of size up to {np.abs(X).max():.3g}. At this scale the soft "
+                "margin is the hard one for practical purposes: use C=None, a smaller C or "
+                "rescaled data")
     tol = check_positive(tol, name="tol")
     if fit_intercept and np.unique(y).size < 2:
         raise ValueError(
@@ -215,11 +352,19 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
                 " (see the error's .certificate). Use a soft margin (C > 0) instead.",
                 sep.certificate,
             )
-    alpha, w, b = _libsvm(X, y, HARD_C if C is None else C, fit_intercept)
-    polished = _polish(X, y, alpha, C, fit_intercept, b)
+    Xs, Cs = X / s, (None if C is None else C * s * s)  # exact: s is a power of two
+    alpha, w, b = _libsvm(Xs, y, HARD_C if C is None else Cs, fit_intercept)
+    polished = _polish(Xs, y, alpha, w, b, Cs, fit_intercept)
     if polished is not None:
         alpha, w, b = polished
+    alpha, w = alpha / (s * s), w / s  # back to the units of X (see _scale)
     yf = y * (X @ w + b)
+    if C is None and not np.all(yf >= 1 - 1e-4):
+        top = np.abs(X).max(axis=0)
+        raise ValueError(
+            "the hard-margin solver did not reach a separator with y f(x) >= 1 (it got "
+            f"{float(yf.min()):.3g}); expected coordinates of comparable size, got columns of "
+            f"size {float(top.min()):.3g} to {float(top.max()):.3g}: rescale the features")
     slack = np.maximum(0.0, 1.0 - yf)
     if C is None:
         slack = np.zeros_like(slack)
@@ -270,4 +415,8 @@ def C_from_rho(rho: float, N: int) -> float:
     """
     rho = check_positive(rho, name="rho")
     N = check_int(N, name="N", minimum=1)
-    return 1.0 / (2.0 * rho * N)
+    C = 1.0 / (2.0 * rho * N)
+    if not np.isfinite(C):
+        raise ValueError(f"C = 1 / (2 rho N) overflows for rho = {rho:g}, N = {N}; expected a "
+                         "larger rho")
+    return C

@@ -200,6 +200,39 @@ def test_support_path_facts(seed, n, sep, fit_intercept):
     assert np.all(np.diff(path.hinge_total) <= 1e-6 * np.maximum(path.hinge_total[:-1], 1))
 
 
+def test_support_path_where_no_line_pays_off():
+    # Found by hypothesis (test_support_path_facts, seed=15, n=15, sep=0.09375, intercept): the
+    # blobs overlap so much that w = 0, b = 1 is optimal at every C. With w = 0 the 8 points of
+    # +1 all lie on the margin y f(x) = 1 (more than d + 1 = 3), so their dual variables are
+    # not unique; the least-norm solution of the KKT equations left the box [0, C] at
+    # C = 2.154, the polish was refused and libsvm's ||w|| = 1.6e-7 came back. The exact
+    # answer: w = 0 (margin inf), every -1 point has slack 2, hinge total 7 x 2 = 14, and all
+    # 15 points are support vectors while the 7 of -1 are misclassified (f = 1 >= 0).
+    X, y = _blobs(15, 15, 2, 0.09375)
+    Cs = np.logspace(-2, 1.5, 7)
+    path = margins.support_path(X, y, Cs=Cs)
+    assert np.all(path.w_norm == 0.0)
+    np.testing.assert_allclose(path.hinge_total, 14.0, rtol=1e-12)
+    np.testing.assert_array_equal(path.n_support, 15)
+    np.testing.assert_array_equal(path.n_errors, 7)
+    for C in Cs:
+        r = svm.fit(X, y, C=C)
+        assert r.polished and r.margin == np.inf and r.b == pytest.approx(1.0, abs=1e-12)
+        # the certificate that w = 0 is optimal: dual variables in [0, C] with
+        # sum a_i y_i x_i = 0 and sum a_i y_i = 0 (Sayed (61.44), (61.51)), each -1 point at C
+        a = np.asarray(r.alpha)
+        assert np.all((a >= 0) & (a <= C)) and np.all(a[y < 0] == C)
+        np.testing.assert_allclose((a * y) @ X, 0.0, atol=1e-12 * C)
+        assert abs(a @ y) <= 1e-12 * C * 15
+        assert r.objective == pytest.approx(14 * C, rel=1e-12)
+    # hand-checked alternatives do worse: the best w = 0 offset is b = 1, and small lines cost
+    rng = np.random.default_rng(0)
+    C = float(Cs[4])
+    for _ in range(200):
+        w, b = rng.normal(size=2) * 0.05, 1 + float(rng.normal()) * 0.05
+        assert 0.5 * w @ w + C * np.maximum(0, 1 - y * (X @ w + b)).sum() >= 14 * C - 1e-12
+
+
 def test_support_path_bad_cs():
     X, y = _blobs(0, 10)
     for bad in ([], [[1.0, 2.0]]):

@@ -124,6 +124,48 @@ def test_soft_margin_kkt_and_sklearn(seed, n, d, C, fit_intercept):
         assert np.allclose(r.w, ref.coef_[0], rtol=1e-4, atol=1e-5)
 
 
+def _soft_slsqp(X, y, C, fit_intercept):
+    """The soft-margin primal (Sayed (61.11)) in ``(w, b, s)`` by SLSQP: an independent oracle."""
+    n, d = X.shape
+    k = d + 1
+    eye, unit_b = np.eye(n), np.eye(1, k + n, d)
+    cons = [{"type": "ineq", "fun": lambda v: v[k:], "jac": lambda v: np.c_[np.zeros((n, k)), eye]},
+            {"type": "ineq", "fun": lambda v: v[k:] - 1 + y * (X @ v[:d] + v[d]),
+             "jac": lambda v: np.c_[y[:, None] * X, y, eye]}]
+    if not fit_intercept:
+        cons.append({"type": "eq", "fun": lambda v: v[d:k], "jac": lambda v: unit_b})
+    res = minimize(lambda v: 0.5 * v[:d] @ v[:d] + C * v[k:].sum(), np.r_[np.zeros(k), np.ones(n)],
+                   jac=lambda v: np.r_[v[:d], 0.0, np.full(n, C)], constraints=cons,
+                   method="SLSQP", options={"ftol": 1e-14, "maxiter": 1000})
+    assert res.success, res.message
+    return res.x[:d], res.fun
+
+
+def test_soft_margin_without_intercept_and_no_free_dual_variable():
+    # Found by hypothesis (test_soft_margin_kkt_and_sklearn, seed=160, n=35, d=3, C=0.3, no
+    # intercept). At the optimum every dual variable is 0 or C, none is free. libsvm left
+    # alpha ~ 1e-17 (round-off) on point 0, which has y f(x) = 1.074: counted as a free
+    # (margin) point, it made the polish force y f(x) = 1 there, which failed the KKT check, and
+    # libsvm's answer with alpha > 0 off the margin came back.
+    n, d, C = 35, 3, 0.3
+    rng = np.random.default_rng(160)
+    X = rng.normal(size=(n, d))
+    y = np.where(X[:, 0] + 0.7 * rng.normal(size=n) > 0, 1.0, -1.0)
+    r = fit(X, y, C=C, fit_intercept=False)
+    assert r.polished
+    _check_kkt(r, X, y, C, atol=1e-9)
+    assert r.yf[0] == pytest.approx(1.0742443730147, abs=1e-9) and r.alpha[0] == 0.0
+    # no free point: the 22 points inside the band carry C, all others exactly 0, and
+    # w = C sum y_i x_i over the former (Sayed (61.44)); no point lies on the margin
+    at_c = r.alpha == C
+    assert np.all(at_c | (r.alpha == 0)) and np.array_equal(at_c, r.yf < 1) and at_c.sum() == 22
+    np.testing.assert_allclose(r.w, C * (y[at_c] @ X[at_c]), rtol=0, atol=1e-13)
+    assert r.on_margin.size == 0
+    w_ref, obj_ref = _soft_slsqp(X, y, C, fit_intercept=False)
+    np.testing.assert_allclose(r.w, w_ref, atol=1e-6)  # SLSQP's own accuracy
+    assert math.isclose(r.objective, obj_ref, rel_tol=1e-9)
+
+
 def test_not_separable_hard_margin_carries_certificate():
     X = [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]
     with pytest.raises(NotSeparableError, match="not") as info:

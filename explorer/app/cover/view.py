@@ -5,17 +5,16 @@ small point set, the recursion (60.73) filling a table, and linearly separable B
 from __future__ import annotations
 
 import html
-import time
 
 import ipywidgets as W
 import numpy as np
-import traitlets as T
 
 from ... import cover
 from ...plots.cover import CoverFigure
-from ..canvas import announce_size, kernel_loop, live_figure
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..canvas import kernel_loop
+from ..layout import Shell, section
 from ..messages import MessageArea
+from ..tab import TabView
 from ..timeline import Timeline
 from .model import SPEC, VIEWS, XAXIS, CoverModel, perceptron_state
 from .tables import FORMULAS, boolean_html, recursion_html
@@ -25,24 +24,16 @@ CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
 BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
 
 
-class CoverView(W.VBox):
+class CoverView(TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 
     title = "Cover"
     spec = SPEC
-    changed = T.Int(0)
-    #: Set to a state dict for another tab (the dashboard opens that tab with it).
-    handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: CoverModel | None = None, **kwargs):
         self.model = model if model is not None else CoverModel()
         m = self.model
-        fig = live_figure()
-        self.canvas = fig.canvas
-        self.figure = CoverFigure(fig, blit=True)
-        self._born = time.monotonic()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+        self._start_figure(CoverFigure, blit=True)
 
         def lbl():  # one Layout per widget: a Layout is shared state in the page
             return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
@@ -161,6 +152,9 @@ class CoverView(W.VBox):
                 self._loading = False
         if self.model.view == "recursion":
             self._redraw()
+
+    def redraw(self) -> None:
+        self._redraw()
 
     def _redraw(self):
         m, f = self.model, self.figure
@@ -362,20 +356,3 @@ class CoverView(W.VBox):
         return self.model.view == "recursion" and self.timeline.handle_key(key)
 
     # ------------------------------------------------------------------ dashboard protocol
-    def save_state(self) -> dict:
-        return self.model.get_state()
-
-    def load_state(self, state: dict) -> bool:
-        return self.model.set_state(state)
-
-    def fit(self, fitted: FigureFit) -> None:
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
-        self._redraw()
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
-

@@ -5,16 +5,15 @@ test error of the perceptron and the pocket rule on real data."""
 from __future__ import annotations
 
 import html
-import time
 
 import ipywidgets as W
-import traitlets as T
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
-from ..canvas import announce_size, kernel_loop, live_figure
+from ..canvas import kernel_loop
 from ..export import ExportPanel
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, section
 from ..messages import MessageArea
+from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from .model import DATASETS, LOSS_NAMES, RULES, SPEC, GeneralizationModel
 
@@ -46,24 +45,17 @@ RISK_TEXT = ("Risk panel: the pocket rule (Gallant; Sayed (60.45)) runs 30 reshu
              "the risk).")
 
 
-class GeneralizationView(W.VBox):
+class GeneralizationView(TabView):
     """Composite widget of the Generalization tab. ``GeneralizationView().model`` is its state."""
 
     title = "Generalization"
     spec = SPEC
-    changed = T.Int(0)
-    handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: GeneralizationModel | None = None, *, autorun: bool | None = None,
                  **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
-        fig = live_figure()
-        self.canvas = fig.canvas
-        self.figure = GeneralizationFigure(fig)
-        self._born = time.monotonic()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+        self._start_figure(GeneralizationFigure)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
@@ -255,34 +247,9 @@ class GeneralizationView(W.VBox):
     def _run_sim(self):
         self.model.start_simulation(self._post())
 
-    def handle_key(self, key: str) -> bool:
-        return self.timeline.handle_key(key)
-
     # ------------------------------------------------------------------ dashboard protocol
-    def save_state(self) -> dict:
-        return self.model.get_state()
-
     def load_state(self, state: dict) -> bool:
         done = self.model.set_state(state)
         if done and kernel_loop() is not None:
             self._run_sim()
         return done
-
-    def fit(self, fitted: FigureFit) -> None:
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
-        self._on_step(redraw=True)
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
-
-    def _still(self, fmt: str) -> bytes:
-        import io
-
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
-        self._on_step(redraw=True)
-        return buf.getvalue()

@@ -8,15 +8,15 @@ import time
 
 import ipywidgets as W
 import numpy as np
-import traitlets as T
 
 from ... import margins
 from ...plots import MarginsFigure
-from ..canvas import announce_size, kernel_loop, live_figure
+from ..canvas import kernel_loop
 from ..export import ExportPanel
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
+from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel
@@ -37,24 +37,16 @@ FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1
             "is (61.22).")
 
 
-class MarginsView(W.VBox):
+class MarginsView(TabView):
     """Composite widget of the Margins tab. ``MarginsView().model`` is its state."""
 
     title = "Margins"
     spec = SPEC
-    changed = T.Int(0)
-    #: Set to a state dict for another tab (the dashboard opens that tab with it).
-    handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: MarginsModel | None = None, **kwargs):
         self.model = model if model is not None else MarginsModel()
         m = self.model
-        fig = live_figure()
-        self.canvas = fig.canvas
-        self.figure = MarginsFigure(fig, blit=True)
-        self._born = time.monotonic()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+        self._start_figure(MarginsFigure, blit=True)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
@@ -316,9 +308,6 @@ class MarginsView(W.VBox):
                                                        "w0": [], "order": "cyclic",
                                                        "custom_order": [], "eta": 1.0}}
 
-    def handle_key(self, key: str) -> bool:
-        return self.timeline.handle_key(key)
-
     # ------------------------------------------------------------------ dashboard protocol
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV replace the data; C and the layout stay."""
@@ -327,27 +316,3 @@ class MarginsView(W.VBox):
     def save_state(self) -> dict:
         self.model.finish_edit()
         return self.model.get_state()
-
-    def load_state(self, state: dict) -> bool:
-        return self.model.set_state(state)
-
-    def fit(self, fitted: FigureFit) -> None:
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)  # lays the data out again
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
-        self._shown = None
-        self._on_step(redraw=True)
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
-
-    def _still(self, fmt: str) -> bytes:
-        import io
-
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
-        self._shown = None
-        self._on_step(redraw=True)
-        return buf.getvalue()

@@ -8,17 +8,15 @@ Two layers, Kernel); the timeline plays the run of that view. Widgets write para
 from __future__ import annotations
 
 import html
-import time
 
 import ipywidgets as W
-import traitlets as T
 
 from ... import xor
 from ...plots.xor import XorFigure
-from ..canvas import announce_size, live_figure
 from ..export import ExportPanel
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, section
 from ..messages import MessageArea
+from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
 
@@ -48,24 +46,16 @@ def _function_options():
     return [(f"{f.code:2d}  {f.name}  ({f.bits})", f.code) for f in xor.FUNCTIONS]
 
 
-class XorView(W.VBox):
+class XorView(TabView):
     """Composite widget of the XOR tab. ``XorView().model`` is its state."""
 
     title = "XOR"
     spec = SPEC
-    changed = T.Int(0)
-    #: Set to {"tab": "perceptron", "state": {...}} to open the points in the Perceptron tab.
-    handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: XorModel | None = None, **kwargs):
         self.model = model if model is not None else XorModel()
         m = self.model
-        fig = live_figure()
-        self.canvas = fig.canvas
-        self.figure = XorFigure(fig, blit=True)
-        self._born = time.monotonic()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+        self._start_figure(XorFigure, blit=True)
 
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
@@ -220,33 +210,4 @@ class XorView(W.VBox):
         if state is not None:
             self.handoff = {"tab": "perceptron", "state": state}
 
-    def handle_key(self, key: str) -> bool:
-        return self.timeline.handle_key(key)
-
     # ------------------------------------------------------------------ dashboard protocol
-    def save_state(self) -> dict:
-        return self.model.get_state()
-
-    def load_state(self, state: dict) -> bool:
-        return self.model.set_state(state)
-
-    def fit(self, fitted: FigureFit) -> None:
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
-        self._shown = None
-        self._on_step(redraw=True)
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
-
-    def _still(self, fmt: str) -> bytes:
-        import io
-
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
-        self._shown = None
-        self._on_step(redraw=True)
-        return buf.getvalue()

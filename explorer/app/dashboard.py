@@ -17,6 +17,7 @@ import os
 
 import ipywidgets as W
 
+from . import guard
 from .bridge import PageBridge
 from .canvas import kernel_loop
 from .layout import CSS, fit_figure, sidebar_starts_open
@@ -35,6 +36,15 @@ MAX_STATE_BYTES = 1_000_000
 MAX_LINK_CHARS = 6000
 #: Seconds of quiet before the link follows a change of state.
 LINK_DELAY_S = 0.4
+
+
+def _shell():
+    """The kernel's IPython shell, or None outside a kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        return None
+    return get_ipython()
 
 
 def _load(target: str):
@@ -96,6 +106,14 @@ class Dashboard(W.VBox):
         self.bridge.observe(self._on_window, names=["width", "height", "figure_top", "figure_width"])
         self.bridge.on_key(self._on_key)
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
+        if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # a page, not a notebook
+            guard.install(_shell(), self._report_error)
+
+    def _report_error(self, text: str) -> None:
+        """A callback failed (see :mod:`explorer.app.guard`): say so in the active tab."""
+        view = self.views.get(self.tab_keys[self.tabs.selected_index or 0])
+        if view is not None:
+            view.messages.refuse(text)
 
     # ------------------------------------------------------------------ tabs
     @property

@@ -102,7 +102,7 @@ def test_csv_through_the_data_panel(views, tab, label, raw, expect):
     if expect == "ok":
         assert ok, f"{label}: refused: {view.messages.refused}"
         _count("accepted")
-        assert "Loaded" in view.messages.notice.value, label
+        assert "Loaded" in view.data_panel.preview.value, label
         return
     assert not ok, f"{label}: accepted, expected a refusal mentioning {expect!r}"
     msg = view.messages.refused

@@ -149,7 +149,7 @@ class DataPanel(W.VBox):
         self.preview = W.HTML().add_class("pe-help")
         self.upload.observe(self._on_upload, names="value")
         self.b_read.on_click(lambda _: self.load(self.paste.value))
-        super().__init__([W.HBox([self.upload, self.b_read]), self.paste, self.preview])
+        super().__init__([self.upload, self.paste, self.b_read, self.preview])
 
     def _on_upload(self, change):
         files = change["new"]
@@ -176,5 +176,6 @@ class DataPanel(W.VBox):
                               + got.preview)
         if not self._apply(got.X, got.y):
             return False
-        self._messages.note(f"Loaded {name}: {got.summary}")
+        self.preview.value = (f"<div><b>Loaded</b> {html.escape(name)}: "
+                              f"{html.escape(got.summary)}</div>" + got.preview)
         return True

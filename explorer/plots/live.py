@@ -66,6 +66,12 @@ class LiveFigure:
         a new layout) go out whole: a dropped one cannot leave a stale picture behind.
         """
         out = self.show(k)
+        self.draw_frame()
+        return out
+
+    def draw_frame(self) -> None:
+        """Put the artists as they are now on the live canvas: the moving ones blitted over the
+        cached background, or everything when there is no background (or no blitting)."""
         canvas = self.fig.canvas
         now = time.monotonic()
         if self._background is None or now - self._last_render < BURST_SECONDS:
@@ -79,7 +85,6 @@ class LiveFigure:
             canvas.restore_region(self._background)
             self._draw_dynamic()
             canvas.blit(self.fig.bbox)
-        return out
 
     def _on_draw(self, event) -> None:
         canvas = self.fig.canvas

@@ -24,8 +24,6 @@ Artists are created once; :meth:`MarginsFigure.set_data` re-lays them out and
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -256,14 +254,7 @@ class MarginsFigure(live.LiveFigure):
             plane.place_svm(X, y, comparison)
             for t in plane.labels:  # numbers return with the full layout
                 t.set_visible(False)
-        canvas = self.fig.canvas
-        now = time.monotonic()
-        if now - self._last_render < live.BURST_SECONDS:
-            live.force_full_frame(canvas)
-        self._last_render = now
-        canvas.restore_region(self._background)
-        self._draw_dynamic()
-        canvas.blit(self.fig.bbox)
+        self.draw_frame()  # a background is cached (checked above): a blit
         return True
 
     # ------------------------------------------------------------------ size

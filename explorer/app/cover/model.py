@@ -16,11 +16,12 @@ import threading
 import time
 
 import numpy as np
-from traitlets import Bool, HasTraits, Instance, Int, List, Tuple, Unicode
+from traitlets import Bool, Instance, Int, List, Tuple, Unicode
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
 from ..state import Field, StateSpec, points_of
+from ..tab_model import TabModel
 
 VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
          "boolean": "Boolean"}
@@ -51,7 +52,7 @@ SPEC = StateSpec("cover", [
 PARAMS = ("view", "ms", "xaxis", "trials", "seed", "n_points", "points", "page", "rec_m", "rec_n")
 
 
-class CoverModel(HasTraits):
+class CoverModel(TabModel):
     """Everything the Cover tab shows, as traits (see module docstring)."""
 
     view = Unicode("curves")
@@ -79,7 +80,6 @@ class CoverModel(HasTraits):
     mc_total = Int(0)
     mc_note = Unicode("")
     revision = Int(0)
-    message = Unicode("")
 
     def __init__(self, **params):
         super().__init__()
@@ -215,12 +215,6 @@ class CoverModel(HasTraits):
         sep = dich.separable[ids] if len(ids) else np.zeros(0, bool)
         w[sep], b[sep] = w_sep, b_sep
         return w, b
-
-    def refuse(self, text: str) -> None:
-        """Say why a change was refused; the same refusal twice in a row is said twice."""
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
     def go(self, k: int) -> None:
         """Show the recursion table with ``k`` interior cells filled."""

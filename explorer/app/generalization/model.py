@@ -18,13 +18,14 @@ import time
 
 import numpy as np
 from sklearn.model_selection import train_test_split
-from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode
+from traitlets import Bool, Float, Instance, Int, List, Unicode
 
 from ... import datasets
 from ... import generalization as G
 from ...perceptron import train
 from ...trajectory import Trajectory
 from ..state import Field, StateSpec
+from ..tab_model import TabModel
 
 #: The run whose examples are marked on the losses: data offered.
 DATASETS = {
@@ -58,7 +59,7 @@ RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
 
 
-class GeneralizationModel(HasTraits):
+class GeneralizationModel(TabModel):
     """Everything the Generalization tab shows, as traits (see the module docstring)."""
 
     dataset = Unicode("margin")
@@ -86,7 +87,6 @@ class GeneralizationModel(HasTraits):
     sim_done = Int(0)
     sim_total = Int(0)
     sim_note = Unicode("")
-    message = Unicode("")
 
     def __init__(self, **params):
         super().__init__()
@@ -167,12 +167,6 @@ class GeneralizationModel(HasTraits):
             self.step = int(min(max(step, 0), self.n_steps))
             self.message = ""
         return True
-
-    def refuse(self, text: str) -> None:
-        """Say why a change was refused; the same refusal twice in a row is said twice."""
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
     def go(self, k: int) -> None:
         self.step = int(min(max(k, 0), self.n_steps))

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 from sklearn.model_selection import train_test_split
-from traitlets import Bool, Float, HasTraits, Instance, Int, Unicode
+from traitlets import Bool, Float, Instance, Int, Unicode
 
 from ... import datasets, margins
 from ...perceptron import train
 from ..state import Field, StateSpec, arrays_of, points_of
+from ..tab_model import TabModel
 
 #: Data sets offered, with the parameters that make them two-dimensional.
 DATASETS = {
@@ -64,7 +65,7 @@ class Draft:
 PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
 
 
-class MarginsModel(HasTraits):
+class MarginsModel(TabModel):
     """Everything the Margins tab shows, as traits (see module docstring)."""
 
     dataset = Unicode("overlapping")
@@ -86,7 +87,6 @@ class MarginsModel(HasTraits):
     sgd = Instance(margins.SGDProgress, allow_none=True)
     path = Instance(margins.SupportPath, allow_none=True)
     step = Int(0)
-    message = Unicode("")
     #: An edit shown at once (points and max-margin solution) before :meth:`finish_edit`.
     draft = Instance(Draft, allow_none=True)
 
@@ -186,12 +186,6 @@ class MarginsModel(HasTraits):
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous layout.")
             return False
-
-    def refuse(self, text: str) -> None:
-        """Say why a change was refused; the same refusal twice in a row is said twice."""
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
     def go(self, k: int) -> None:
         self.step = int(min(max(k, 0), self.n_steps))

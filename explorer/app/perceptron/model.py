@@ -14,13 +14,14 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode
+from traitlets import Bool, Float, Instance, Int, List, Unicode
 
 from ... import datasets
 from ...perceptron import RULES, train
 from ...replay import RunInfo, describe_run
 from ...trajectory import Trajectory
 from ..state import Field, StateSpec, arrays_of, points_of
+from ..tab_model import TabModel
 
 #: Datasets offered in the view, with the parameters that make them two-dimensional.
 VIEW_DATASETS = {
@@ -121,7 +122,7 @@ PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "ord
           "custom_order", "w0", "fit_intercept", "max_epochs", "choose_mode")
 
 
-class PerceptronModel(HasTraits):
+class PerceptronModel(TabModel):
     """Everything the Perceptron tab shows, as traits (see module docstring)."""
 
     dataset = Unicode("koski")
@@ -146,7 +147,6 @@ class PerceptronModel(HasTraits):
     trajectory = Instance(Trajectory, allow_none=True)
     info = Instance(RunInfo, allow_none=True)
     step = Int(0)
-    message = Unicode("")
 
     def __init__(self, **params):
         super().__init__()
@@ -247,12 +247,6 @@ class PerceptronModel(HasTraits):
             self.trajectory = traj  # first: views load the run, then show its step
             self.step = min(step, traj.n_steps)
             self.message = message or self._status(traj)
-
-    def refuse(self, text: str) -> None:
-        """Say why a change was refused; the same refusal twice in a row is said twice."""
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
     def _status(self, traj) -> str:
         if self.choose_mode:

@@ -9,10 +9,11 @@ points, the two-layer network's output unit, or the kernel perceptron).
 
 from __future__ import annotations
 
-from traitlets import Float, HasTraits, Instance, Int, Unicode
+from traitlets import Float, Instance, Int, Unicode
 
 from ... import xor
 from ..state import Field, StateSpec, points_of
+from ..tab_model import TabModel
 
 VIEW_TITLES = {"cycling": "Cycling", "proof": "Proof", "grid": "16 functions",
                "feature": "Feature x1·x2", "layers": "Two layers", "kernel": "Kernel"}
@@ -33,7 +34,7 @@ PARAMS = ("view", "coding", "function", "eta", "passes", "degree", "kernel_c", "
 SCENE_KEYS = ("coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
 
 
-class XorModel(HasTraits):
+class XorModel(TabModel):
     """Everything the XOR tab shows, as traits (see module docstring)."""
 
     view = Unicode("cycling")
@@ -47,7 +48,6 @@ class XorModel(HasTraits):
 
     scene = Instance(xor.Scene, allow_none=True)
     step = Int(0)
-    message = Unicode("")
 
     def __init__(self, **params):
         super().__init__()
@@ -91,12 +91,6 @@ class XorModel(HasTraits):
             self.scene = scene
             self.step = int(min(max(step, 0), scene.steps(p["view"])))
             self.message = ""
-
-    def refuse(self, text: str) -> None:
-        """Say why a change was refused; the same refusal twice in a row is said twice."""
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
     def go(self, k: int) -> None:
         """Show step ``k`` (clamped to the run)."""

@@ -18,7 +18,8 @@ Voila does the rest through its own options, set by ``explorer.serve.voila_args`
 kernels (``--preheat_kernel --pool_size``), culling of kernels with no page connected
 (``MappingKernelManager.cull_*``), no tracebacks on the page (``show_tracebacks=False``).
 
-The preheated notebook (:data:`HALL_CELLS`) imports everything before anyone asks for a page,
+The preheated notebook (:data:`HALL_CELLS`) imports everything and draws the opening run once
+(:func:`explorer.app.dashboard.warm_up`) before anyone asks for a page,
 then waits (``voila.utils.wait_for_request``) for the request so the dashboard is built from
 the visitor's link (``?tab=…&step=…``), which a preheated kernel would otherwise never see.
 """
@@ -38,7 +39,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 #: The notebook served in hall mode: imports while preheating, the page after the request.
 HALL_CELLS = (
     ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n"
-             "from voila.utils import wait_for_request"),
+             "from explorer.app.dashboard import warm_up\n"
+             "from voila.utils import wait_for_request\n\nwarm_up()"),
     ("code", "wait_for_request()  # preheated: the visitor's link arrives here\n\ndashboard()"),
 )
 

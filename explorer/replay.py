@@ -334,6 +334,9 @@ class RunInfo:
         When the data are not separable: a point in both classes' convex hulls (cones without
         an offset), with the weights that show it, for the view to draw and the narration
         to cite.
+    pending : bool
+        True for the stand-in of :func:`pending_run`: the bound and proof are still being
+        worked out.
     """
 
     bound: object
@@ -342,6 +345,25 @@ class RunInfo:
     separable: bool | None
     note: str = ""
     certificate: object = None
+    pending: bool = False
+
+
+#: What the bound and proof panels say while :func:`describe_run` has not run yet.
+PENDING_NOTE = "being worked out (the margin solver is loading)"
+
+#: Modules :func:`describe_run` needs (the max-margin solve and the separability LP); importing
+#: them takes about a second and a half, so a page may show its run before they are loaded.
+SOLVER_MODULES = ("explorer.svm", "explorer.separability")
+
+
+def pending_run(traj: Trajectory) -> RunInfo:
+    """A stand-in for :func:`describe_run` while its solvers load: no bound, no proof, no
+    verdict on separability yet (``pending=True``); the band is the rule's own."""
+    from .bounds import Bound
+
+    band = traj.threshold if traj.threshold != 0 else None
+    return RunInfo(Bound(None, "", "", None, None, PENDING_NOTE), None, band, None,
+                   PENDING_NOTE, None, pending=True)
 
 
 def describe_run(traj: Trajectory, X, y) -> RunInfo:

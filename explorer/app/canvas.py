@@ -52,6 +52,9 @@ def live_figure(*, dpi: float = 80):
         if hasattr(canvas, attr):
             setattr(canvas, attr, False)
     _encode_fast(canvas)
+    # In a kernel, a page will show the canvas and ask for its first image: LiveFigure draws
+    # nothing before (see explorer.plots.live.LiveFigure.draw_frame).
+    canvas.page_draws_first = kernel_loop() is not None
     return fig
 
 

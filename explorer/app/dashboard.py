@@ -273,3 +273,24 @@ class Dashboard(W.VBox):
 def dashboard(*, query: str | None = None) -> Dashboard:
     """The dashboard served by Voila (``notebooks/dashboard.ipynb``)."""
     return Dashboard(query=query)
+
+
+def warm_up() -> None:
+    """Do ahead of time what the first page open would otherwise do in front of the visitor.
+
+    For preheated kernels (``perceptron-explorer --hall``, :mod:`explorer.hall`), which run this
+    before anyone asks for a page: import the first tab and the solvers its run needs
+    (scikit-learn's libsvm for the margin of the bound, scipy's HiGHS for the separability LP),
+    train and describe the opening run, and draw it once on an off-screen figure, so fonts,
+    text layout and the first solves are cached. No widget is created. Measured in
+    docs/performance.md ("page open -> interactive, preheated").
+    """
+    from ..plots.figure import PerceptronFigure
+    from .perceptron.model import PerceptronModel
+    from .perceptron.view import PerceptronView  # noqa: F401 - the tab's module and its imports
+
+    model = PerceptronModel()
+    figure = PerceptronFigure()
+    figure.set_run(model.trajectory, model.X, model.y, model.info)
+    figure.show(0)
+    figure.fig.canvas.draw()

@@ -73,6 +73,11 @@ class LiveFigure:
         """Put the artists as they are now on the live canvas: the moving ones blitted over the
         cached background, or everything when there is no background (or no blitting)."""
         canvas = self.fig.canvas
+        if getattr(canvas, "page_draws_first", False) and getattr(canvas, "syncing_data_url",
+                                                                   False):
+            # An ipympl canvas that no page has shown yet: the page asks for a whole image when
+            # it shows the canvas (ipympl's "refresh"), so an image drawn now would be wasted.
+            return
         now = time.monotonic()
         if self._background is None or now - self._last_render < BURST_SECONDS:
             force_full_frame(canvas)

@@ -15,7 +15,7 @@ import textwrap
 import numpy as np
 
 from ..bounds import Bound, ProofQuantities
-from ..replay import StepFrame
+from ..replay import PENDING_NOTE, StepFrame
 from ..trajectory import Trajectory
 from . import style as S
 
@@ -81,7 +81,8 @@ class MistakeProgress:
         else:
             self.bound.set_data([], [])
             note = bound.note if bound is not None else ""
-            text = ["no mistake bound:", *_lines(note, wrap)] if note else []
+            head = "mistake bound:" if note == PENDING_NOTE else "no mistake bound:"
+            text = [head, *_lines(note, wrap)] if note else []
         self.bound_text.set_text("\n".join(text))
         free = _free_fraction(self.ax, len(text), self.SIZE) if text else 0.0
         self.ax.set_xlim(0, right * 1.02)

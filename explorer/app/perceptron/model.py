@@ -12,13 +12,14 @@ desynchronise it.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import numpy as np
 from traitlets import Bool, Float, Instance, Int, List, Unicode
 
 from ... import datasets
 from ...perceptron import RULES, train
-from ...replay import RunInfo, describe_run
+from ...replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...trajectory import Trajectory
 from ..state import Field, StateSpec, arrays_of, points_of
 from ..tab_model import TabModel
@@ -122,6 +123,11 @@ PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "ord
           "custom_order", "w0", "fit_intercept", "max_epochs", "choose_mode")
 
 
+def solvers_loaded() -> bool:
+    """Whether the modules :func:`explorer.replay.describe_run` needs are imported."""
+    return all(name in sys.modules for name in SOLVER_MODULES)
+
+
 class PerceptronModel(TabModel):
     """Everything the Perceptron tab shows, as traits (see module docstring)."""
 
@@ -148,11 +154,30 @@ class PerceptronModel(TabModel):
     info = Instance(RunInfo, allow_none=True)
     step = Int(0)
 
-    def __init__(self, **params):
+    _pending = False  # the next build uses pending_run (set during __init__ only)
+
+    def __init__(self, *, describe_later: bool = False, **params):
+        """``describe_later``: if the solvers of :func:`explorer.replay.describe_run` are not
+        imported yet, the first run is committed with the stand-in of
+        :func:`explorer.replay.pending_run` and the caller calls :meth:`describe` once they
+        are (the page shows the run first; see :class:`~explorer.app.perceptron.PerceptronView`).
+        """
         super().__init__()
-        ok = self.update(**params) if params else self.update(dataset=self.dataset)
+        self._pending = describe_later and not solvers_loaded()
+        try:
+            ok = self.update(**params) if params else self.update(dataset=self.dataset)
+        finally:
+            self._pending = False
         if not ok:
             raise ValueError(self.message)
+
+    def describe(self) -> bool:
+        """Replace a pending description of the run shown by the real one; return whether
+        anything changed (False when the run was already described)."""
+        if self.info is None or not self.info.pending:
+            return False
+        self.info = describe_run(self.trajectory, self.X, self.y)
+        return True
 
     # ------------------------------------------------------------------ building
     def _load(self, p) -> datasets.Dataset:
@@ -201,7 +226,7 @@ class PerceptronModel(TabModel):
         if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
             raise ValueError("these settings make the weights overflow (they grow past 1e100); "
                              "use a smaller η or start w")
-        return traj, describe_run(traj, X, y)
+        return traj, (pending_run(traj) if self._pending else describe_run(traj, X, y))
 
     def update(self, **changes) -> bool:
         """Apply parameter changes if they give a valid run; return whether they were applied.
@@ -249,11 +274,49 @@ class PerceptronModel(TabModel):
             self.message = message or self._status(traj)
 
     def _status(self, traj) -> str:
+        """The standing note beside the narration: "you choose" mode, a run cut for the view,
+        and in one sentence what is degenerate about the data (a point at the origin with no
+        offset, one point with both labels, separable only with an offset, all points on one
+        line, coordinates of extreme size)."""
         if self.choose_mode:
             return "You choose: click a point to visit it next."
-        if traj.n_steps >= MAX_VIEW_STEPS:
-            return f"The run was cut at {MAX_VIEW_STEPS:,} steps for the view."
-        return ""
+        from ..upload import numbered, one_line_text, same_point_text
+
+        X, y, fit_b = self.X, self.y, self.fit_intercept
+        cut = (f"The run was cut at {MAX_VIEW_STEPS:,} steps for the view."
+               if traj.n_steps >= MAX_VIEW_STEPS else "")
+        separable = None if self.info is None else self.info.separable  # in the run's setting
+        affine = separable
+        if separable is False and not fit_b:
+            from ...separability import check
+
+            affine = check(X, y).separable
+        advice = "; tick 'fit offset b' to allow a line that misses the origin" if (
+            affine and not separable) else ""
+        zero = np.flatnonzero(~X.any(axis=1))
+        remark = ""
+        if not fit_b and len(zero):
+            remark = (f"{numbered(zero)} {'is' if len(zero) == 1 else 'are'} at the origin: with "
+                      "no offset every line through the origin passes through "
+                      f"{'it' if len(zero) == 1 else 'them'}, so no such line separates the "
+                      f"classes{advice}.")
+        remark = remark or same_point_text(X, y)
+        if not remark and advice:
+            remark = ("No line through the origin separates these data, but a line with an "
+                      f"offset does{advice}.")
+        if not remark and affine is not None:
+            remark = one_line_text(X, affine)
+        size = float(np.max(np.linalg.norm(X, axis=1))) if len(X) else 0.0
+        if not remark and (0 < size < 1e-6 or size > 1e6):
+            if fit_b:
+                remark = (f"The points are up to {size:.2g} from the origin: an update changes "
+                          f"w·x by up to η·‖x‖² = {self.eta * size * size:.2g} but b by only "
+                          f"η = {self.eta:g}.")
+            elif not self.w0:
+                remark = (f"The points are up to {size:.2g} from the origin: with no offset the "
+                          "perceptron makes the same updates at any scale, and w scales with "
+                          "the data.")
+        return " ".join(t for t in (cut, remark) if t)
 
     # ------------------------------------------------------------------ steps
     def go(self, k: int) -> None:

@@ -9,6 +9,8 @@ keys only set the step to show.
 from __future__ import annotations
 
 import html
+import importlib
+import threading
 import time
 
 import ipywidgets as W
@@ -17,7 +19,8 @@ import traitlets as T
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
-from ..canvas import announce_size, live_figure
+from ...replay import SOLVER_MODULES
+from ..canvas import announce_size, kernel_loop, live_figure
 from ..export import ExportPanel
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
@@ -25,6 +28,9 @@ from ..state import points_of
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
+
+#: Seconds after the tab is built before the bound's solvers are imported (see _describe_later).
+SOLVERS_AFTER_S = 2.5
 
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
               ("You choose", "choose")]
@@ -50,7 +56,10 @@ class PerceptronView(W.VBox):
     handoff = T.Dict(allow_none=True, default_value=None)
 
     def __init__(self, model: PerceptronModel | None = None, **kwargs):
-        self.model = model if model is not None else PerceptronModel()
+        loop = kernel_loop()
+        # In a kernel, the page shows the run first and its bound when the solvers are loaded.
+        self.model = model if model is not None else PerceptronModel(
+            describe_later=loop is not None)
         m = self.model
         fig = live_figure()
         canvas = fig.canvas
@@ -131,6 +140,37 @@ class PerceptronView(W.VBox):
         m.observe(self._on_message, names="message")
         self._shown = None
         self._on_run()
+        if m.info.pending:
+            self._describe_later(loop)
+
+    def _describe_later(self, loop) -> None:
+        """Import the solvers of the run's bound and proof in a thread (about 1.5 s of CPU),
+        starting :data:`SOLVERS_AFTER_S` after the page is built so that they do not compete
+        with the page's first drawing; then describe the run on the kernel's own thread and
+        redraw the step shown. A change made before then imports them at once."""
+        def load():
+            try:
+                for name in SOLVER_MODULES:
+                    importlib.import_module(name)
+            finally:
+                if loop is None:
+                    self._described()
+                else:
+                    loop.call_soon_threadsafe(self._described)
+
+        thread = threading.Thread(target=load, name="pe-solvers", daemon=True)
+        if loop is None:
+            thread.start()
+        else:  # after the page has loaded its widgets and drawn the figure (CPU is shared)
+            loop.call_later(SOLVERS_AFTER_S, thread.start)
+
+    def _described(self) -> None:
+        m = self.model
+        if not m.describe():
+            return  # a newer run was described when it was built
+        self.figure.set_run(m.trajectory, m.X, m.y, m.info)
+        self._shown = None
+        self._on_step(redraw=True)
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):

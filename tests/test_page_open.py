@@ -1,0 +1,112 @@
+"""What opening the page costs: the solvers load after the first picture, the first image is
+drawn once (by the page's request), and a preheated kernel has done the rest ahead.
+
+Measured in docs/performance.md ("page open -> interactive"); here only the behaviour.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from explorer.app.dashboard import warm_up
+from explorer.app.perceptron.model import PerceptronModel, solvers_loaded
+from explorer.plots import PerceptronFigure
+from explorer.replay import PENDING_NOTE, describe_run
+
+
+def _fresh(code: str) -> dict:
+    """Run ``code`` in a new interpreter (nothing imported yet); it prints one JSON line."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_run_is_shown_before_the_solvers_load_then_described_exactly():
+    got = _fresh("""
+import json, sys
+from explorer.app.perceptron.model import PerceptronModel
+from explorer.replay import describe_run
+m = PerceptronModel(describe_later=True)
+before = {"pending": m.info.pending, "bound": m.info.bound.value, "proof": m.info.proof is None,
+          "loaded": sorted(k for k in ("sklearn", "scipy.optimize") if k in sys.modules),
+          "steps": m.trajectory.n_steps}
+changed = m.describe()
+ref = describe_run(m.trajectory, m.X, m.y)
+print(json.dumps({**before, "changed": changed, "again": m.describe(), "after": m.info.pending,
+                  "bound_after": m.info.bound.value, "ref": ref.bound.value,
+                  "separable": m.info.separable}))
+""")
+    assert got["pending"] and got["bound"] is None and got["proof"]
+    assert got["loaded"] == []  # neither scikit-learn nor scipy.optimize on the way to the page
+    assert got["steps"] > 0  # the run itself is all there
+    assert got["changed"] and not got["again"] and not got["after"]
+    assert got["bound_after"] == pytest.approx(got["ref"]) and got["separable"] is True
+
+
+def test_once_the_solvers_are_loaded_the_run_is_described_at_once():
+    warm_up()  # imports them
+    m = PerceptronModel(describe_later=True, dataset="xor")
+    assert not m.info.pending and m.info.separable is False
+    m2 = PerceptronModel()  # the default: described when built
+    assert not m2.info.pending and m2.info.bound.value is not None
+    assert not m2.describe()
+
+
+def test_pending_panels_say_the_bound_is_coming_not_that_there_is_none():
+    m = PerceptronModel(describe_later=True)
+    from explorer.replay import pending_run
+
+    fig = PerceptronFigure()
+    fig.set_run(m.trajectory, m.X, m.y, pending_run(m.trajectory))
+    fig.show(0)
+    text = fig.mistakes.bound_text.get_text()
+    assert text.startswith("mistake bound:") and "being worked out" in text
+    assert "no mistake bound" not in text
+    assert PENDING_NOTE in fig.proof.note.get_text().replace("\n", " ")
+    fig.set_run(m.trajectory, m.X, m.y, describe_run(m.trajectory, m.X, m.y))
+    assert fig.mistakes.bound_text.get_text().startswith("bound (dashed) =")
+
+
+def test_a_canvas_no_page_has_shown_is_not_drawn_until_the_page_asks():
+    canvas = FigureCanvasAgg(Figure())
+    fig = PerceptronFigure(canvas.figure, blit=True)
+    m = PerceptronModel()
+    fig.set_run(m.trajectory, m.X, m.y, m.info)
+    drawn = []
+    canvas.mpl_connect("draw_event", lambda ev: drawn.append(1))
+    canvas.page_draws_first, canvas.syncing_data_url = True, True  # ipympl before "initialized"
+    fig.render(1)
+    assert drawn == [] and fig._background is None
+    canvas.syncing_data_url = False  # the page has shown the canvas
+    fig.render(2)
+    assert drawn == [1] and fig._background is not None
+    canvas.page_draws_first = False
+    fig.invalidate()
+    fig.render(3)  # a canvas outside a kernel always draws
+    assert drawn == [1, 1]
+
+
+def test_warm_up_does_ahead_what_the_first_open_would_do():
+    got = _fresh("""
+import json, sys
+from explorer.app.dashboard import warm_up
+from explorer.app.perceptron.model import solvers_loaded
+assert not solvers_loaded()
+warm_up()
+print(json.dumps({"loaded": solvers_loaded(), "view": "explorer.app.perceptron.view" in sys.modules,
+                  "widgets_made": __import__("ipywidgets").Widget.widgets.__len__()}))
+""")
+    assert got == {"loaded": True, "view": True, "widgets_made": 0}
+
+
+def test_warm_up_runs_in_process_too():
+    warm_up()
+    assert solvers_loaded()
+    assert np.isfinite(PerceptronModel().info.bound.value)

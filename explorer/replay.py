@@ -97,9 +97,14 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def _g(x: float) -> str:
-    """A number in 3 significant digits with a true minus sign (and no "-0")."""
+    """A number in 3 significant digits with a true minus sign (and no "-0").
+
+    Only an exact zero is written "0": the rule compares the number as computed, so data at a
+    scale of 1e-12 show their true margins (and a round-off value, such as 1e-17 where a
+    boundary point should give 0, is what the rule saw).
+    """
     x = float(x)
-    if x == 0 or abs(x) < 5e-13:
+    if x == 0:
         return "0"
     return f"{x:.3g}".replace("-", "−")
 
@@ -395,6 +400,11 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
             w_star, b_star = best.w[:d], (float(best.w[d]) if fit_b else 0.0)
     except separability.NotSeparableError:
         best = w_star = b_star = None
+    except ValueError as exc:  # e.g. columns of 1e-12 beside the offset's 1: no bound here
+        sep = separability.check(X, y, fit_intercept=fit_b)
+        note = f"no bound at this scale ({exc})"
+        return RunInfo(bounds.Bound(None, "—", "", None, None, note), None, band,
+                       sep.separable, note, sep.certificate)
     b0 = p.get("b0", 0.0)
     bound = bounds.mistake_bound(traj.rule, X, y, eta=p["eta"], forget=p["forget"],
                                  fit_intercept=fit_b, w0=p["w0"], b0=b0,

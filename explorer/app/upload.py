@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import ipywidgets as W
 import numpy as np
 
-from .. import datasets, separability
+from .. import datasets
+from .remarks import on_one_line
 
 #: Largest file or pasted text read (bytes), and most points; both checked before parsing.
 MAX_BYTES = 1_000_000
@@ -76,6 +77,20 @@ def _preview(X: np.ndarray, y: np.ndarray, rows: int = 5) -> str:
     return f"<table class='pe-preview'><tr>{head}</tr>{body}</table>{more}"
 
 
+
+def _plain_reason(exc: Exception) -> str:
+    """The reader's refusal in the words of the page (one class: said as such)."""
+    import re
+
+    one = re.search(r"both classes -1 and \+1; got only [+-]1 \((\d+) point", str(exc))
+    if one is None:
+        return str(exc)
+    n = int(one[1])
+    every = "the only point has a label" if n == 1 else f"all {n} points have the same label"
+    return (f"{every}, so there is only one class; a line separates two classes, so both −1 "
+            "and +1 are needed")
+
+
 def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
     """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
 
@@ -100,7 +115,7 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
     try:
         ds = datasets.from_csv(text, labels="auto")
     except (ValueError, TypeError) as exc:
-        return f"Not read: {exc}."
+        return f"Not read: {_plain_reason(exc)}."
     X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)
     if len(np.unique(y)) < 2:
         return (f"Not read: every point has the label {int(y[0]):+d}; both classes (−1 and +1) "
@@ -119,12 +134,16 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
         parts.append(f"projected to 2-D by PCA, keeping {100 * kept:.0f} % of the variance")
     n_pos, n_neg = int((y > 0).sum()), int((y < 0).sum())
     parts.append(f"{n_pos} of class +1, {n_neg} of class −1")
-    sep = separability.check(X, y).separable
+    from ..separability import check  # scipy's LP: loaded when data arrive, not at page open
+
+    sep = check(X, y).separable
     parts.append("a line separates the classes" if sep else "no line separates the classes")
     same = {tuple(r) for r in X[y > 0]} & {tuple(r) for r in X[y < 0]}
     if same:
         parts.append(f"{len(same)} point{'s' * (len(same) != 1)} carr"
                      f"{'y' if len(same) != 1 else 'ies'} both labels")
+    if on_one_line(X):
+        parts.append("all on one line")
     return UserData(X, y, "; ".join(parts) + ".", _preview(shown, y))
 
 

@@ -24,6 +24,15 @@ CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
 BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
 
 
+
+def _on_one_line(X) -> bool:
+    """At least three distinct points, all on one straight line (scale-free test)."""
+    X = np.asarray(X, dtype=float)
+    if len(np.unique(X, axis=0)) < 3:
+        return False
+    sv = np.linalg.svd(X - X.mean(axis=0), compute_uv=False)
+    return bool(sv[1] <= 1e-9 * sv[0])
+
 class CoverView(TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 
@@ -222,16 +231,30 @@ class CoverView(TabView):
         N = d.N
         formula = cover.cover_count(N, 2)
         if d.general_position:
-            return (f"{N} points in general position: {d.count} of {2 ** N} dichotomies are "
-                    f"separable, as Cover's formula S(2, {N}) = {formula} says.")
+            return (f"{N} point{'s' * (N != 1)} in general position: {d.count} of {2 ** N} "
+                    f"dichotomies are separable, as Cover's formula S(2, {N}) = {formula} says.")
+        relation = "below" if d.count < formula else "against"
+        tail = (f"{d.count} of {2 ** N} dichotomies are separable, {relation} Cover's "
+                f"S(2, {N}) = {formula}, which assumes general position.")
+        _, first, group = np.unique(m.X, axis=0, return_index=True, return_inverse=True)
+        group = group.reshape(-1)
+        if len(first) == 1:
+            return (f"All {N} points are the same point, so every separable dichotomy gives "
+                    f"them one label: {tail}")
+        dup = next((np.flatnonzero(group == g) for g in group if np.sum(group == g) > 1), None)
         from ...plots.dichotomy_grid import collinear_triples
 
-        tri = collinear_triples(m.X)
-        where = (f"points {', '.join(map(str, tri[0]))} lie on one line" if tri else
-                 "some points coincide")
-        return (f"Not in general position ({where}): {d.count} of {2 ** N} dichotomies are "
-                f"separable, {'below' if d.count < formula else 'against'} Cover's S(2, {N}) = "
-                f"{formula}, which assumes general position.")
+        if dup is None and _on_one_line(m.X):
+            return (f"All {N} points lie on one line, which a separating line crosses at most "
+                    f"once: {tail}")
+        if dup is not None:
+            where = (f"points {', '.join(map(str, dup[:-1]))} and {dup[-1]} are the same point, "
+                     "which cannot carry two labels")
+        else:
+            tri = collinear_triples(m.X)
+            where = (f"points {', '.join(map(str, tri[0]))} lie on one line" if tri else
+                     "some points are degenerate")
+        return f"Not in general position ({where}): {tail}"
 
     def _recursion_text(self) -> str:
         m, t = self.model, self.model.table

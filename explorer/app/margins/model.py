@@ -18,6 +18,8 @@ from traitlets import Bool, Float, Instance, Int, Unicode
 
 from ... import datasets, margins
 from ...perceptron import train
+from ...svm import MAX_SCALED_C
+from ..remarks import one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
 from ..tab_model import TabModel
 
@@ -64,6 +66,56 @@ class Draft:
 
 PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
 
+
+
+def _size(X) -> float:
+    """Largest |coordinate|: the scale the soft-margin solver's limit is stated in."""
+    return float(np.abs(X).max()) if np.size(X) else 0.0
+
+
+def path_cs(X) -> np.ndarray:
+    """The values of :data:`PATH_CS` the soft-margin solver takes for data ``X``."""
+    return PATH_CS[PATH_CS * _size(X) ** 2 <= MAX_SCALED_C]
+
+
+def check_soft_scale(X, C: float) -> None:
+    """Refuse, in the page's words, a soft margin the solver does not take at this scale.
+
+    The solver's work grows with ``C·max|x|²`` (:data:`explorer.svm.MAX_SCALED_C`).
+    """
+    size = _size(X)
+    if C * size ** 2 <= MAX_SCALED_C:
+        return
+    most = MAX_SCALED_C / size ** 2
+    fix = (f"lower C to at most {most:.3g} or tick 'hard margin'"
+           if most >= 10.0 ** SPEC.field("log_c").min else "tick 'hard margin' or rescale the data")
+    raise ValueError(f"with coordinates up to {size:.3g} the soft margin at C = {C:.3g} is beyond "
+                     f"its solver (C·max|x|² = {C * size ** 2:.2g}, at most {MAX_SCALED_C:g}): "
+                     f"{fix}")
+
+
+def data_remark(X, y, C: float | None, separable: bool) -> str:
+    """What is degenerate about the data, in a sentence or two, or "".
+
+    Some point with both labels, or all points on one line; else coordinates of extreme size
+    (the soft margin's C then acts as ``C·s²`` does on the data divided by ``s``: ``w`` scales
+    as ``1/s`` and ``‖w‖²`` as ``1/s²`` while the slacks stay the same). And whether Sayed's
+    Ex. 61.3 panel lost values of C the solver does not take at this scale.
+    """
+    text = same_point_text(X, y) or one_line_text(X, separable)
+    size = _size(X)
+    if not text and (0 < size < 1e-6 or size > 1e6):
+        text = (f"Coordinates are up to {size:.2g}: the hard margin is the same at any scale, "
+                "its width just scales with the data." if C is None else
+                f"Coordinates are up to {size:.2g}: C weighs the slacks against ‖w‖², so "
+                f"C = {C:.3g} here acts as C = {C * size ** 2:.2g} does on these data divided "
+                f"by {size:.2g}.")
+    cs = path_cs(X)
+    if len(cs) < len(PATH_CS):
+        limit = f"the solver takes C only up to C·max|x|² = {MAX_SCALED_C:g}"
+        text += (f" Sayed's Ex. 61.3 is not drawn: {limit}." if not len(cs) else
+                 f" Sayed's Ex. 61.3 stops at C = {cs[-1]:.3g}: {limit}.")
+    return text.strip()
 
 class MarginsModel(TabModel):
     """Everything the Margins tab shows, as traits (see module docstring)."""
@@ -125,6 +177,8 @@ class MarginsModel(TabModel):
         datasets.from_arrays(X, y)
         run = train(X, y, rule="classic", max_epochs=50)
         C = None if p["hard"] else float(10.0 ** p["log_c"])
+        if C is not None:
+            check_soft_scale(X, C)
         cmp = margins.compare(X, y, C=C, perceptron_w=run.final_w, perceptron_b=run.final_b)
         sgd = None
         if C is not None:
@@ -138,9 +192,13 @@ class MarginsModel(TabModel):
         return cmp, sgd
 
     def _path(self, X, y):
+        """Sayed's Ex. 61.3 for the values of :data:`PATH_CS` the solver takes at this scale
+        (``C·max|x|²`` at most ``MAX_SCALED_C``); None when it takes none of them."""
         key = (X.tobytes(), y.tobytes())
         if key != self._path_key:
-            self._path_key, self._path_value = key, margins.support_path(X, y, Cs=PATH_CS)
+            Cs = path_cs(X)
+            self._path_key = key
+            self._path_value = margins.support_path(X, y, Cs=Cs) if len(Cs) else None
         return self._path_value
 
     def update(self, _force: bool = False, **changes) -> bool:

@@ -19,7 +19,7 @@ from ..state import points_of
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
-from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel
+from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
 
 TEXT_FIELDS = ("n", "seed", "eta")
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
@@ -36,6 +36,14 @@ FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1
             "w = Σ αᵢ yᵢ xᵢ (61.44). Sayed writes C = η/N and ρ = 1/(2η) (61.13); the SGD rule "
             "is (61.22).")
 
+
+
+def _svm_words(cmp: margins.MarginComparison) -> str:
+    """The max-margin solution in words: its margin, or why a soft margin has none (w = 0)."""
+    if np.isfinite(cmp.svm_margin):
+        return f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"
+    return (f"the soft margin at C = {cmp.C:.3g} ends at w = 0: no line is worth its cost, "
+            "so there is no band")
 
 class MarginsView(TabView):
     """Composite widget of the Margins tab. ``MarginsView().model`` is its state."""
@@ -136,6 +144,7 @@ class MarginsView(TabView):
         finally:
             self._loading = False
         self._sync_controls()
+        self.messages.note(data_remark(m.X, m.y, m.C, m.comparison.separable))
         self._on_step(redraw=True)
 
     def _summary(self) -> str:
@@ -143,13 +152,16 @@ class MarginsView(TabView):
         if cmp.svm is None:
             return ("Hard margin impossible: the data are not linearly separable (the two "
                     "classes' convex hulls share the point drawn). Try the soft margin")
-        parts = [f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"]
+        parts = [_svm_words(cmp)]
         if cmp.gamma is not None:
             parts.append(f"γ(S) = {cmp.gamma:.3g}")
-        parts.append(f"perceptron's {cmp.perceptron_margin:.3g}")
+        parts.append("the perceptron ended at w = 0, so it draws no line"
+                     if cmp.perceptron_margin is None else
+                     f"perceptron's {cmp.perceptron_margin:.3g}")
         parts.append(f"{len(cmp.svm.support)} support vectors")
         if not cmp.hard:
-            parts.append(f"hinge Σsᵢ = {cmp.hinge_total:.3g}")
+            hinge = cmp.hinge_total if abs(cmp.hinge_total) > 1e-9 else 0.0  # no 2.2e-16
+            parts.append(f"hinge Σsᵢ = {hinge:.3g}")
         err = m.test_error()
         if err is not None:
             parts.append(f"test error {100 * err:.1f} % ({len(m.X_test)} held out)")
@@ -278,8 +290,7 @@ class MarginsView(TabView):
         if self.figure.preview(draft.X, draft.y, draft.comparison):
             cmp = draft.comparison
             text = ("hard margin impossible: not separable" if cmp.svm is None else
-                    f"max margin 1/‖w‖ = {cmp.svm_margin:.3g} · {len(cmp.svm.support)} "
-                    "support vectors")
+                    f"{_svm_words(cmp)} · {len(cmp.svm.support)} support vectors")
             self.messages.narrate(f"{len(draft.X)} points: {text}. The perceptron, the SGD run "
                                   "and the side panels follow when you pause.")
             self.changed += 1

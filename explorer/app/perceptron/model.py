@@ -21,6 +21,7 @@ from ... import datasets
 from ...perceptron import RULES, train
 from ...replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...trajectory import Trajectory
+from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
 from ..tab_model import TabModel
 
@@ -177,6 +178,8 @@ class PerceptronModel(TabModel):
         if self.info is None or not self.info.pending:
             return False
         self.info = describe_run(self.trajectory, self.X, self.y)
+        if not self.message.startswith("Not applied"):  # the note may depend on the verdict
+            self.message = self._status(self.trajectory)
         return True
 
     # ------------------------------------------------------------------ building
@@ -280,8 +283,6 @@ class PerceptronModel(TabModel):
         line, coordinates of extreme size)."""
         if self.choose_mode:
             return "You choose: click a point to visit it next."
-        from ..upload import numbered, one_line_text, same_point_text
-
         X, y, fit_b = self.X, self.y, self.fit_intercept
         cut = (f"The run was cut at {MAX_VIEW_STEPS:,} steps for the view."
                if traj.n_steps >= MAX_VIEW_STEPS else "")

@@ -368,7 +368,7 @@ def test_cover_one_coincident_pair_and_one_point(cover):
     assert m.update(points=[0.0, 0.0, 0.0, 0.0, 0.5, 0.2])
     assert m.dich.count == counting.dichotomies(m.X).count == 4
     assert cover.messages.text.startswith(
-        "Not in general position (points 0 and 1 are the same point, which cannot carry two "
+        "Not in general position (points 1 and 2 are the same point, which cannot carry two "
         "labels): 4 of 8 dichotomies are separable, below Cover's S(2, 3) = 8")
     assert m.update(points=[0.5, -0.5])
     assert cover.messages.text.startswith("1 point in general position: 2 of 2")

@@ -66,7 +66,7 @@ class PointSetPlane:
         self.points.set_offsets(X)
         for t in self.numbers:
             t.remove()
-        self.numbers = [self.ax.text(x, y, str(i), ha="center", va="center",
+        self.numbers = [self.ax.text(x, y, str(i + 1), ha="center", va="center",
                                      fontsize=S.TICK_SIZE, zorder=4)
                         for i, (x, y) in enumerate(X)]
         triples = collinear_triples(X)

@@ -14,6 +14,7 @@ from ...plots.cover import CoverFigure
 from ..canvas import kernel_loop
 from ..layout import Shell, section
 from ..messages import MessageArea
+from ..remarks import numbered, on_one_line
 from ..tab import TabView
 from ..timeline import Timeline
 from .model import SPEC, VIEWS, XAXIS, CoverModel, perceptron_state
@@ -25,13 +26,6 @@ BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
 
 
 
-def _on_one_line(X) -> bool:
-    """At least three distinct points, all on one straight line (scale-free test)."""
-    X = np.asarray(X, dtype=float)
-    if len(np.unique(X, axis=0)) < 3:
-        return False
-    sv = np.linalg.svd(X - X.mean(axis=0), compute_uv=False)
-    return bool(sv[1] <= 1e-9 * sv[0])
 
 class CoverView(TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
@@ -244,15 +238,15 @@ class CoverView(TabView):
         dup = next((np.flatnonzero(group == g) for g in group if np.sum(group == g) > 1), None)
         from ...plots.dichotomy_grid import collinear_triples
 
-        if dup is None and _on_one_line(m.X):
+        if dup is None and on_one_line(m.X):  # all distinct
             return (f"All {N} points lie on one line, which a separating line crosses at most "
                     f"once: {tail}")
         if dup is not None:
-            where = (f"points {', '.join(map(str, dup[:-1]))} and {dup[-1]} are the same point, "
-                     "which cannot carry two labels")
+            where = (f"{numbered(dup).lower()} are the same point, which cannot carry two "
+                     "labels")
         else:
             tri = collinear_triples(m.X)
-            where = (f"points {', '.join(map(str, tri[0]))} lie on one line" if tri else
+            where = (f"{numbered(tri[0]).lower()} lie on one line" if tri else
                      "some points are degenerate")
         return f"Not in general position ({where}): {tail}"
 

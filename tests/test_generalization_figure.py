@@ -4,6 +4,9 @@ import io
 
 import numpy as np
 import pytest
+from figure_checks import assert_blit_matches_full_draw
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
 from explorer import generalization as G
 from explorer import losses as L
@@ -104,3 +107,24 @@ def test_fit_and_export(fig_run, curve):
     assert buf.getvalue()[:4] == b"\x89PNG"
     with pytest.raises(ValueError, match="expected shapes"):
         f.set_run(np.zeros((3, 2)), np.zeros(2), f.traj)
+
+
+def test_blitted_steps_match_a_full_redraw(curve):
+    """The live widget blits the loss markers (a step moves nothing else)."""
+    s = G.sample_margin(n=30, gamma=0.2, seed=3)
+    traj = train(s.X, s.y, rule="margin", fit_intercept=False, max_epochs=50)
+    figs = []
+    for blit in (True, False):
+        fig = Figure()
+        FigureCanvasAgg(fig)
+        gf = GeneralizationFigure(fig, blit=blit)
+        gf.fit(1040, 547)
+        gf.set_run(s.X, s.y, traj)
+        gf.set_stability(curve, ns=curve.ns, trials=20)
+        figs.append(gf)
+    live, ref = figs
+    assert live.dynamic_artists() and all(a.get_animated() for a in live.dynamic_artists())
+    assert_blit_matches_full_draw(live, ref, (0, 1, traj.n_steps // 2, traj.n_steps, 2))
+    live.set_losses(("hinge",))  # a change of what is shown: the next render draws it all
+    ref.set_losses(("hinge",))
+    assert_blit_matches_full_draw(live, ref, (3,))

@@ -136,6 +136,9 @@ class Dashboard(W.VBox):
             if view.has_trait("handoff"):
                 view.observe(self._on_handoff, names="handoff")
             view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
+            # a note takes a line above the figure: measure where the figure starts again
+            view.messages.notice.layout.observe(self._remeasure, names="display")
+            view.messages.notice.observe(self._remeasure, names="value")  # 1 line or 2
             if query:
                 self._apply(view, *view.spec.from_query(query), source="link")
             if bad_tab:
@@ -175,6 +178,9 @@ class Dashboard(W.VBox):
         if change is not None and change["name"] == "width" and change["old"] == 0:
             self.b_settings.value = sidebar_starts_open(self.bridge.width)
         self._layout()
+
+    def _remeasure(self, change=None) -> None:
+        self.bridge.measure += 1
 
     def _toggled(self) -> None:
         self._layout()

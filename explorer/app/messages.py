@@ -13,7 +13,7 @@ import ipywidgets as W
 
 
 class MessageArea(W.VBox):
-    """Narration line, refusal line and a note line (the last two hidden when empty)."""
+    """Narration line, a note line and a refusal (the last two hidden when empty)."""
 
     def __init__(self, **kwargs):
         self.narration = W.HTML().add_class("pe-narration")
@@ -21,10 +21,12 @@ class MessageArea(W.VBox):
         self.notice = W.HTML().add_class("pe-note")
         self.refusal.layout.display = "none"
         self.notice.layout.display = "none"
-        # refusals and notes float over the top of the figure instead of pushing it down:
-        # the figure never jumps under the mouse when a message comes or goes
-        toasts = W.VBox([self.refusal, self.notice]).add_class("pe-toasts")
-        super().__init__([self.narration, toasts], **kwargs)
+        # A refusal floats over the top of the figure instead of pushing it down: the figure
+        # never jumps under the mouse when one comes or goes. A note stands as long as its run
+        # is shown, so it takes its own line above the figure (it would hide the figure's top);
+        # the dashboard fits the figure again when a note comes or goes.
+        toasts = W.VBox([self.refusal]).add_class("pe-toasts")
+        super().__init__([self.narration, self.notice, toasts], **kwargs)
         self.add_class("pe-messages")
 
     @property

@@ -10,11 +10,17 @@ What is read: one row per point, numeric feature columns and a label column (the
 optional header row, separated by commas, semicolons, tabs or spaces. Labels −1/+1, or 0/1 (read
 as −1/+1 and said so). More than two features are projected to 2-D by PCA (principal component
 analysis, via scikit-learn), and the share of the variance the plane keeps is stated.
+
+Without labels (``labels=False``, for a tab that labels the points itself, e.g. Cover's
+dichotomies): the first two numeric columns are the points; further columns are ignored and
+the summary says so.
 """
 
 from __future__ import annotations
 
 import html
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,6 +36,7 @@ MAX_ROWS = 2000
 #: Coordinates are kept within this size (the tabs' declared state allows no more).
 MAX_ABS = 1e12
 EXAMPLE = "x1, x2, label\n0.5, 1.2, 1\n-0.3, -0.8, -1\n1.1, 0.4, 1\n-1.0, 0.2, -1"
+EXAMPLE_POINTS = "x1, x2\n0.5, 1.2\n-0.3, -0.8\n1.1, 0.4\n-1.0, 0.2"
 
 
 @dataclass(frozen=True)
@@ -39,7 +46,7 @@ class UserData:
     Attributes
     ----------
     X : ndarray (n, 2)
-    y : ndarray (n,), values ±1
+    y : ndarray (n,), values ±1 (zeros when read without labels)
     summary : str
         What was read, in one or two sentences (rows, features, label mapping, PCA, separable).
     preview : str
@@ -91,15 +98,68 @@ def _plain_reason(exc: Exception) -> str:
             "and +1 are needed")
 
 
-def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
+_CELL_SPLIT = re.compile(r"\s*[,;\t]\s*|\s+")
+
+
+def _number(cell: str) -> float | None:
+    try:
+        return float(cell.strip().strip('"\''))
+    except ValueError:
+        return None
+
+
+def _read_points(text: str, *, max_rows: int) -> UserData | str:
+    """Points without labels: the first two columns of every row (a header row is skipped)."""
+    rows = [_CELL_SPLIT.split(ln.strip()) for ln in text.splitlines() if ln.strip()]
+    if rows and (len(rows[0]) < 2 or _number(rows[0][0]) is None
+                 or _number(rows[0][1]) is None):
+        header = all(_number(c) is None for c in rows[0])
+        if header:
+            rows = rows[1:]
+    if not rows:
+        return "Not read: the CSV has a header but no data rows."
+    if len(rows) > max_rows:
+        return f"Not read: {len(rows):,} points; this view takes at most {max_rows:,} points."
+    pts = []
+    for i, r in enumerate(rows, 1):
+        if len(r) < 2:
+            return (f"Not read: row {i} has {len(r)} column; every row needs two coordinates "
+                    "x1, x2 (e.g. '0.5, 1.2').")
+        xy = [_number(c) for c in r[:2]]
+        for c, v in zip(r[:2], xy, strict=True):
+            if v is None:
+                return f"Not read: row {i}: {c[:20]!r} is not a number (not numeric)."
+            if not math.isfinite(v):
+                return f"Not read: row {i}: {c[:20]!r} is not a finite number."
+        pts.append(xy)
+    X = np.asarray(pts, dtype=float)
+    if np.abs(X).max() > MAX_ABS:
+        return (f"Not read: values up to {np.abs(X).max():.3g}; this view takes coordinates "
+                f"within ±{MAX_ABS:.0e} (rescale the data).")
+    extra = max(len(r) for r in rows) - 2
+    parts = [f"{len(X)} point{'s' * (len(X) != 1)} (columns x1, x2)"]
+    if extra:
+        parts.append(f"{extra} further column{'s' * (extra != 1)} ignored (labels, if any: this "
+                     "view counts every labeling itself)")
+    y = np.zeros(len(X))
+    head = "<tr><th>x1</th><th>x2</th></tr>"
+    body = "".join(f"<tr><td>{a:.4g}</td><td>{b:.4g}</td></tr>" for a, b in X[:5])
+    more = f"<div>… and {len(X) - 5} more rows</div>" if len(X) > 5 else ""
+    return UserData(X, y, "; ".join(parts) + ".",
+                    f"<table class='pe-preview'>{head}{body}</table>{more}")
+
+
+def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> UserData | str:
     """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
 
     The size (at most :data:`MAX_BYTES`) and the number of lines (at most ``max_rows`` plus a
-    header) are checked before the text is parsed.
+    header) are checked before the text is parsed. With ``labels=False`` the first two
+    columns are read as points and ``y`` is all zeros (see the module docstring).
     """
+    like = "0.5, 1.2, 1" if labels else "0.5, 1.2"
     size = len(raw) if isinstance(raw, (bytes, bytearray, memoryview)) else len(str(raw).encode())
     if size == 0:
-        return "Nothing to read: the file or the box is empty. Expected rows like '0.5, 1.2, 1'."
+        return f"Nothing to read: the file or the box is empty. Expected rows like '{like}'."
     if size > MAX_BYTES:
         return f"Not read: {size:,} bytes is more than the {MAX_BYTES:,} this view reads."
     try:
@@ -107,11 +167,13 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS) -> UserData | str:
     except ValueError as exc:
         return f"Not read: {exc}."
     if not text.strip():
-        return "Nothing to read: the file or the box is empty. Expected rows like '0.5, 1.2, 1'."
+        return f"Nothing to read: the file or the box is empty. Expected rows like '{like}'."
     lines = sum(1 for ln in text.splitlines() if ln.strip())
     if lines > max_rows + 1:
         return (f"Not read: {lines:,} rows; this view takes at most {max_rows:,} points "
                 "(keep a sample).")
+    if not labels:
+        return _read_points(text, max_rows=max_rows)
     try:
         ds = datasets.from_csv(text, labels="auto")
     except (ValueError, TypeError) as exc:
@@ -151,16 +213,19 @@ class DataPanel(W.VBox):
     """Upload or paste CSV data, see it read, and hand it to the tab with ``apply(X, y)``.
 
     ``apply`` returns True when the tab took the points (it says why not itself otherwise).
-    Messages go to ``messages`` (a :class:`explorer.app.messages.MessageArea`).
+    Messages go to ``messages`` (a :class:`explorer.app.messages.MessageArea`). With
+    ``labels=False`` only the points are read (``y`` is zeros; see :func:`read_user_data`).
     """
 
     def __init__(self, apply: Callable[[np.ndarray, np.ndarray], bool], messages, *,
-                 max_rows: int = MAX_ROWS):
+                 max_rows: int = MAX_ROWS, labels: bool = True):
         self._apply, self._messages, self.max_rows = apply, messages, max_rows
+        self.labels = labels
         self.upload = W.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False,
                                    description="Upload CSV", tooltip="Read a CSV file of points",
                                    layout=W.Layout(width="auto"))
-        self.paste = W.Textarea(placeholder=EXAMPLE, description="or paste",
+        self.paste = W.Textarea(placeholder=EXAMPLE if labels else EXAMPLE_POINTS,
+                                description="or paste",
                                 layout=W.Layout(width="95%", height="6em"),
                                 style={"description_width": "calc(var(--pe-font) * 6.2)"})
         self.b_read = W.Button(description="Use pasted data", tooltip="Read the CSV text above",
@@ -185,7 +250,7 @@ class DataPanel(W.VBox):
     def load(self, raw, *, name: str = "the pasted text") -> bool:
         """Read ``raw`` and, if it can be used, hand it to the tab; says what happened."""
         try:
-            got = read_user_data(raw, max_rows=self.max_rows)
+            got = read_user_data(raw, max_rows=self.max_rows, labels=self.labels)
         except Exception as exc:  # noqa: BLE001 - a person's file must never raise into the page
             got = f"Not read: {type(exc).__name__} while reading {name}."
         if isinstance(got, str):

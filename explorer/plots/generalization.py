@@ -11,8 +11,10 @@ Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.gen
   error against ``n``, the proof's ``E[m]/(n + 1)``, Hardt & Recht's
   ``E[(2 + D^2)/gamma^2]/(n + 1)``, the worst case ``3/(gamma^2 (n + 1))`` and the VC bound.
 
-Artists are created once and updated in place. The figure is redrawn whole (no blitting):
-a step moves the loss markers only, but the loss panel's limits may follow the data.
+Artists are created once and updated in place. A step moves the loss markers only (the loss
+panel's limits are set per run, from its final margins), so with ``blit`` a step restores the
+cached background and draws the markers; anything else (a new run, the simulation's progress,
+the risk table) redraws the figure whole.
 """
 
 from __future__ import annotations
@@ -229,9 +231,12 @@ class GeneralizationFigure(live.LiveFigure):
     ----------
     fig : matplotlib Figure, optional
         An existing empty figure (the widget's ipympl figure); by default a new one.
+    blit : bool, default False
+        Steps blit the loss markers over a cached background (the live widget); otherwise
+        every render redraws the figure.
     """
 
-    def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80):
+    def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
@@ -242,7 +247,8 @@ class GeneralizationFigure(live.LiveFigure):
         self.X = self.y = self.traj = None
         self.losses.set_range(Z_MIN_HALF)
         self.losses.set_losses(tuple(LOSS_STYLE))
-        self._init_live(False)
+        self._init_live(blit)
+        self.mark_animated()
 
     # ------------------------------------------------------------------ data
     def set_run(self, X, y, traj) -> None:

@@ -249,6 +249,26 @@ class CoverModel(TabModel):
         i = int(np.argmin(d))
         return i if d[i] <= radius else None
 
+    def load_points(self, X) -> bool:
+        """Use a person's points ``X`` (n, 2), n <= :data:`MAX_DICHOTOMY_POINTS`, as the set.
+
+        They are shifted and scaled by one common factor into the square [−1, 1]² the plane
+        shows (centre of their bounding box to 0, the longer half side to 1). A shift and a
+        uniform scale map lines to lines, so every dichotomy keeps its separability and the
+        count is that of the points as given. Refused (state kept) if there are none or more
+        than the limit.
+        """
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2 or X.shape[1] != 2 or not len(X):
+            self.refuse(f"Not applied: expected points x1, x2 (an array of shape (n, 2)); got "
+                        f"shape {X.shape}.")
+            return False
+        if len(X) > MAX_DICHOTOMY_POINTS:
+            self.refuse(f"Not applied: {len(X)} points; at most {MAX_DICHOTOMY_POINTS}: "
+                        f"{LIMIT_TEXT}.")
+            return False
+        return self._set_points(to_square(X).reshape(-1))
+
     def collinear_example(self) -> bool:
         """Four points, three of them on one line: the count falls below Cover's formula."""
         return self._set_points(COLLINEAR)
@@ -370,6 +390,16 @@ class CoverModel(TabModel):
             self.refuse(f"Not applied: {exc}. Kept the previous settings.")
             return False
         return self.update(step=values.pop("step"), **values)
+
+
+def to_square(X) -> np.ndarray:
+    """``(X − c) / s``: the centre ``c`` of the bounding box to 0 and its longer half side ``s``
+    to 1 (points all equal: only shifted). Separability of every labeling is unchanged."""
+    X = np.asarray(X, dtype=float)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    centre, half = (lo + hi) / 2, float(np.max(hi - lo)) / 2
+    out = (X - centre) / (half if half > 0 else 1.0)
+    return np.clip(out, -1.0, 1.0)  # rounding may leave 1 + 1e-16
 
 
 def perceptron_state(X, y) -> dict:

@@ -10,6 +10,7 @@ import ipywidgets as W
 import numpy as np
 
 from ... import cover
+from ...counting import MAX_DICHOTOMY_POINTS
 from ...plots.cover import CoverFigure
 from ..canvas import kernel_loop
 from ..layout import Shell, section
@@ -17,6 +18,7 @@ from ..messages import MessageArea
 from ..remarks import numbered, on_one_line
 from ..tab import TabView
 from ..timeline import Timeline
+from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel, perceptron_state
 from .tables import FORMULAS, boolean_html, recursion_html
 
@@ -97,6 +99,12 @@ class CoverView(TabView):
         self.timeline = Timeline()
         self.timeline.status = lambda k: f"{k} of {m.n_steps} cells filled by (60.73)"
         self.messages = MessageArea()
+        # a person's points: the first two columns of a CSV, labels ignored (all are counted)
+        self.data_panel = DataPanel(self._use_points, self.messages,
+                                    max_rows=MAX_DICHOTOMY_POINTS, labels=False)
+        self.own_data = W.Accordion([self.data_panel], titles=("Your own points (CSV)",),
+                                    selected_index=None, layout=W.Layout(width="95%"))
+        self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         self.table = W.HTML().add_class("pe-cover-table")
         t = self.text
@@ -107,7 +115,8 @@ class CoverView(TabView):
             "dichotomies": W.VBox([section("Small point set"), t["n_points"], t["seed"],
                                    W.HBox([self.b_random, self.b_line],
                                           layout=W.Layout(flex_flow="row wrap")),
-                                   self.w_click, self.w_page, section("Perceptron tab"),
+                                   self.w_click, self.own_data, self.w_page,
+                                   section("Perceptron tab"),
                                    W.HTML("<div class='pe-help'>or click a tile</div>"),
                                    self.w_dich, self.b_open]),
             "recursion": W.VBox([section("Recursion table"), t["rec_m"], t["rec_n"]]),
@@ -134,6 +143,9 @@ class CoverView(TabView):
     # ------------------------------------------------------------------ model -> view
     def _on_revision(self, change=None):
         m = self.model
+        if self._own is not None and list(m.points) != self._own:
+            self._own = None  # other points now: the remark on the loaded ones goes
+            self.messages.note("")
         self._loading = True
         try:
             # set_run also sets Play's value, which the page copies to the slider on load
@@ -368,6 +380,20 @@ class CoverView(TabView):
                                  "same value; the Perceptron tab needs both classes.")
             return
         self.handoff = {"tab": "perceptron", "state": perceptron_state(V, y)}
+
+    def _use_points(self, X, y) -> bool:
+        """Points read from a CSV become the placed set (at most 16); their labels, if any, are
+        not used: the grid shows every labeling."""
+        m = self.model
+        if not m.load_points(X):
+            return False
+        self._own = list(m.points)
+        n = len(m.X)
+        self.messages.note(f"Your {n} point{'s' * (n != 1)}, shifted and scaled into the square "
+                           "[−1, 1]² (a shift and one common scale keep every dichotomy's "
+                           f"separability). Labels in the file are not used: Cover counts all "
+                           f"2^{n} = {2 ** n:,} labelings.")
+        return True
 
     def handle_key(self, key: str) -> bool:
         return self.model.view == "recursion" and self.timeline.handle_key(key)

@@ -9,12 +9,18 @@ each finished ``n`` is handed to the kernel's thread (``post``) and committed to
 Every ``n`` has its own random stream seeded by ``(seed, n)``, so sizes already finished with
 the same settings are kept and a stopped run continues with exactly the numbers a full run
 gives.
+
+A person's own 2-D data (dataset ``"own"``, points in the declared ``points`` field, so they go
+into saved states and links) are split like the real data sets (``TEST_FRACTION`` held out,
+stratified where each class has two points, ``random_state=seed``); the run uses the training
+part, and the risk panel's first row is the pocket rule's training and test error on them.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 import numpy as np
 from sklearn.model_selection import train_test_split
@@ -22,9 +28,9 @@ from traitlets import Bool, Float, Instance, Int, List, Unicode
 
 from ... import datasets
 from ... import generalization as G
-from ...perceptron import train
+from ...perceptron import train, training_error
 from ...trajectory import Trajectory
-from ..state import Field, StateSpec
+from ..state import Field, StateSpec, arrays_of
 from ..tab_model import TabModel
 
 #: The run whose examples are marked on the losses: data offered.
@@ -33,7 +39,11 @@ DATASETS = {
     "iris": "Iris versicolor/virginica",
     "iris_setosa": "Iris setosa/rest",
     "breast_cancer": "Breast cancer (30-D)",
+    "own": "Your own data (CSV)",
 }
+#: Most points of a person's own data (the run's training part is 70 % of them), and fewest.
+MAX_OWN_POINTS = 500
+MIN_OWN_POINTS = 4
 RULES = {"margin": "Margin (H & R)", "classic": "Classic"}
 LOSS_NAMES = ("zero_one", "perceptron", "hinge", "squared", "logistic")
 RUN_EPOCHS = 30
@@ -50,12 +60,14 @@ SPEC = StateSpec("generalization", [
     Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1]),
     Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("points", "your points", "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
+          item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
 
 PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", "trials", "gamma",
-          "dim", "seed")
-RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed"}
+          "dim", "seed", "points")
+RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
 
 
@@ -75,9 +87,14 @@ class GeneralizationModel(TabModel):
     gamma = Float(0.2)
     dim = Int(5)
     seed = Int(0)
+    #: A person's points ``[(x1, x2, label), ...]`` (used when ``dataset == "own"``).
+    points = List()
 
     X = Instance(np.ndarray, allow_none=True)
     y = Instance(np.ndarray, allow_none=True)
+    #: The held-out part of own data (None for the other data sets).
+    X_test = Instance(np.ndarray, allow_none=True)
+    y_test = Instance(np.ndarray, allow_none=True)
     traj = Instance(Trajectory, allow_none=True)
     step = Int(0)
     risk = Instance(G.RiskTable, allow_none=True)
@@ -95,6 +112,8 @@ class GeneralizationModel(TabModel):
         self._stop = None
         self._job = 0
         self._risk_seed = None
+        self._base_risk = None  # the real data sets' rows for the current seed
+        self._own_row = None  # the risk row of own data (None: not on own data)
         if not self.update(**params, _force=True):
             raise ValueError(self.message)
 
@@ -108,14 +127,17 @@ class GeneralizationModel(TabModel):
 
     # ------------------------------------------------------------------ building
     def _data(self, p):
+        """Training part ``X, y`` and held-out part ``Xt, yt`` (None, None on margin data)."""
         if p["dataset"] == "margin":
             s = G.sample_margin(n=p["n_run"], dim=p["dim"], gamma=p["gamma"], seed=p["seed"])
-            return np.array(s.X), np.array(s.y)
+            return np.array(s.X), np.array(s.y), None, None
+        if p["dataset"] == "own":
+            return own_split(p["points"], seed=p["seed"])
         _, name, params, _ = G.RISK_DATASETS[p["dataset"]]
         ds = datasets.load(name, **params)
         X, _, y, _ = train_test_split(np.asarray(ds.X), np.asarray(ds.y), test_size=TEST_FRACTION,
                                       random_state=p["seed"], stratify=ds.y)
-        return X, y
+        return X, y, None, None
 
     def _run(self, p, X, y) -> Trajectory:
         if len(np.unique(y)) < 2:
@@ -141,11 +163,15 @@ class GeneralizationModel(TabModel):
             G.plan_work(p["ns"], trials=p["trials"])
             rebuild = _force or any(changes[k] != getattr(self, k) for k in RUN_KEYS & set(changes))
             if rebuild:
-                X, y = self._data(p)
+                X, y, Xt, yt = self._data(p)
                 traj = self._run(p, X, y)
-            risk = self.risk
-            if risk is None or self._risk_seed != p["seed"]:
-                risk = G.risk_table(seed=p["seed"])
+                own_row = own_risk_row(X, y, Xt, yt, seed=p["seed"]) if Xt is not None else None
+            else:
+                own_row = self._own_row
+            base = self._base_risk
+            if base is None or self._risk_seed != p["seed"]:
+                base = G.risk_table(seed=p["seed"])
+            risk = base if own_row is None else replace(base, rows=(own_row, *base.rows[:1]))
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous settings.")
             return False
@@ -155,12 +181,12 @@ class GeneralizationModel(TabModel):
         with self.hold_trait_notifications():
             for k in PARAMS:
                 setattr(self, k, p[k])
-            self._risk_seed = p["seed"]
+            self._risk_seed, self._base_risk, self._own_row = p["seed"], base, own_row
             self.risk = risk
             if sim_changed:
                 self.curve = self._joined()
             if rebuild:
-                self.X, self.y = X, y
+                self.X, self.y, self.X_test, self.y_test = X, y, Xt, yt
                 self.traj = traj  # views redraw the run on this
             if step is None:
                 step = 0 if rebuild else self.step
@@ -276,6 +302,8 @@ class GeneralizationModel(TabModel):
     def get_state(self) -> dict:
         state = {k: getattr(self, k) for k in PARAMS}
         state["ns"] = list(self.ns)
+        # own points go into the state (and the link) only while they are the data shown
+        state["points"] = list(self.points) if self.dataset == "own" else []
         state["step"] = int(self.step)
         return state
 
@@ -288,3 +316,50 @@ class GeneralizationModel(TabModel):
             return False
         step = values.pop("step")
         return self.update(step=step, _force=True, **values)
+
+
+def own_split(points, *, seed: int):
+    """A person's points split into a training and a held-out part.
+
+    ``TEST_FRACTION`` of the points are held out (scikit-learn's ``train_test_split``,
+    ``random_state=seed``; stratified by label when each class has at least two points).
+    Raises ValueError, in the page's words, when there is nothing to split, fewer than
+    :data:`MIN_OWN_POINTS` points, or a class missing from the training part.
+
+    Returns
+    -------
+    X (k, 2), y (k,), Xt (n − k, 2), yt (n − k,)
+    """
+    if not points:
+        raise ValueError("no data of your own yet: read a CSV under 'Your own data (CSV)' first")
+    X, y = arrays_of(points)
+    n = len(y)
+    if n < MIN_OWN_POINTS:
+        raise ValueError(f"{n} point{'s' * (n != 1)} are too few to split into a training and a "
+                         f"test part; at least {MIN_OWN_POINTS} are needed")
+    counts = [int(np.sum(y == c)) for c in (-1.0, 1.0)]
+    stratify = y if min(counts) >= 2 else None
+    X, Xt, y, yt = train_test_split(X, y, test_size=TEST_FRACTION, random_state=seed,
+                                    stratify=stratify)
+    missing = [f"{c:+d}" for c in (-1, 1) if not np.any(y == c)]
+    if missing:
+        raise ValueError(f"the training part ({len(y)} of {n} points, seed {seed}) holds no point "
+                         f"of class {missing[0]}, and the run needs both classes: add points of "
+                         f"that class (it has {counts[(int(missing[0]) + 1) // 2]}) or try "
+                         "another seed")
+    return X, y, Xt, yt
+
+
+def own_risk_row(X, y, Xt, yt, *, seed: int) -> G.RiskRow:
+    """Training and test error of the last and the pocket iterate on own data, as
+    :func:`explorer.generalization.risk_table` computes them for the real data sets (pocket
+    rule, ``RUN_EPOCHS`` reshuffled passes seeded by ``seed``, with an offset)."""
+    run = train(X, y, rule="pocket", order="shuffle", max_epochs=RUN_EPOCHS, seed=seed)
+    w, b = run.final_w, run.final_b
+    return G.RiskRow(
+        key="own", title="Your data", source="your CSV", n_train=len(X), n_test=len(Xt),
+        dim=X.shape[1], train_last=training_error(X, y, w, b),
+        test_last=training_error(Xt, yt, w, b),
+        train_pocket=training_error(X, y, run.pocket_w, run.pocket_b),
+        test_pocket=training_error(Xt, yt, run.pocket_w, run.pocket_b),
+        updates=run.n_updates, converged=run.converged)

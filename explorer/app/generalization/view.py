@@ -13,9 +13,11 @@ from ..canvas import kernel_loop
 from ..export import ExportPanel
 from ..layout import Shell, section
 from ..messages import MessageArea
+from ..state import points_of
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
-from .model import DATASETS, LOSS_NAMES, RULES, SPEC, GeneralizationModel
+from ..upload import DataPanel
+from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, RULES, SPEC, GeneralizationModel
 
 TEXT_FIELDS = ("n_run", "ns", "trials", "gamma", "dim", "seed")
 SIM_FIELDS = ("ns", "trials", "gamma", "dim", "seed")
@@ -42,7 +44,7 @@ LOSSES_TEXT = ("Losses of z = y·f(x) (Hardt &amp; Recht (2022), ch. 3, 'A word 
 RISK_TEXT = ("Risk panel: the pocket rule (Gallant; Sayed (60.45)) runs 30 reshuffled passes on "
              "70 % of each data set; its last iterate is the classic perceptron's. Bars: error "
              "on the training part (empirical risk) and on the 30 % held out (an estimate of "
-             "the risk).")
+             "the risk). With your own data, their row comes first, split by the seed.")
 
 
 class GeneralizationView(TabView):
@@ -55,7 +57,7 @@ class GeneralizationView(TabView):
                  **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
-        self._start_figure(GeneralizationFigure)
+        self._start_figure(GeneralizationFigure, blit=True)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
@@ -94,10 +96,14 @@ class GeneralizationView(TabView):
         self.timeline.status = self._status
         self.messages = MessageArea()
         self.export = ExportPanel(basename="generalization", still=self._still)
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS)
+        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
+                                    selected_index=None, layout=W.Layout(width="95%"))
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         t = self.text
         settings = W.VBox([
             section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
+            self.own_data,
             section("Losses shown"), *self.w_losses.values(),
             section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
             t["seed"],
@@ -172,8 +178,17 @@ class GeneralizationView(TabView):
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
-        self.messages.narrate(f"{text} {self._summary()}.", keep_refusal=redraw)
+        self.messages.narrate(f"{text}{self._own_summary()} {self._summary()}.",
+                              keep_refusal=redraw)
         self.changed += 1
+
+    def _own_summary(self) -> str:
+        r = self.model.risk.rows[0] if self.model.risk is not None else None
+        if self.model.dataset != "own" or r is None or r.key != "own":
+            return ""
+        return (f" Your data: {r.n_train} training and {r.n_test} test points (seed "
+                f"{self.model.seed}); pocket rule training error {100 * r.train_pocket:.1f} %, "
+                f"test error {100 * r.test_pocket:.1f} %.")
 
     def _status(self, k: int) -> str:
         m = self.model
@@ -237,6 +252,12 @@ class GeneralizationView(TabView):
         self._sync_controls()
         if done and name in SIM_FIELDS and not m.sim_busy and kernel_loop() is not None:
             self._run_sim()  # new settings: their sizes run at once, old ones are kept
+
+    def _use_data(self, X, y) -> bool:
+        """Points read from a person's CSV become the run's data (split by the seed)."""
+        done = self.model.update(dataset="own", points=points_of(X, y))
+        self._sync_controls()
+        return done
 
     @staticmethod
     def _post():

@@ -493,15 +493,25 @@ def risk_table(*, keys=("iris", "breast_cancer"), epochs: int = 30, test_fractio
         ds = datasets.load(name, **params)
         X, Xt, y, yt = train_test_split(np.asarray(ds.X), np.asarray(ds.y), test_size=test_fraction,
                                         random_state=seed, stratify=ds.y)
-        run = train(X, y, rule="pocket", order="shuffle", max_epochs=epochs, seed=seed)
-        w, b = run.final_w, run.final_b
-        rows.append(RiskRow(
-            key=key, title=title, source=source, n_train=len(X), n_test=len(Xt), dim=X.shape[1],
-            train_last=training_error(X, y, w, b), test_last=training_error(Xt, yt, w, b),
-            train_pocket=training_error(X, y, run.pocket_w, run.pocket_b),
-            test_pocket=training_error(Xt, yt, run.pocket_w, run.pocket_b),
-            updates=run.n_updates, converged=run.converged))
+        rows.append(risk_row(X, y, Xt, yt, key=key, title=title, source=source, epochs=epochs,
+                             seed=seed))
     return RiskTable(rows=tuple(rows), epochs=epochs, test_fraction=test_fraction, seed=seed)
+
+
+def risk_row(X, y, Xt, yt, *, key: str, title: str, source: str, epochs: int,
+             seed: int) -> RiskRow:
+    """One row of :func:`risk_table` from a split already made: the pocket rule's ``epochs``
+    reshuffled passes (seeded by ``seed``) on the training part ``X (k, d), y (k,)`` from
+    ``w = 0, b = 0`` with an offset, its last and pocket iterates' errors on both parts
+    (``Xt (m, d), yt (m,)`` held out)."""
+    run = train(X, y, rule="pocket", order="shuffle", max_epochs=epochs, seed=seed)
+    w, b = run.final_w, run.final_b
+    return RiskRow(
+        key=key, title=title, source=source, n_train=len(X), n_test=len(Xt), dim=X.shape[1],
+        train_last=training_error(X, y, w, b), test_last=training_error(Xt, yt, w, b),
+        train_pocket=training_error(X, y, run.pocket_w, run.pocket_b),
+        test_pocket=training_error(Xt, yt, run.pocket_w, run.pocket_b),
+        updates=run.n_updates, converged=run.converged)
 
 
 def join_curves(parts, *, planned=None, stopped: bool = False) -> StabilityCurve:

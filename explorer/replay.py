@@ -366,9 +366,13 @@ def pending_run(traj: Trajectory) -> RunInfo:
     verdict on separability yet (``pending=True``); the band is the rule's own."""
     from .bounds import Bound
 
-    band = traj.threshold if traj.threshold != 0 else None
-    return RunInfo(Bound(None, "", "", None, None, PENDING_NOTE), None, band, None,
+    return RunInfo(Bound(None, "", "", None, None, PENDING_NOTE), None, _band(traj), None,
                    PENDING_NOTE, None, pending=True)
+
+
+def _band(traj: Trajectory) -> float | None:
+    """The rule's margin band (its threshold), or None for a rule without one."""
+    return traj.threshold if traj.threshold != 0 else None
 
 
 def describe_run(traj: Trajectory, X, y) -> RunInfo:
@@ -386,7 +390,7 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
     X, y = _run_data(traj, X, y)
     p = traj.params
     fit_b = p["fit_intercept"]
-    band = traj.threshold if traj.threshold != 0 else None
+    band = _band(traj)
     if len(np.unique(y)) < 2:
         return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,
                        True, "one class only")

@@ -308,3 +308,13 @@ def test_reset_all_settings_returns_to_the_opening_screen(view):
                                                                   "custom", 0, False)
     assert view.w_edit.value == "view" and view.text["eta"].value == "0.2"
     assert view.messages.text.startswith("Start: w = (1, 0.5)")
+
+
+def test_a_view_given_a_pending_model_outside_a_kernel_describes_it_at_once():
+    from explorer.replay import pending_run
+
+    m = PerceptronModel()
+    m.info = pending_run(m.trajectory)  # as a model built with describe_later=True would be
+    view = PerceptronView(model=m)
+    assert not m.info.pending and m.info.bound.value is not None
+    assert view.figure.mistakes.bound_text.get_text().startswith("bound (dashed) =")

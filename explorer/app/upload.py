@@ -76,19 +76,19 @@ def _pca2(X: np.ndarray) -> tuple[np.ndarray, float]:
     return pca.transform(X), float(pca.explained_variance_ratio_.sum())
 
 
-def _preview(X: np.ndarray, y: np.ndarray, rows: int = 5) -> str:
-    head = "".join(f"<th>x{j + 1}</th>" for j in range(X.shape[1])) + "<th>label</th>"
-    body = "".join("<tr>" + "".join(f"<td>{v:.4g}</td>" for v in X[i]) + f"<td>{int(y[i]):+d}</td>"
-                   "</tr>" for i in range(min(rows, len(y))))
-    more = f"<div>… and {len(y) - rows} more rows</div>" if len(y) > rows else ""
+def _preview(X: np.ndarray, y: np.ndarray | None, rows: int = 5) -> str:
+    """The first ``rows`` rows as an HTML table (no label column when ``y`` is None)."""
+    head = "".join(f"<th>x{j + 1}</th>" for j in range(X.shape[1]))
+    head += "" if y is None else "<th>label</th>"
+    body = "".join("<tr>" + "".join(f"<td>{v:.4g}</td>" for v in X[i])
+                   + ("" if y is None else f"<td>{int(y[i]):+d}</td>") + "</tr>"
+                   for i in range(min(rows, len(X))))
+    more = f"<div>… and {len(X) - rows} more rows</div>" if len(X) > rows else ""
     return f"<table class='pe-preview'><tr>{head}</tr>{body}</table>{more}"
-
 
 
 def _plain_reason(exc: Exception) -> str:
     """The reader's refusal in the words of the page (one class: said as such)."""
-    import re
-
     one = re.search(r"both classes -1 and \+1; got only [+-]1 \((\d+) point", str(exc))
     if one is None:
         return str(exc)
@@ -141,12 +141,7 @@ def _read_points(text: str, *, max_rows: int) -> UserData | str:
     if extra:
         parts.append(f"{extra} further column{'s' * (extra != 1)} ignored (labels, if any: this "
                      "view counts every labeling itself)")
-    y = np.zeros(len(X))
-    head = "<tr><th>x1</th><th>x2</th></tr>"
-    body = "".join(f"<tr><td>{a:.4g}</td><td>{b:.4g}</td></tr>" for a, b in X[:5])
-    more = f"<div>… and {len(X) - 5} more rows</div>" if len(X) > 5 else ""
-    return UserData(X, y, "; ".join(parts) + ".",
-                    f"<table class='pe-preview'>{head}{body}</table>{more}")
+    return UserData(X, np.zeros(len(X)), "; ".join(parts) + ".", _preview(X, None))
 
 
 def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> UserData | str:

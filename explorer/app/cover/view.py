@@ -27,8 +27,6 @@ CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
 BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
 
 
-
-
 class CoverView(TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 

@@ -28,7 +28,7 @@ from traitlets import Bool, Float, Instance, Int, List, Unicode
 
 from ... import datasets
 from ... import generalization as G
-from ...perceptron import train, training_error
+from ...perceptron import train
 from ...trajectory import Trajectory
 from ..state import Field, StateSpec, arrays_of
 from ..tab_model import TabModel
@@ -354,12 +354,5 @@ def own_risk_row(X, y, Xt, yt, *, seed: int) -> G.RiskRow:
     """Training and test error of the last and the pocket iterate on own data, as
     :func:`explorer.generalization.risk_table` computes them for the real data sets (pocket
     rule, ``RUN_EPOCHS`` reshuffled passes seeded by ``seed``, with an offset)."""
-    run = train(X, y, rule="pocket", order="shuffle", max_epochs=RUN_EPOCHS, seed=seed)
-    w, b = run.final_w, run.final_b
-    return G.RiskRow(
-        key="own", title="Your data", source="your CSV", n_train=len(X), n_test=len(Xt),
-        dim=X.shape[1], train_last=training_error(X, y, w, b),
-        test_last=training_error(Xt, yt, w, b),
-        train_pocket=training_error(X, y, run.pocket_w, run.pocket_b),
-        test_pocket=training_error(Xt, yt, run.pocket_w, run.pocket_b),
-        updates=run.n_updates, converged=run.converged)
+    return G.risk_row(X, y, Xt, yt, key="own", title="Your data", source="your CSV",
+                      epochs=RUN_EPOCHS, seed=seed)

@@ -67,7 +67,6 @@ class Draft:
 PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
 
 
-
 def _size(X) -> float:
     """Largest |coordinate|: the scale the soft-margin solver's limit is stated in."""
     return float(np.abs(X).max()) if np.size(X) else 0.0
@@ -116,6 +115,7 @@ def data_remark(X, y, C: float | None, separable: bool) -> str:
         text += (f" Sayed's Ex. 61.3 is not drawn: {limit}." if not len(cs) else
                  f" Sayed's Ex. 61.3 stops at C = {cs[-1]:.3g}: {limit}.")
     return text.strip()
+
 
 class MarginsModel(TabModel):
     """Everything the Margins tab shows, as traits (see module docstring)."""

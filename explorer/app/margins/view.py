@@ -37,13 +37,13 @@ FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1
             "is (61.22).")
 
 
-
 def _svm_words(cmp: margins.MarginComparison) -> str:
     """The max-margin solution in words: its margin, or why a soft margin has none (w = 0)."""
     if np.isfinite(cmp.svm_margin):
         return f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"
     return (f"the soft margin at C = {cmp.C:.3g} ends at w = 0: no line is worth its cost, "
             "so there is no band")
+
 
 class MarginsView(TabView):
     """Composite widget of the Margins tab. ``MarginsView().model`` is its state."""

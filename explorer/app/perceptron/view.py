@@ -139,6 +139,8 @@ class PerceptronView(W.VBox):
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
         self._shown = None
+        if m.info.pending and loop is None:
+            m.describe()  # a model made to describe later, but no kernel loop to come back on
         self._on_run()
         if m.info.pending:
             self._describe_later(loop)
@@ -153,16 +155,11 @@ class PerceptronView(W.VBox):
                 for name in SOLVER_MODULES:
                     importlib.import_module(name)
             finally:
-                if loop is None:
-                    self._described()
-                else:
-                    loop.call_soon_threadsafe(self._described)
+                loop.call_soon_threadsafe(self._described)
 
+        # after the page has loaded its widgets and drawn the figure (CPU is shared)
         thread = threading.Thread(target=load, name="pe-solvers", daemon=True)
-        if loop is None:
-            thread.start()
-        else:  # after the page has loaded its widgets and drawn the figure (CPU is shared)
-            loop.call_later(SOLVERS_AFTER_S, thread.start)
+        loop.call_later(SOLVERS_AFTER_S, thread.start)
 
     def _described(self) -> None:
         m = self.model

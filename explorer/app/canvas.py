@@ -52,10 +52,27 @@ def live_figure(*, dpi: float = 80):
         if hasattr(canvas, attr):
             setattr(canvas, attr, False)
     _encode_fast(canvas)
+    # Drawn only when a view asks (explorer.plots.live.LiveFigure.draw_frame), never by pyplot:
+    # in a kernel, pyplot redraws every registered figure left stale after each message from
+    # the page (IPython's post_execute hook), and a moving legend drawn over the cached
+    # background leaves the figure stale. The image sent back is itself answered by a message,
+    # so an untouched page kept its kernel drawing for ever. Nothing in the dashboard uses
+    # pyplot's figure registry: the figure leaves it, and stale artists ask for no redraw.
+    _unregister(fig)
+    fig.stale_callback = None
     # In a kernel, a page will show the canvas and ask for its first image: LiveFigure draws
     # nothing before (see explorer.plots.live.LiveFigure.draw_frame).
     canvas.page_draws_first = kernel_loop() is not None
     return fig
+
+
+def _unregister(fig) -> None:
+    """Take ``fig`` out of pyplot's registry of figures (its canvas and manager stay)."""
+    from matplotlib._pylab_helpers import Gcf
+
+    for num, manager in list(Gcf.figs.items()):
+        if manager.canvas.figure is fig:
+            del Gcf.figs[num]
 
 
 def announce_size(fig, *, again: bool = False) -> None:

@@ -4,15 +4,23 @@ This module is server-side only (it imports Voila, tornado and jupyter_server); 
 app never import it. ``perceptron-explorer --hall`` (see :mod:`explorer.serve`) runs
 :class:`HallVoila`, which is Voila 0.5 with two additions:
 
-* **A cap on pages.** Each open dashboard page owns one kernel (about 150 MB here). When
-  ``max_pages`` pages already hold a kernel, a new visitor gets a short HTML page, status 503
-  with ``Retry-After``, saying "The room is full: N of N places are taken; try again in a minute",
-  instead of a new kernel (and instead of Voila's default, which is to start kernels until the
-  machine runs out of memory). Kernels waiting in Voila's preheated pool do not count as places.
-  The cap is checked when a page is asked for: requests that arrive in the same instant can
-  overshoot it by the few pages still starting.
-* **A status endpoint** ``/hall/status`` (JSON: pages, pooled, max_pages), read by the load test
-  (``scripts/loadtest.py``) and handy for a lecturer; Voila 0.5 does not expose ``/api/kernels``.
+* **A cap on pages, held as reservations** (:class:`Room`). Each open dashboard page owns one
+  kernel (about 150-250 MB here). A request takes a place *before* a kernel is started or taken
+  from the pool, in the same tick of the event loop as the check, so no interleaving of
+  requests can exceed ``max_pages``; the place is given back if the start fails. Past the cap a
+  visitor gets a short HTML page, status 503 with ``Retry-After``, "The room is full: N of N
+  places are taken; try again in a minute", instead of a new kernel. At most ``max_starting``
+  kernels start at once (each start costs seconds of a core); a visitor past that gets, at once,
+  a short "starting, please wait" page (503, ``Retry-After``) that asks again by itself a few
+  seconds later, so every request is answered within a bounded time and none waits behind a
+  queue of starts. The preheated pool is part of the cap: it refills only while no visitor's
+  kernel is starting and only while pages + pool kernels stay within ``max_pages``, so the
+  kernels alive never exceed the cap. Optionally (``max_per_address``) one address can hold at
+  most that many places. Kernels talk to the server over Unix sockets (``explorer.serve``), so
+  two starts can never collide on a TCP port.
+* **A status endpoint** ``/hall/status`` (JSON: pages, pooled, starting, max_pages), read by
+  the load test (``scripts/loadtest.py``) and handy for a lecturer; Voila 0.5 does not expose
+  ``/api/kernels``.
 
 Voila does the rest through its own options, set by ``explorer.serve.voila_args``: preheated
 kernels (``--preheat_kernel --pool_size``), culling of kernels with no page connected
@@ -27,8 +35,12 @@ the visitor's link (``?tab=…&step=…``), which a preheated kernel would other
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import html
 import json
+import os
+import random
+from dataclasses import dataclass
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
@@ -45,6 +57,30 @@ HALL_CELLS = (
 )
 
 RETRY_AFTER_S = 60
+#: Seconds after which the "starting, please wait" page asks again (a little jitter is added,
+#: so a room that arrived at once does not come back at once).
+STARTING_RETRY_S = 4
+#: Kernels starting at once by default: a start costs seconds of one core.
+DEFAULT_MAX_STARTING = max(2, os.cpu_count() or 2)
+
+STARTING_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{retry}">
+<title>Perceptron Explorer: starting</title>
+<style>
+ body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; min-height: 100vh;
+        align-items: center; justify-content: center; background: #fff; color: #111; }}
+ main {{ max-width: 36rem; padding: 2rem; text-align: center; font-size: 1.25rem; }}
+ h1 {{ font-size: 2rem; margin: 0 0 1rem; }}
+ a {{ color: #0b57d0; }}
+</style></head>
+<body><main role="main">
+<h1>Starting…</h1>
+<p class="pe-hall-starting">{why} This page tries again by itself in {retry} seconds.</p>
+<p><a href="{again}">Try now</a></p>
+</main></body></html>
+"""
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -66,12 +102,125 @@ minute.</p>
 """
 
 
+@dataclass(eq=False)
+class Place:
+    """One visitor's place in the room: taken before their kernel exists."""
+
+    address: str
+    pooled: bool = False  # served by a preheated kernel (nothing to start)
+    kernel_id: str | None = None
+
+
+#: The place of the page request being served (set by HallPageHandler, read by the kernel
+#: manager when it starts that request's kernel).
+CURRENT_PLACE: contextvars.ContextVar[Place | None] = contextvars.ContextVar(
+    "pe_hall_place", default=None)
+
+
+class Room:
+    """The hall's places as reservations: pure bookkeeping, no I/O (tested on its own).
+
+    Parameters
+    ----------
+    max_pages : int
+        Most pages holding a kernel at once; 0 = no cap.
+    max_starting : int, default: the number of cores, at least 2
+        Most page requests being served at once without a pooled kernel (a request is
+        "starting" from its admission until its page is sent: the kernel's start and the
+        dashboard's first run, seconds of a core each).
+    max_per_address : int, default 0
+        Most places one client address may hold; 0 = no limit (a room behind one NAT shares
+        an address).
+
+    A request calls :meth:`admit` with the kernels that pages hold now and the pool's size; it
+    gets a :class:`Place` (or the reason it gets none: ``"full"``, ``"busy"``, ``"yours"``),
+    :meth:`bind` once its kernel exists (then the kernel counts as a page) and :meth:`release`
+    when the request ends, whatever happened.
+    """
+
+    def __init__(self, *, max_pages: int, max_starting: int = DEFAULT_MAX_STARTING,
+                 max_per_address: int = 0):
+        if max_pages < 0 or max_starting < 1 or max_per_address < 0:
+            raise ValueError(f"a room needs max_pages >= 0, max_starting >= 1 and "
+                             f"max_per_address >= 0; got {max_pages}, {max_starting}, "
+                             f"{max_per_address}")
+        self.max_pages = int(max_pages)
+        self.max_starting = int(max_starting)
+        self.max_per_address = int(max_per_address)
+        self.starting: list[Place] = []
+        self.owners: dict[str, str] = {}  # kernel id -> address of the place that started it
+
+    def taken(self, pages) -> int:
+        """Places taken: kernels held by pages, and requests still being served (a kernel
+        is counted once, whether its request has ended or not)."""
+        return len(set(pages) | self._bound()) + sum(p.kernel_id is None for p in self.starting)
+
+    def _bound(self) -> set[str]:
+        return {p.kernel_id for p in self.starting if p.kernel_id is not None}
+
+    def admit(self, *, pages, pool: int, address: str = "") -> Place | str:
+        """A place for a new request, or why not: ``"full"`` (no place), ``"busy"`` (no
+        pooled kernel, and ``max_starting`` kernels already starting), ``"yours"`` (this
+        address holds ``max_per_address`` places)."""
+        pages = set(pages)
+        for kid in [k for k in self.owners if k not in pages]:
+            del self.owners[kid]  # its kernel is gone (culled, or its start failed)
+        if self.max_pages and self.taken(pages) >= self.max_pages:
+            return "full"
+        if pool <= 0 and sum(not p.pooled for p in self.starting) >= self.max_starting:
+            return "busy"
+        if self.max_per_address:
+            mine = sum(1 for k in pages - self._bound() if self.owners.get(k) == address)
+            mine += sum(1 for p in self.starting if p.address == address)
+            if mine >= self.max_per_address:
+                return "yours"
+        place = Place(address, pooled=pool > 0)
+        self.starting.append(place)
+        return place
+
+    def bind(self, place: Place, kernel_id: str) -> None:
+        """The place's kernel exists (it counts once, as a page, from now on)."""
+        place.kernel_id = kernel_id
+        self.owners[kernel_id] = place.address
+
+    def release(self, place: Place) -> None:
+        """The request ended (page sent, or failed): its kernel, if any, is now a page like
+        the others, and a place whose kernel never came is given back."""
+        self.starting = [p for p in self.starting if p is not place]
+
+    def pool_target(self, *, pages, pool_size: int) -> int:
+        """How many kernels the preheated pool may hold now: none while a visitor's kernel is
+        starting (the room is arriving: it should not also pay for refilling the pool), and
+        never more than the places left (pages + pool kernels stay within the cap)."""
+        if self.starting:
+            return 0
+        if not self.max_pages:
+            return pool_size
+        return max(0, min(pool_size, self.max_pages - len(set(pages))))
+
+
 class HallKernelManager(AsyncMappingKernelManager):
-    """jupyter_server's kernel manager, culling kernels all at once instead of one by one.
+    """jupyter_server's kernel manager for the hall: culls concurrently, binds each started
+    page kernel to its visitor's :class:`Place`, and retries a failed start once.
 
     The stock culler awaits each shutdown in turn (a few seconds each on a busy machine), so
     sixty closed pages took 160 s to free; here the idle checks and shutdowns run together.
     """
+
+    #: The hall's places (set by :class:`HallVoila`); None outside a hall.
+    hall_room: Room | None = None
+
+    async def start_kernel(self, *args, **kwargs):
+        env = kwargs.get("env") or {}
+        place = None if env.get("VOILA_PREHEAT") == "True" else CURRENT_PLACE.get()
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        except Exception:  # noqa: BLE001 - e.g. a kernel that died while starting: once more
+            self.log.warning("A kernel failed to start; trying once more", exc_info=True)
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        if place is not None and self.hall_room is not None:
+            self.hall_room.bind(place, kernel_id)
+        return kernel_id
 
     async def cull_kernels(self):
         async def one(kernel_id):
@@ -82,7 +231,56 @@ class HallKernelManager(AsyncMappingKernelManager):
                                    "the idle duration of kernel %s", kernel_id)
 
         await asyncio.gather(*(one(k) for k in list(self._kernels)))
+        refill = getattr(self, "refill", None)
+        if refill is not None:
+            refill()  # culled pages free places the pool may take again
 
+
+class HallPool:
+    """What the hall changes in Voila's preheated pool (mixed into the kernel manager class
+    Voila builds around :class:`HallKernelManager`, see :func:`hall_kernel_manager`): the pool
+    fills only up to :meth:`Room.pool_target`, and a page that takes a pooled kernel binds it
+    to its place."""
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+        room = self.hall_room
+        if room is None or notebook_name is None:
+            return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+        config = self.kernel_pools_config
+        default = config.get("default", {})
+        size = int(config.get(notebook_name, default).get("pool_size",
+                                                          default.get("pool_size", 1)))
+        pages = set(self.list_kernel_ids()) - pooled_kernel_ids(self)
+        target = room.pool_target(pages=pages, pool_size=size)
+        if len(self._pools.get(notebook_name, ())) >= target:
+            return None
+        # Voila fills to the configured size: ask it for `target` kernels this once.
+        self.kernel_pools_config = {**config, notebook_name: {**default, "pool_size": target}}
+        try:
+            return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+        finally:
+            self.kernel_pools_config = config
+
+    def refill(self) -> None:
+        """Fill the pool again if the room allows (after a request ends or pages are culled)."""
+        for name in list(self._pools):
+            self.fill_if_needed(delay=0, notebook_name=name)
+
+    async def get_rendered_notebook(self, *args, **kwargs):
+        place = CURRENT_PLACE.get()
+        task, cache, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+        if place is not None and self.hall_room is not None:
+            self.hall_room.bind(place, kernel_id)
+        return task, cache, kernel_id
+
+
+def hall_kernel_manager(kernel_manager, room: Room):
+    """Give the kernel manager Voila built its room, and its pool the hall's rules."""
+    kernel_manager.hall_room = room
+    if hasattr(kernel_manager, "_pools") and not isinstance(kernel_manager, HallPool):
+        cls = type(kernel_manager)
+        kernel_manager.__class__ = type("Hall" + cls.__name__, (HallPool, cls), {})
+    return kernel_manager
 
 def pooled_kernel_ids(kernel_manager) -> set[str]:
     """Ids of preheated kernels still waiting in Voila's pool (no page has them yet)."""
@@ -102,41 +300,93 @@ def pages_in_use(kernel_manager) -> tuple[int, int]:
 
 
 class HallPageHandler(TornadoVoilaHandler):
-    """Voila's page handler, refusing politely when the room is full."""
+    """Voila's page handler, taking a place before any kernel is started (see :class:`Room`)
+    and answering at once when there is none."""
 
     def initialize(self, **kwargs):
-        self.max_pages = int(kwargs.pop("max_pages", 0))
+        self.room = kwargs.pop("room", None)
         super().initialize(**kwargs)
+
+    def _refuse(self, page: str, retry_after: int) -> None:
+        self.set_status(503)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Retry-After", str(retry_after))
+        self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        self.finish(page)
+
+    def _again(self) -> str:
+        return html.escape(self.request.uri or "/", quote=True)
+
+    def _starting(self, why: str) -> None:
+        retry = STARTING_RETRY_S + random.randint(0, 3)
+        self._refuse(STARTING_PAGE.format(retry=retry, why=html.escape(why),
+                                          again=self._again()), retry)
 
     @web.authenticated
     async def get(self, path=None):
-        if self.max_pages > 0:
-            taken, _ = pages_in_use(self.kernel_manager)
-            if taken >= self.max_pages:
-                self.log.warning("Room full (%d of %d places): refused a page", taken,
-                                 self.max_pages)
-                self.set_status(503)
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.set_header("Retry-After", str(RETRY_AFTER_S))
-                self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-                again = html.escape(self.request.uri or "/", quote=True)
-                self.finish(FULL_PAGE.format(taken=taken, places=self.max_pages, again=again))
-                return
-        await super().get(path=path)
+        room = self.room
+        if room is None:
+            return await super().get(path=path)
+        km = self.kernel_manager
+        pooled = pooled_kernel_ids(km)
+        pages = set(km.list_kernel_ids()) - pooled
+        pool = sum(len(p) for p in getattr(km, "_pools", {}).values())
+        place = room.admit(pages=pages, pool=pool, address=self.request.remote_ip or "")
+        if place == "full":
+            taken = room.taken(pages)
+            self.log.warning("Room full (%d of %d places): refused a page", taken,
+                             room.max_pages)
+            self._refuse(FULL_PAGE.format(taken=taken, places=room.max_pages,
+                                          again=self._again()), RETRY_AFTER_S)
+            return
+        if place == "busy":
+            self._starting(f"{len(room.starting)} pages are starting for other visitors; "
+                           "yours is next.")
+            return
+        if place == "yours":
+            self._refuse(FULL_PAGE.format(taken=room.max_per_address,
+                                          places=room.max_per_address,
+                                          again=self._again()).replace(
+                "places are taken", "places are open from your address"), RETRY_AFTER_S)
+            return
+        token = CURRENT_PLACE.set(place)
+        sent = False
+        try:
+            # No await between the admission above and the first step of the page: Voila
+            # takes a pooled kernel (or starts one) in that step, so no other request can
+            # slip in between the check and the reservation.
+            async for chunk in self.get_generator(path=path):
+                self.write(chunk)
+                sent = True
+                self.flush()
+        except Exception:  # noqa: BLE001 - the start failed twice: answer, never hang
+            if sent:
+                raise
+            self.log.exception("A page's kernel could not be started")
+            self._starting("The server could not start your page just now.")
+        finally:
+            CURRENT_PLACE.reset(token)
+            room.release(place)
+            refill = getattr(km, "refill", None)
+            if refill is not None:
+                refill()
 
 
 class HallStatusHandler(web.RequestHandler):
-    """``GET /hall/status``: ``{"pages": n, "pooled": m, "max_pages": cap}`` (counts only)."""
+    """``GET /hall/status``: ``{"pages": n, "pooled": m, "starting": s, "max_pages": cap}``
+    (counts only)."""
 
-    def initialize(self, kernel_manager, max_pages):
+    def initialize(self, kernel_manager, room):
         self.kernel_manager = kernel_manager
-        self.max_pages = max_pages
+        self.room = room
 
     def get(self):
         pages, pooled = pages_in_use(self.kernel_manager)
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
-        self.finish(json.dumps({"pages": pages, "pooled": pooled, "max_pages": self.max_pages}))
+        self.finish(json.dumps({"pages": pages, "pooled": pooled,
+                                "starting": len(self.room.starting),
+                                "max_pages": self.room.max_pages}))
 
 
 class HallVoila(Voila):
@@ -145,21 +395,30 @@ class HallVoila(Voila):
     name = "perceptron-explorer-hall"
     max_pages = Integer(
         0, config=True,
-        help="Most dashboard pages (kernels) open at once; 0 = no cap. Kernels waiting in the "
-             "preheated pool do not count.",
+        help="Most dashboard pages (kernels) open at once; 0 = no cap. The preheated pool is "
+             "kept within the same cap.",
     )
+    max_starting = Integer(
+        DEFAULT_MAX_STARTING, config=True,
+        help="Most visitors' kernels starting at once; past it a visitor gets a short page "
+             "that tries again by itself.",
+    )
+    max_per_address = Integer(
+        0, config=True, help="Most places one client address may hold; 0 = no limit.")
 
     def init_handlers(self):
+        room = Room(max_pages=self.max_pages, max_starting=self.max_starting,
+                    max_per_address=self.max_per_address)
+        hall_kernel_manager(self.kernel_manager, room)
         handlers = []
         for spec in super().init_handlers():
             if len(spec) == 3 and spec[1] is TornadoVoilaHandler:
-                spec = (spec[0], HallPageHandler, {**spec[2], "max_pages": self.max_pages})
+                spec = (spec[0], HallPageHandler, {**spec[2], "room": room})
             handlers.append(spec)
         status = (self.server_url.rstrip("/") + "/hall/status", HallStatusHandler,
-                  {"kernel_manager": self.kernel_manager, "max_pages": self.max_pages})
+                  {"kernel_manager": self.kernel_manager, "room": room})
         # Before Voila's catch-all page route, or that would answer /hall/status.
         return [status, *handlers]
-
 
 if __name__ == "__main__":  # ``python -m explorer.hall <Voila arguments>`` (what --dry-run prints)
     HallVoila.launch_instance()

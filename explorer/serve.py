@@ -116,12 +116,16 @@ def voila_args(
     cull_interval: int = CULL_INTERVAL,
     max_pages: int | None = None,
     preheat: int = 0,
+    max_starting: int | None = None,
+    max_per_address: int = 0,
 ) -> list[str]:
     """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``.
 
     ``max_pages`` (lecture hall: not None) adds the options of :class:`explorer.hall.HallVoila`
     (``python -m explorer.hall``): at most that many pages open (0 = no cap). ``preheat`` > 0
     keeps that many kernels started and the notebook's imports done, ready for the next page.
+    ``max_starting`` (default: the hall's, one per core and at least 2) kernels may start at
+    once; ``max_per_address`` > 0 limits the places one client address may hold.
     """
     args = [
         str(notebook),
@@ -140,10 +144,19 @@ def voila_args(
         # Voila's default, stated: a failing cell shows a short notice, never a traceback.
         "--VoilaConfiguration.show_tracebacks=False",
     ]
+    if os.name != "nt":
+        # Kernels talk to the server over Unix sockets named after their connection file, not
+        # TCP ports: two kernels started at once can never pick the same port (jupyter_client
+        # finds free ports, then binds them later), and no port is open to other users.
+        args.append("--KernelManager.transport=ipc")
     if preheat > 0:
         args += ["--VoilaConfiguration.preheat_kernel=True",
                  f"--VoilaConfiguration.default_pool_size={preheat}"]
     if max_pages is not None:
+        if max_starting is not None:
+            args.append(f"--HallVoila.max_starting={max_starting}")
+        if max_per_address:
+            args.append(f"--HallVoila.max_per_address={max_per_address}")
         args += [f"--HallVoila.max_pages={max_pages}",
                  # cull closed pages' kernels together, not one by one (explorer.hall)
                  "--VoilaConfiguration.multi_kernel_manager_class="
@@ -180,6 +193,20 @@ def _parser() -> argparse.ArgumentParser:
         default=HALL_PREHEAT,
         help=f"with --hall: kernels kept started ahead of visitors (default {HALL_PREHEAT})",
     )
+    p.add_argument(
+        "--max-starting",
+        type=int,
+        default=None,
+        help="with --hall: most visitors' kernels starting at once (default: one per core, at "
+        "least 2); the next visitor gets a page that tries again by itself",
+    )
+    p.add_argument(
+        "--max-per-address",
+        type=int,
+        default=0,
+        help="with --hall: most pages one client address may open, 0 = no limit (default; a "
+        "room behind one NAT shares an address)",
+    )
     p.add_argument("--notebook", type=Path, default=None, help=argparse.SUPPRESS)
     p.add_argument("--dry-run", action="store_true", help=argparse.SUPPRESS)
     hidden = argparse.SUPPRESS
@@ -210,6 +237,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--max-pages must be in 0..1000 (0 = no cap), not {opts.max_pages}")
     if opts.hall and not 0 <= opts.preheat <= 50:
         parser.error(f"--preheat must be in 0..50, not {opts.preheat}")
+    if opts.hall and opts.max_pages and opts.preheat > opts.max_pages:
+        parser.error(f"--preheat ({opts.preheat}) must not exceed --max-pages "
+                     f"({opts.max_pages}): preheated kernels take places too")
+    if opts.hall and opts.max_starting is not None and not 1 <= opts.max_starting <= 100:
+        parser.error(f"--max-starting must be in 1..100, not {opts.max_starting}")
+    if opts.hall and not 0 <= opts.max_per_address <= 1000:
+        parser.error(f"--max-per-address must be in 0..1000 (0 = no limit), not "
+                     f"{opts.max_per_address}")
     idle = opts.cull_idle_timeout
     interval = opts.cull_interval
     if idle is None:
@@ -221,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         notebook, port, cull_idle_timeout=idle, cull_interval=interval,
         max_pages=opts.max_pages if opts.hall else None,
         preheat=opts.preheat if opts.hall else 0,
+        max_starting=opts.max_starting if opts.hall else None,
+        max_per_address=opts.max_per_address if opts.hall else 0,
     )
     module = "explorer.hall" if opts.hall else "voila"
 

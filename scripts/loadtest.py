@@ -21,7 +21,10 @@ Phases, each bounded in time:
 3. the server's memory (RSS and PSS of Voila + every kernel, from /proc via psutil);
 4. one page more than the cap must get the "room is full" page (status 503);
 5. all websockets closed (a tab closed without its unload beacon: Voila issue 1458), then the
-   seconds until the server holds no page kernel (``/hall/status``, and kernel processes).
+   seconds until the server holds no page kernel (``/hall/status``, and kernel processes);
+6. a flood (``--flood``, 150): that many visitors at the same moment, each following the
+   hall's "starting" page as a browser does; the kernels alive (never more than the places)
+   and the server's memory are sampled meanwhile, and each answer's time is kept.
 
 Writes ``benchmarks/results/loadtest.json`` and prints a table. Usage::
 
@@ -58,7 +61,8 @@ TARGET_RELEASE_S = 120
 OPEN_TIMEOUT_S = 240  # per page: a kernel start waits its turn on two cores
 STEP_TIMEOUT_S = 5.0  # a click without an image after this long counts as a failed step
 RELEASE_TIMEOUT_S = 170
-MAX_TOTAL_S = 15 * 60  # hard stop of the whole run
+FLOOD_TIMEOUT_S = 420  # a visitor of the flood gives up following "starting" pages after this
+MAX_TOTAL_S = 25 * 60  # hard stop of the whole run
 # The page's websocket protocol. Without it the server falls back to the legacy framing, which
 # Voila 0.5's kernel websocket handler misreads as v1 (a huge offset count): its loop spins.
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -184,8 +188,9 @@ class Session:
     async def open(self, http: AsyncHTTPClient) -> None:
         t0 = time.monotonic()
         try:
-            resp = await http.fetch(HTTPRequest(self.base + "?tab=perceptron",
-                                                request_timeout=OPEN_TIMEOUT_S))
+            resp = await visit(http, self.base + "?tab=perceptron", deadline=t0 + OPEN_TIMEOUT_S)
+            if resp.code != 200:
+                raise HTTPClientError(resp.code)
             found = KERNEL_ID.search(resp.body.decode("utf-8", "replace"))
             if not found:
                 raise RuntimeError("no kernel id in the page")
@@ -252,6 +257,25 @@ class Session:
         if self.ws is not None:
             self.ws.close()
             self.ws = None
+
+
+async def visit(http, url: str, *, deadline: float, answers: list | None = None):
+    """Ask for a page as a browser does with the hall's pages: a "starting, please wait" page
+    (503 with Retry-After, explorer.hall) is asked again after Retry-After seconds, until the
+    dashboard or the "room is full" page comes back. ``answers`` collects each answer's time."""
+    while True:
+        t = time.monotonic()
+        resp = await http.fetch(HTTPRequest(url, request_timeout=max(deadline - t, 1)),
+                                raise_error=False)
+        if answers is not None:
+            answers.append(time.monotonic() - t)
+        body = resp.body.decode("utf-8", "replace") if resp.body else ""
+        if resp.code != 503 or "pe-hall-starting" not in body:
+            return resp
+        wait = float(resp.headers.get("Retry-After", "5"))
+        if time.monotonic() + wait > deadline:
+            return resp
+        await asyncio.sleep(wait)
 
 
 # ---------------------------------------------------------------- the server
@@ -371,6 +395,48 @@ async def _step_phase(active, seconds: float, rate: float) -> None:
     await asyncio.gather(*(run(s) for s in active))
 
 
+async def _flood(server, http, n: int) -> dict:
+    """``n`` visitors at the same moment, each following the "starting" page as a browser
+    does; the kernels alive and the server's memory are sampled while the flood runs."""
+    peak = {"kernels": 0, "rss_mb": 0}
+    done = asyncio.Event()
+
+    async def sample():
+        while not done.is_set():
+            peak["kernels"] = max(peak["kernels"], server.kernel_processes())
+            peak["rss_mb"] = max(peak["rss_mb"], server.memory()["rss_mb"])
+            await asyncio.sleep(0.25)
+
+    async def one(i):
+        answers: list[float] = []
+        try:
+            resp = await visit(http, server.base + f"?tab=perceptron&flood={i}",
+                               deadline=time.monotonic() + FLOOD_TIMEOUT_S, answers=answers)
+            body = resp.body.decode("utf-8", "replace") if resp.body else ""
+            kind = ("page" if resp.code == 200 else "full" if "room is full" in body else
+                    "starting" if "pe-hall-starting" in body else f"HTTP {resp.code}")
+        except Exception as exc:  # noqa: BLE001 - counted, not raised
+            kind = type(exc).__name__
+        return kind, answers
+
+    sampler = asyncio.ensure_future(sample())
+    t0 = time.monotonic()
+    outcomes = await asyncio.gather(*(one(i) for i in range(n)))
+    wall = time.monotonic() - t0
+    done.set()
+    await sampler
+    kinds: dict[str, int] = {}
+    for kind, _ in outcomes:
+        kinds[kind] = kinds.get(kind, 0) + 1
+    every = [t for _, answers in outcomes for t in answers]
+    return {"requests": n, "outcomes": kinds, "all_answered_s": round(wall, 1),
+            "answer_max_s": _round(max(every) if every else None),
+            "answer_p95_s": _round(_percentile(every, 95)),
+            "answers": len(every), "peak_kernels": peak["kernels"],
+            "peak_rss_mb": peak["rss_mb"], "max_pages": server.max_pages,
+            "within_cap": peak["kernels"] <= server.max_pages}
+
+
 async def _full_page(base: str, http) -> dict:
     try:
         resp = await http.fetch(base, request_timeout=60, raise_error=False)
@@ -462,6 +528,10 @@ async def run(opts) -> dict:
         result["release"] = {"seconds": _round(released), "timeout_s": RELEASE_TIMEOUT_S,
                              "trace": trace[:: max(1, len(trace) // 20)],
                              "memory_after": server.memory()}
+        if opts.flood:
+            print(f"flood: {opts.flood} visitors at once, {server.max_pages} places …",
+                  flush=True)
+            result["flood"] = await _flood(server, http, opts.flood)
     finally:
         for s in sessions:
             s.close()
@@ -487,6 +557,12 @@ def table(result: dict) -> str:
                  f"{cap.get('room_full_text')}, traceback {cap.get('traceback_on_page')}")
     lines.append(f"kernels freed after closing all pages: {rel.get('seconds')} s "
                  f"(target <= {TARGET_RELEASE_S} s)")
+    fl = result.get("flood")
+    if fl:
+        lines.append(f"flood of {fl['requests']} at once: {fl['outcomes']}; peak kernels "
+                     f"{fl['peak_kernels']} of {fl['max_pages']} places, peak RSS "
+                     f"{fl['peak_rss_mb']} MB; longest answer {fl['answer_max_s']} s, all "
+                     f"answered in {fl['all_answered_s']} s")
     lines.append(f"targets: {TARGET_SESSIONS} sessions interactive, step p95 <= "
                  f"{TARGET_P95_S} s with 10 active; total run {result.get('total_s')} s")
     return "\n".join(lines)
@@ -505,6 +581,8 @@ def main(argv=None) -> int:
     p.add_argument("--step-seconds", type=float, default=30.0)
     p.add_argument("--preheat", type=int, default=4)
     p.add_argument("--concurrency", type=int, default=8, help="pages requested at once")
+    p.add_argument("--flood", type=int, default=150,
+                   help="at the end, this many visitors at the same moment (0: none)")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "loadtest.json"))
     opts = p.parse_args(argv)
     if not opts.sessions or min(opts.sessions) < 1 or max(opts.sessions) > 100:

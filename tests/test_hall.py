@@ -124,3 +124,236 @@ def test_second_page_gets_the_room_full_page_and_no_traceback(capped_server):
     assert headers.get("Retry-After") == "60"
     assert "Traceback" not in body
     assert json.loads(_get(capped_server + "hall/status")[1])["pages"] == 1  # none started
+
+
+# ---------------------------------------------------------------------------- the room's places
+def test_hall_starting_options_reach_voila(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    args = _dry(capsys, "--hall", "--max-pages", "7", "--preheat", "3", "--max-starting", "2",
+                "--max-per-address", "2")
+    assert "--HallVoila.max_starting=2" in args and "--HallVoila.max_per_address=2" in args
+    # kernels on Unix sockets: two starts can never race for a TCP port
+    assert "--KernelManager.transport=ipc" in args
+
+
+def test_the_pool_must_fit_in_the_room(capsys):
+    with pytest.raises(SystemExit):
+        serve.main(["--hall", "--max-pages", "2", "--preheat", "3", "--dry-run"])
+    assert "preheated kernels take places too" in capsys.readouterr().err
+
+
+def test_a_room_refuses_past_its_cap_counting_requests_still_starting():
+    from explorer.hall import Room
+
+    room = Room(max_pages=3, max_starting=5)
+    places = [room.admit(pages=set(), pool=0) for _ in range(5)]
+    # three requests admitted in the same instant, no kernel yet: the fourth is refused
+    assert [p if isinstance(p, str) else "ok" for p in places] == ["ok"] * 3 + ["full"] * 2
+    room.bind(places[0], "k0")
+    assert room.taken({"k0"}) == 3  # a kernel bound to a request still starting counts once
+    room.release(places[1])  # its start failed: the place comes back
+    assert not isinstance(room.admit(pages={"k0"}, pool=0), str)
+
+
+def test_a_room_starts_few_kernels_at_once_and_pooled_ones_do_not_wait():
+    from explorer.hall import Room
+
+    room = Room(max_pages=10, max_starting=2)
+    assert not isinstance(room.admit(pages=set(), pool=0), str)
+    assert not isinstance(room.admit(pages=set(), pool=0), str)
+    assert room.admit(pages=set(), pool=0) == "busy"  # a "starting" page, asked again later
+    assert not isinstance(room.admit(pages=set(), pool=1), str)  # a preheated kernel is ready
+
+
+def test_one_address_holds_at_most_its_share():
+    from explorer.hall import Room
+
+    room = Room(max_pages=10, max_starting=10, max_per_address=2)
+    a = room.admit(pages=set(), pool=0, address="10.0.0.1")
+    room.bind(a, "k1")
+    room.release(a)
+    assert not isinstance(room.admit(pages={"k1"}, pool=0, address="10.0.0.1"), str)
+    assert room.admit(pages={"k1"}, pool=0, address="10.0.0.1") == "yours"
+    assert not isinstance(room.admit(pages={"k1"}, pool=0, address="10.0.0.2"), str)
+    assert not isinstance(room.admit(pages=set(), pool=0, address="10.0.0.1"), str)  # k1 culled
+
+
+def test_the_pool_refills_within_the_cap_and_not_while_the_room_arrives():
+    from explorer.hall import Room
+
+    room = Room(max_pages=4)
+    assert room.pool_target(pages=set(), pool_size=3) == 3
+    assert room.pool_target(pages={"a", "b"}, pool_size=3) == 2
+    assert room.pool_target(pages={"a", "b", "c", "d"}, pool_size=3) == 0
+    p = room.admit(pages=set(), pool=0)
+    assert room.pool_target(pages=set(), pool_size=3) == 0
+    room.release(p)
+    assert room.pool_target(pages=set(), pool_size=3) == 3
+    with pytest.raises(ValueError, match="max_starting >= 1"):
+        Room(max_pages=3, max_starting=0)
+
+
+def test_no_interleaving_of_requests_exceeds_the_cap():
+    """Admissions, kernel starts, failures, ends of requests and culling in any order: the
+    kernels alive (pages, pooled, and requests that will start one) never exceed the cap."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(cap=st.integers(1, 5), pool_size=st.integers(0, 5),
+           ops=st.lists(st.tuples(st.sampled_from("abcrkf"), st.integers(0, 20)), max_size=60))
+    def run(cap, pool_size, ops):
+        from explorer.hall import Room
+
+        pool_size = min(pool_size, cap)
+        room = Room(max_pages=cap, max_starting=2)
+        pages, pool, open_, n = set(), pool_size, [], 0
+        for op, i in ops:
+            if op == "a":  # a request arrives: takes a pooled kernel or will start one
+                place = room.admit(pages=pages, pool=pool)
+                if not isinstance(place, str):
+                    if pool:
+                        pool -= 1
+                        n += 1
+                        room.bind(place, f"k{n}")
+                        pages.add(f"k{n}")
+                    open_.append(place)
+            elif op == "b" and open_:  # its kernel started
+                place = open_[i % len(open_)]
+                if place.kernel_id is None:
+                    n += 1
+                    room.bind(place, f"k{n}")
+                    pages.add(f"k{n}")
+            elif op in "rf" and open_:  # the request ends (page sent, or the start failed)
+                room.release(open_.pop(i % len(open_)))
+            elif op == "k" and pages:  # a closed page is culled
+                pages.discard(sorted(pages)[i % len(pages)])
+            elif op == "c":  # the pool refills as far as the room allows
+                pool = max(pool, room.pool_target(pages=pages, pool_size=pool_size))
+            unborn = sum(p.kernel_id is None for p in open_)
+            assert len(pages) + pool + unborn <= cap
+            assert room.taken(pages) <= cap
+
+    run()
+
+
+def _kernels(proc):
+    import psutil
+
+    out = []
+    for c in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
+                out.append(c)
+        except psutil.Error:
+            pass
+    return out
+
+
+def _rss(procs) -> float:
+    import psutil
+
+    total = 0
+    for p in procs:
+        try:
+            total += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 2**20
+
+
+@pytest.mark.slow
+def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
+    """Twelve visitors at once on the real dashboard, cap 3, one kernel preheated; each visitor
+    does what a browser does with our pages: follows the "starting" page until it gets the
+    dashboard or the "room is full" page."""
+    import json
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    import psutil
+
+    port = serve.free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1",
+               XDG_CACHE_HOME=str(tmp_path))
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "explorer.serve", "--hall", "--port", str(port),
+         "--max-pages", "3", "--preheat", "1", "--max-starting", "2",
+         "--cull-idle-timeout", "4", "--cull-interval", "2"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/"
+
+    def status():
+        return json.loads(_get(base + "hall/status", timeout=10)[1])
+
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # up, and its preheated kernel ready
+            try:
+                if status()["pooled"] == 1:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline and proc.poll() is None, \
+                (tmp_path / "server.log").read_text()
+            time.sleep(0.5)
+        server_mb = _rss([psutil.Process(proc.pid)])
+        one_kernel_mb = _rss(_kernels(proc))
+        peak = {"kernels": 0, "mb": 0.0}
+        stop = threading.Event()
+
+        def sample():
+            while not stop.is_set():
+                ks = _kernels(proc)
+                peak["kernels"] = max(peak["kernels"], len(ks))
+                peak["mb"] = max(peak["mb"], _rss([psutil.Process(proc.pid), *ks]))
+                time.sleep(0.05)
+
+        def visitor(i):
+            answers = []
+            while True:
+                t = time.monotonic()
+                code, body, headers = _get(base + f"?visitor={i}", timeout=60)
+                answers.append(time.monotonic() - t)
+                if code == 200 or "room is full" in body or len(answers) > 60:
+                    return code, body, answers
+                assert code == 503 and "tries again by itself" in " ".join(body.split())
+                assert int(headers["Retry-After"]) > 0
+                time.sleep(1.0)  # a browser would wait Retry-After; quicker here
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        try:
+            with ThreadPoolExecutor(12) as pool:
+                results = list(pool.map(visitor, range(12)))
+        finally:
+            stop.set()
+            sampler.join()
+        codes = [code for code, _, _ in results]
+        assert codes.count(200) == 3 and codes.count(503) == 9, codes
+        assert all("The room is full: 3 of 3 places are taken" in " ".join(body.split())
+                   for code, body, _ in results if code == 503)
+        assert max(t for _, _, answers in results for t in answers) < 60  # none hangs
+        assert peak["kernels"] <= 3, peak
+        # 12 kernels would be ~2.5 GB; the cap holds memory to 3 kernels and the server.
+        assert peak["mb"] <= server_mb + 3 * max(one_kernel_mb, 150) + 300, (peak, one_kernel_mb)
+        # nobody connects to these pages: their kernels are culled and the places come back
+        deadline = time.monotonic() + 60
+        while status()["pages"] > 0:
+            assert time.monotonic() < deadline, status()
+            time.sleep(0.5)
+        code, body, _ = _get(base + "?visitor=late", timeout=60)
+        assert code == 200, body[:300]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait(5)
+        log.close()

@@ -90,7 +90,36 @@ function render({ model, el }) {
     for (const b of r.querySelectorAll('.widget-toggle-button, .widget-toggle-buttons button')) {
       b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
     }
+    // Tab contents are tab panels labelled by their tab (ipywidgets leaves them unnamed).
+    for (const tabs of r.querySelectorAll('.jupyter-widget-TabPanel')) {
+      const heads = tabs.querySelectorAll('[role="tab"]');
+      const bodies = tabs.querySelector('.widget-tab-contents');
+      if (!bodies) continue;
+      Array.from(bodies.children).forEach((body, i) => {
+        const head = heads[i];
+        if (!head || !head.id) return;
+        if (body.getAttribute('role') !== 'tabpanel') body.setAttribute('role', 'tabpanel');
+        if (body.getAttribute('aria-labelledby') !== head.id) body.setAttribute('aria-labelledby', head.id);
+      });
+    }
+    // Each tab's figure is one image to assistive technology: named after its tab, and
+    // described by the tab's narration of the step shown (which follows every step).
+    for (const f of r.querySelectorAll('.pe-figure')) {
+      let box = f.parentElement;
+      while (box && box !== r && !box.querySelector('.pe-narration')) box = box.parentElement;
+      const words = box && box.querySelector('.pe-narration');
+      if (!words) continue;
+      if (!words.id) words.id = 'pe-narration-' + (++named);
+      const panel = f.closest('[role="tabpanel"]');
+      const tab = panel && document.getElementById(panel.getAttribute('aria-labelledby') || '');
+      const title = tab ? tab.textContent.trim() : '';
+      const figureName = (title ? title + ' tab' : 'Perceptron Explorer') + ': figure of the step shown';
+      if (f.getAttribute('role') !== 'img') f.setAttribute('role', 'img');
+      if (f.getAttribute('aria-label') !== figureName) f.setAttribute('aria-label', figureName);
+      if (f.getAttribute('aria-describedby') !== words.id) f.setAttribute('aria-describedby', words.id);
+    }
   }
+  let named = 0;
   let pending = null;
   const observer = new MutationObserver(() => { clearTimeout(pending); pending = setTimeout(label, 50); });
   function onQuery() {

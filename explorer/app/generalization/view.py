@@ -14,6 +14,7 @@ from ..export import ExportPanel
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
+from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
@@ -115,7 +116,8 @@ class GeneralizationView(TabView):
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget("generalization")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

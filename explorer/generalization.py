@@ -1,5 +1,7 @@
 """Generalization of the perceptron: Hardt & Recht's stability bound measured, and risk tables.
 
+The mathematics: ``docs/mathematics.md#generalization``.
+
 Three things, all plain functions returning frozen dataclasses (no plotting here):
 
 * :func:`sample_margin`: a seeded distribution with a margin. ``x`` lies on the unit sphere of

@@ -128,7 +128,7 @@ def as_labels(y, *, labels: str = "pm1", name: str = "y", require_both: bool = T
     y : array-like of shape (n,)
     labels : {"pm1", "01"}, default "pm1"
         ``"pm1"`` accepts only -1 and +1. ``"01"`` accepts only 0 and 1 and converts
-        0 to -1 (the explicit conversion of REFERENCE.md's conventions).
+        0 to -1 (the explicit conversion of ``docs/mathematics.md#conventions``).
     require_both : bool, default True
         Reject two or more labels that are all of one class. A single point is valid data.
     """

@@ -1,8 +1,8 @@
 """Radius, margins and the perceptron mistake bounds of the sources.
 
-Each bound caps the number of updates of one rule under one normalisation (REFERENCE.md,
-Mistake bounds). Bounds take the margin ``gamma`` as an argument; when it is omitted they
-compute the best one, ``gamma(S)``, from the hard-margin SVM (:func:`dataset_margin`).
+Each bound caps the number of updates of one rule under one normalisation
+(``docs/mathematics.md#mistake-bounds``). Bounds take the margin ``gamma`` as an argument; when
+it is omitted they compute the best one, ``gamma(S)``, from the hard-margin SVM (:func:`dataset_margin`).
 
 With an offset the classic perceptron is the homogeneous one on augmented points
 ``x~ = (x, 1)``, so its bound uses ``H = max ||x~||`` and the homogeneous margin of the
@@ -37,6 +37,11 @@ __all__ = [
 
 SHIFTED_RULES = ("classic", "pocket", "averaged", "margin", "rosenblatt_r2")
 SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
+#: With an offset, from 0, the classic rule's bound is both Novikoff's ``H^2 / gamma^2`` (Sayed,
+#: Lemma 60.1) and Cornwell's ``(R B)^2`` (``R = H``, ``B = 1 / gamma``): one number, two sources
+#: (``docs/mathematics.md#cornwell-bound``).
+CORNWELL_FORMULA = "H² / γ² = (RB)²"
+CORNWELL_SOURCE = "Sayed, Lemma 60.1 (Novikoff); Cornwell (2025)"
 
 
 def _finite(value, what: str) -> float:
@@ -314,8 +319,12 @@ class Bound:
 def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                   fit_intercept: bool = True, w0=None, gamma=None, b0: float = 0.0,
                   w_star=None, b_star: float = 0.0) -> Bound:
-    """The bound of REFERENCE.md that applies to ``rule`` with these settings.
+    """The bound that applies to ``rule`` with these settings.
 
+    The choice is tabulated in ``docs/mathematics.md#which-bound-the-explorer-shows``.
+
+    From 0 with an offset, the classic, pocket and averaged rules get Novikoff's bound, which is
+    also Cornwell's ``(R B)^2`` (:data:`CORNWELL_FORMULA`, :data:`CORNWELL_SOURCE`).
     From a start other than 0 (``w0 != 0``, or ``b0 != 0`` with an offset) the classic,
     pocket, averaged, margin (forgetting rate 1) and rosenblatt_r2 rules get
     :func:`shifted_bound`, computed with the separator ``(w_star, b_star)`` (default: the
@@ -349,9 +358,11 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
         if spec.name in ("classic", "pocket", "averaged"):
             Xh = augment(Xa) if fit_intercept else Xa
             g = dataset_margin(Xh, ya, fit_intercept=False) if gamma is None else gamma
-            return Bound(novikoff_bound(Xa, ya, gamma=g, fit_intercept=fit_intercept),
-                         "H² / γ²", "Sayed, Lemma 60.1 (Novikoff)", g, radius(Xh),
-                         "on augmented points (x, 1)" if fit_intercept else "")
+            value = novikoff_bound(Xa, ya, gamma=g, fit_intercept=fit_intercept)
+            if fit_intercept:  # Cornwell's theorem: (x, 1), W = 0; B = 1/gamma, so (RB)^2 = H^2/gamma^2
+                return Bound(value, CORNWELL_FORMULA, CORNWELL_SOURCE, g, radius(Xh),
+                             "on augmented points (x, 1)")
+            return Bound(value, "H² / γ²", "Sayed, Lemma 60.1 (Novikoff)", g, radius(Xh), "")
         if spec.name == "rosenblatt_r2":
             g = dataset_margin(Xa, ya, fit_intercept=True) if gamma is None else gamma
             return Bound(koski_bound(Xa, ya, gamma=g), "(2R / γ)²", "Koski (2017)", g, radius(Xa))

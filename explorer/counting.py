@@ -11,7 +11,8 @@
   (Sayed, appendix 60.B).
 
 Argument order is ``(N, M)`` everywhere here (number of points, then dimension), while Sayed
-writes ``S(M, N)``.
+writes ``S(M, N)``. The mathematics: ``docs/mathematics.md#counting-theorem`` and
+``docs/mathematics.md#boolean-counts``.
 """
 
 from __future__ import annotations

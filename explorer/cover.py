@@ -14,7 +14,9 @@
 * :func:`boolean_table`, :func:`boolean_functions_2`: linearly separable Boolean functions
   (Sayed, appendix 60.B; Muroga 1971) beside the bound ``2^(M^2)`` (Sayed (60.85)).
 
-Argument order follows :mod:`explorer.counting`: ``(N, M)``, points then dimension.
+Argument order follows :mod:`explorer.counting`: ``(N, M)``, points then dimension. The
+mathematics: ``docs/mathematics.md#counting-theorem`` (the count, the capacity, the recursion,
+the Monte Carlo check).
 """
 
 from __future__ import annotations

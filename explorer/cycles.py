@@ -1,8 +1,8 @@
 """Exact runs of the classic (and pocket) perceptron, and the cycle a non-separable run enters.
 
-On data that no line separates, the classic perceptron never stops updating (REFERENCE.md,
-"Linear separability"). With a deterministic visiting order (cyclic passes or a fixed sequence)
-and rational data, its state ``(w, b, position in the order)`` can take only finitely many
+On data that no line separates, the classic perceptron never stops updating
+(``docs/mathematics.md#cycling``). With a deterministic visiting order (cyclic passes or a fixed
+sequence) and rational data, its state ``(w, b, position in the order)`` can take only finitely many
 values on a bounded run, so once the weights stop growing the run must come back to a state it
 has been in before, and from there it repeats for ever. :func:`exact_run` finds that first
 repeat exactly: every number is a :class:`fractions.Fraction` (a float is a dyadic rational, so
@@ -109,7 +109,7 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
               stop_at_cycle: bool = False) -> ExactRun:
     """Run the classic perceptron exactly and find the first repeated state.
 
-    The update (Sayed, eq. (60.26); REFERENCE.md): at step ``s`` visit the point
+    The update (Sayed, eq. (60.26); ``docs/mathematics.md#classic-rule``): at step ``s`` visit the point
     ``i = order[(s - 1) mod L]``; if ``y_i (<w, x_i> + b) <= 0`` then ``w += eta y_i x_i`` and
     ``b += eta y_i`` (``b`` stays at ``b0`` when ``fit_intercept`` is False).
 

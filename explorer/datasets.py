@@ -1,7 +1,7 @@
 """Datasets: a registry of presets, the sources' examples, and validated user data.
 
 Every dataset is a frozen :class:`Dataset` with ``X`` of shape ``(n, d)`` (float) and ``y`` of
-shape ``(n,)`` with values in {-1, +1} (see ``../shared/REFERENCE.md``, Conventions).
+shape ``(n,)`` with values in {-1, +1} (see ``docs/mathematics.md#conventions``).
 A dataset is chosen by name, so the choice fits in a URL: ``load("separable", n=40, seed=3)``.
 """
 
@@ -52,7 +52,7 @@ class Dataset:
     description : str
         One sentence for a person.
     source : str
-        Where the data come from, cited as in REFERENCE.md.
+        Where the data come from (book and example, as in ``docs/mathematics.md#data-sets``).
     params : dict
         The parameters that rebuild it with :func:`load` (seed included).
     notes : tuple of str
@@ -168,7 +168,7 @@ KOSKI_POINTS = np.array(
 
 
 def _koski() -> Dataset:
-    """The six points of Koski's worked perceptron example (REFERENCE.md, Worked example)."""
+    """The six points of Koski's worked perceptron example (``docs/mathematics.md#koski-worked-example``)."""
     return Dataset(
         KOSKI_POINTS[:, :2], KOSKI_POINTS[:, 2], "koski",
         "Koski's six-point worked example: start w = (1, 0.5), eta = 0.2, visit points 5, 3, 1.",

@@ -1,5 +1,7 @@
 """Generalization of the perceptron: Hardt & Recht's stability bound measured, and risk tables.
 
+The mathematics: ``docs/mathematics.md#generalization``.
+
 Three things, all plain functions returning frozen dataclasses (no plotting here):
 
 * :func:`sample_margin`: a seeded distribution with a margin. ``x`` lies on the unit sphere of
@@ -19,7 +21,7 @@ Three things, all plain functions returning frozen dataclasses (no plotting here
   ``m(S_{n+1})`` of margin mistakes of the run on all ``n + 1`` points:
   ``P <= E[m] / (n + 1)``. Both expectations are estimated on the same draws as the rate. With
   ``||x|| = 1`` the perceptron lecture notes state the worst case ``3 / (gamma^2 (n + 1))``.
-  For comparison the uniform (VC) bound of the lecture notes (REFERENCE.md, Generalization):
+  For comparison the uniform (VC) bound of the lecture notes (``docs/mathematics.md#vc-bound``):
   with probability at least ``1 - exp(-n delta^2 / 2)`` the test error of any separator with
   zero training error is at most ``sqrt((d + 1) log(n + 1) / n) + delta``. As the error is at
   most 1, its expectation is at most ``sqrt((d + 1) log(n + 1) / n) + delta + exp(-n delta^2 / 2)``;

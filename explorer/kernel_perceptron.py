@@ -11,7 +11,7 @@ features include ``x1 x2``, in which XOR is separable, so the run converges; ``c
 plays the role of the offset ``b`` (a constant feature), so no separate ``b`` is learned.
 
 Update: visit ``i``; if ``y_i f(x_i) <= 0`` then ``alpha_i += 1`` (a step size would only scale
-``f`` and changes nothing).
+``f`` and changes nothing). See ``docs/mathematics.md#kernel-perceptron``.
 """
 
 from __future__ import annotations

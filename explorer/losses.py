@@ -1,6 +1,6 @@
 """Surrogate losses as functions of the functional margin ``z = y f(x)``.
 
-REFERENCE.md (Generalization): zero-one ``1{z <= 0}``, perceptron ``max(0, -z)``, hinge
+``docs/mathematics.md#surrogate-losses``: zero-one ``1{z <= 0}``, perceptron ``max(0, -z)``, hinge
 ``max(0, 1 - z)``, squared ``(1 - z)^2 / 2`` and logistic ``log(1 + exp(-z))``
 (Hardt & Recht (2022), ch. 3, "A word about surrogate losses").
 

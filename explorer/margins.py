@@ -16,7 +16,7 @@ What the *Margins* view shows, computed without drawing (numpy, scipy and scikit
 * :func:`example_61_2` repeats Sayed's Example 61.2 (breast cancer, soft-margin SVM by SGD) with
   our own random split.
 
-Notation (REFERENCE.md, Conventions): ``f(x) = <w, x> + b`` (Sayed writes ``h'w - theta``, so
+Notation (``docs/mathematics.md#conventions``): ``f(x) = <w, x> + b`` (Sayed writes ``h'w - theta``, so
 ``b = -theta``); functional margin ``y_i f(x_i)``, geometric margin ``y_i f(x_i) / ||w||``.
 The soft-margin weight is scikit-learn's ``C``; Sayed's slack weight in (61.11) is
 ``eta = N C`` and his regulariser in (61.13) is ``rho = 1 / (2 eta) = 1 / (2 N C)``. Sayed's

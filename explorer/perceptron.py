@@ -3,7 +3,8 @@
 Only updates change the weights (apart from a known per-step decay), so the trainer scans a
 block of upcoming steps with one matrix product, finds the first step whose point triggers the
 rule, applies that one update and goes on from there. The result is exactly the step-by-step
-algorithm, at the speed of vectorised numpy.
+algorithm, at the speed of vectorised numpy. The rules and their sources:
+``docs/mathematics.md#update-rules``.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Each step picks one index ``i`` (or a mini-batch), computes the functional margin
 ``z_i = y_i (<w, x_i> + b)``, tests the rule's condition against a threshold ``t``, and if it
-holds, changes ``(w, b)``. Equations and sources are in ``../shared/REFERENCE.md`` (Update
-rules of the perceptron family); the table below is what each entry of :data:`RULES` does.
+holds, changes ``(w, b)``. Equations and sources are in
+``docs/mathematics.md#update-rules``; the table below is what each entry of :data:`RULES` does.
 
 ============== ================== ===================================================== ==================
 name           update when        update                                                source

@@ -8,7 +8,7 @@ side: ``y_i (<w, x_i> + b) > 0``. Scaling ``(w, b)`` turns this into the feasibi
 When that system has no solution, Farkas' lemma gives non-negative weights ``l_i`` with
 ``sum_i l_i y_i x_i = 0`` and ``sum_i l_i y_i = 0`` (affine case). Split by class, they say that
 one convex combination of the +1 points equals one convex combination of the -1 points: the two
-convex hulls meet (see REFERENCE.md, "Linear separability"). That common point, with the two
+convex hulls meet (``docs/mathematics.md#certificate-of-non-separability``). That common point, with the two
 sets of weights, is the certificate returned here. For XOR in +-1 coding it is the origin, where
 the two diagonals of the square cross.
 """
@@ -171,9 +171,9 @@ def check(X, y, *, fit_intercept: bool = True) -> Separability:
     """Decide whether a labelled set is linearly separable, by linear programming.
 
     Solves the feasibility LP ``y_i (<w, x_i> + b) >= 1`` for ``i = 1..n`` with
-    ``scipy.optimize.linprog(method="highs")`` (Sayed, Probs. P60.4-P60.6; REFERENCE.md,
-    "Linear separability"). The constant 1 only fixes the scale, so feasibility is the same as
-    strict separability. If infeasible, a second LP finds the Farkas certificate: weights
+    ``scipy.optimize.linprog(method="highs")`` (Sayed, Probs. P60.4-P60.6;
+    ``docs/mathematics.md#separability-lp``). The constant 1 only fixes the scale, so feasibility
+    is the same as strict separability. If infeasible, a second LP finds the Farkas certificate: weights
     ``l >= 0`` with ``sum_i l_i y_i (x_i, 1) = 0``, read as a point in both convex hulls.
 
     Parameters

@@ -12,7 +12,7 @@ is ``w = 0``) the dual variables are not unique, and one set inside the box ``[0
 (:func:`_dual_in_box`). A polished ``w`` that is only round-off of ``w = 0`` is returned as
 exactly ``0`` (margin ``inf``) when ``w = 0`` passes the KKT check.
 
-Problems solved (REFERENCE.md, "Support vector machines"; Sayed ch. 61):
+Problems solved (``docs/mathematics.md#support-vector-machines``; Sayed ch. 61):
 
 * hard margin, ``C=None``: minimise ``||w||^2 / 2`` subject to ``y_i (<w, x_i> + b) >= 1``
   (Sayed (61.4)); margin ``1 / ||w||``;
@@ -383,8 +383,8 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
 def dataset_margin(X, y, *, fit_intercept: bool = True) -> float:
     """Return ``gamma(S)``, the largest geometric margin of any separator of the data.
 
-    ``gamma(S) = 1 / ||w*||`` with ``w*`` the hard-margin SVM solution (REFERENCE.md,
-    Conventions; Sayed (61.4)). With ``fit_intercept=False`` only hyperplanes through the
+    ``gamma(S) = 1 / ||w*||`` with ``w*`` the hard-margin SVM solution (``docs/mathematics.md#hard-margin``;
+    Sayed (61.4)). With ``fit_intercept=False`` only hyperplanes through the
     origin count, as in Hardt & Recht's mistake bound ``(2 + D^2) / gamma^2``.
 
     Raises

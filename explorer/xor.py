@@ -2,8 +2,8 @@
 
 * :data:`FUNCTIONS`: the 16 Boolean functions of two inputs, numbered by their truth table read
   as a binary number over the inputs ``(0,0), (0,1), (1,0), (1,1)`` (XOR = 0110 = 6). Fourteen
-  are linearly separable, XOR and XNOR are not (Sayed, appendix 60.B, Fig. 60.12; REFERENCE.md,
-  "Boolean functions").
+  are linearly separable, XOR and XNOR are not (Sayed, appendix 60.B, Fig. 60.12;
+  ``docs/mathematics.md#two-inputs``).
 * :func:`lift`: the feature map ``(x1, x2) -> (x1, x2, x1 x2)``. In three coordinates the four
   corners are affinely independent, so every labelling of them, XOR included, is separable by a
   plane (Hardt & Recht (2022), ch. 3: "add the XOR to the feature vector").

@@ -1,4 +1,5 @@
-"""A deliberately plain, one-step-at-a-time perceptron written straight from REFERENCE.md.
+"""A deliberately plain, one-step-at-a-time perceptron written straight from the rules of
+docs/mathematics.md#update-rules.
 
 Used only as a reference in the tests: the fast block-scanning trainer must agree with it
 step for step. It takes the visiting sequence explicitly, so the tests control the order.

@@ -127,6 +127,45 @@ def test_mistake_bound_picks_the_rule_and_says_why_not():
     assert bounds.mistake_bound("relaxation", ds.X, ds.y).value is None
 
 
+@pytest.mark.parametrize("rule", ["classic", "pocket", "averaged"])
+def test_cornwell_bound_is_shown_where_it_applies(rule):
+    """Issue 19, item 12: Cornwell's (RB)^2 is the bound of the classic rule (and of the pocket
+    and averaged rules, which run its updates) with an offset, from 0; the panel names it."""
+    ds = datasets.load("separable", n=40, margin=0.2, seed=5)
+    b = bounds.mistake_bound(rule, ds.X, ds.y, eta=0.3)
+    assert b.formula == "H² / γ² = (RB)²" and b.source == "Sayed, Lemma 60.1 (Novikoff); Cornwell (2025)"
+    assert b.value == pytest.approx(bounds.cornwell_bound(ds.X, ds.y), rel=1e-9)
+    # B = min ||V|| with y_i <V, (x_i, 1)> >= 1 is 1 / gamma of the augmented points
+    assert b.value == pytest.approx((b.radius / b.gamma) ** 2, rel=1e-12)
+    tr = train(ds.X, ds.y, rule=rule, eta=0.3, order="shuffle", seed=1, max_epochs=200)
+    assert tr.n_updates <= b.value
+    # where Cornwell's theorem says nothing (no offset, another start, other rules): not named
+    others = [bounds.mistake_bound(rule, ds.X, ds.y, fit_intercept=False),
+              bounds.mistake_bound(rule, ds.X, ds.y, w0=[0.5, -1.0]),
+              bounds.mistake_bound(rule, ds.X, ds.y, b0=0.5),
+              bounds.mistake_bound("margin", ds.X, ds.y),
+              bounds.mistake_bound("rosenblatt_r2", ds.X, ds.y)]
+    for other in others:
+        assert "Cornwell" not in other.source and "RB" not in other.formula
+
+
+def test_the_mistakes_panel_shows_cornwell_beside_novikoff():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from explorer.plots import PerceptronFigure
+
+    ds = datasets.load("koski")
+    fig = Figure(figsize=(13, 6.8), dpi=50)
+    FigureCanvasAgg(fig)
+    pf = PerceptronFigure(fig, dpi=50)
+    pf.set_run(train(ds.X, ds.y), ds.X, ds.y)
+    text = pf.mistakes.bound_text.get_text().replace("\n", " ")
+    assert "H² / γ² = (RB)²" in text and "Cornwell (2025)" in text
+    pf.set_run(train(ds.X, ds.y, eta=0.2, w0=[1, 0.5]), ds.X, ds.y)  # Koski's start: shifted
+    assert "Cornwell" not in pf.mistakes.bound_text.get_text()
+
+
 @pytest.mark.parametrize("rule", ["classic", "margin", "rosenblatt_r2"])
 def test_proof_quantities_respect_their_lines(rule):
     from explorer.svm import fit

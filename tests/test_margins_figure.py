@@ -179,7 +179,7 @@ def test_perceptron_line_and_its_margin(case):
 def test_texts_state_gamma_and_sayeds_parameters():
     mf = _figure("separable")
     title = mf.plane.legend.get_title().get_text()
-    assert f"γ(S) = 1/‖w*‖ = {mf.comparison.gamma:.3g}" in title
+    assert f"margin γ(S) = 1/‖w*‖ = {mf.comparison.gamma:.3g}" in title
     assert "61.4" in mf.plane.ax.get_title(loc="left")
     soft = _figure("soft")
     cmp = soft.comparison

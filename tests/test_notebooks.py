@@ -78,3 +78,19 @@ def test_course_notebook_shape(path):
     lines = [ln for ln in check.source.splitlines() if ln.strip() and not ln.strip().startswith("#")]
     assert check.cell_type == "code" and lines and all(ln.startswith("assert ") for ln in lines), \
         f"{path.name}: the cell after 'Check yourself' must hold plain asserts only"
+
+
+def test_notebook_01_states_the_bound_the_view_shows_for_koski():
+    """Issue 19, item 11: section 4 said the bound does not cover Koski's start and that the
+    explorer prints no number; the view shows the bound from that start (20.28 at eta = 0.2)."""
+    from explorer import datasets
+    from explorer.perceptron import train
+    from explorer.replay import describe_run
+
+    nb = nbformat.read(NOTEBOOK_DIR / "01_perceptron.ipynb", as_version=4)
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    ds = datasets.load("koski")
+    run = train(ds.X, ds.y, eta=0.2, w0=[1, 0.5], order=[4, 2, 0, 1, 3, 5])
+    shown = describe_run(run, ds.X, ds.y).bound.value
+    assert f"{shown:.2f}" in prose, f"section 4 should state the bound the view shows, {shown:.2f}"
+    assert "rather than print a number" not in prose

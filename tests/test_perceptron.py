@@ -14,7 +14,7 @@ KOSKI = datasets.load("koski")
 
 
 def test_koski_worked_example_exactly():
-    """REFERENCE.md, Worked example (Koski 2017): points 5, 3, 1 first, eta 0.2, w0 (1, 0.5)."""
+    """docs/mathematics.md#koski-worked-example (Koski 2017): points 5, 3, 1 first, eta 0.2, w0 (1, 0.5)."""
     tr = train(KOSKI.X, KOSKI.y, eta=0.2, w0=[1, 0.5], order=[4, 2, 0, 1, 3, 5])
     expected = [((1.0, 0.5), 0.0), ((0.6, 0.9), -0.2), ((0.2, 1.1), 0.0), ((0.5, 1.0), 0.2)]
     for k, (w, b) in enumerate(expected):

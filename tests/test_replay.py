@@ -100,7 +100,7 @@ def test_separable_run_cut_short_says_more_epochs_would_do():
     text = stop_text(run, info=info)
     bound = int(np.floor(info.bound.value))
     assert f"The data are linearly separable, so a longer run would converge: at most {bound} " \
-           f"updates in all (Sayed, Lemma 60.1 (Novikoff))." in text
+           f"updates in all (Sayed, Lemma 60.1 (Novikoff); Cornwell (2025))." in text
 
 
 def test_pocket_and_averaged_frames_keep_their_classifier():

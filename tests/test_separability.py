@@ -1,4 +1,4 @@
-"""Separability LP and its certificate (REFERENCE.md, "Linear separability")."""
+"""Separability LP and its certificate (docs/mathematics.md#linear-separability)."""
 
 import math
 

@@ -3,7 +3,7 @@
 Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.generalization`:
 
 * losses (top left): zero-one, perceptron, hinge, squared and logistic loss of the functional
-  margin ``z = y f(x)`` (REFERENCE.md, Generalization; Hardt & Recht (2022), ch. 3), with the
+  margin ``z = y f(x)`` (``docs/mathematics.md#surrogate-losses``; Hardt & Recht (2022), ch. 3), with the
   point ``(z_i, loss(z_i))`` of every training example of a run at the step shown;
 * risk (bottom left): training and test error of the perceptron's last iterate and of the
   pocket iterate on real data (:func:`explorer.generalization.risk_table`);

@@ -115,7 +115,7 @@ class DualWeights:
             self.cap_hi.set_data([-0.5, m - 0.5], [cmp.C, cmp.C])
             self.cap_lo.set_data([-0.5, m - 0.5], [-cmp.C, -cmp.C])
             handles.append(self.cap_hi)
-            labels.append("±C" if self.compact else "±C (61.51)")
+            labels.append("±C" if self.compact else "limit ±C (61.51)")
         else:
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
@@ -209,7 +209,7 @@ class SupportPathPanel:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Sayed Ex. 61.3", xlabel="C (Sayed's η = N·C)", ylabel="")
+        S.style_axes(ax, title="Support path, Ex. 61.3", xlabel="C (Sayed's η = N·C)", ylabel="")
         ax.set_xscale("log")
         (self.sv,) = ax.plot([], [], color=S.POS, lw=2.2, ls="--", marker="s", ms=5,
                              label="#SV / N", zorder=3)
@@ -220,7 +220,7 @@ class SupportPathPanel:
                             fontsize=S.TEXT_SIZE, color="#333333")
         self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, handlelength=2.2,
                                 borderaxespad=0.2, ncol=1, **_PANEL_LEGEND,
-                                title="R_emp ≤ #SV/N (61.29)", title_fontsize=S.TICK_SIZE - 1)
+                                title="error ≤ #SV/N (Sayed 61.29)", title_fontsize=S.TICK_SIZE - 1)
 
     def set_data(self, path: SupportPath | None, C: float | None) -> None:
         ax = self.ax

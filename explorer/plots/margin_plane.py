@@ -236,7 +236,7 @@ class MarginPlane:
             elif fit is None:
                 title = "No hard margin"
             else:
-                title = "Max margin (61.4)" if cmp.hard else f"SVM, C = {_g(cmp.C)} (61.11)"
+                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {_g(cmp.C)} (61.11)"
         ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
 
     def _keep_parts(self, cmp: MarginComparison) -> None:
@@ -357,7 +357,7 @@ def ring_sizes(alpha, top: float) -> np.ndarray:
 #: Shorter legend labels for a narrow plane (side by side), by their opening words.
 _SHORT = (("max-margin line", "max-margin line, f = ±1"), ("SVM, band", "band: 1/‖w‖ = {}"),
           ("support vectors", "support vectors ∝ αᵢ"), ("slack", "slack: Σsᵢ = {}"),
-          ("SGD iterate", "SGD (61.22)"), ("SGD's limit", "its limit"),
+          ("SGD iterate", "SGD rule (61.22)"), ("SGD's limit", "its limit"),
           ("class", "class ±1"))
 
 
@@ -372,7 +372,7 @@ def legend_title(cmp: MarginComparison, *, short: bool = False) -> str:
     """The plane legend's heading: ``gamma(S)`` and, for a soft margin (unless ``short``),
     ``C`` in Sayed's terms."""
     if cmp.gamma is not None:
-        gamma = f"γ(S) = 1/‖w*‖ = {_g(cmp.gamma)} (Sayed 61.3)"
+        gamma = f"margin γ(S) = 1/‖w*‖ = {_g(cmp.gamma)} (Sayed 61.3)"
     else:
         gamma = "no γ(S): not separable" if short else "not separable: no γ(S), no hard margin"
     if cmp.hard or short:

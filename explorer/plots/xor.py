@@ -4,8 +4,8 @@ Views (:data:`explorer.xor.VIEWS`):
 
 * ``cycling``: the classic iterate and the pocket's line at step ``k``; updates against steps
   (they climb without end, the cycle marked); training errors of both, and the bound's verdict;
-* ``proof``: both classes' convex hulls and the LP's common point (REFERENCE.md,
-  "Linear separability"), or the LP's separating line for a separable function;
+* ``proof``: both classes' convex hulls and the LP's common point
+  (``docs/mathematics.md#xor-certificate``), or the LP's separating line for a separable function;
 * ``grid``: the 16 Boolean functions of two inputs, each with its perceptron result;
 * ``feature``: the points lifted to ``(x1, x2, x1 x2)`` with the perceptron's plane (3-D,
   rotatable), and the curved boundary it induces in the plane;

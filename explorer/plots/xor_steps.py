@@ -94,7 +94,7 @@ class XorSteps:
             "for the −1 side. The ★ cannot be on both sides.")
         return (f"No line separates {function(sc.code).name}: the LP's certificate, the point "
                 f"{_vec(p)}, is an average of the +1 corners and also of the −1 corners, so the "
-                "two hulls cross there (REFERENCE.md, Linear separability).")
+                "two hulls cross there (the linear program of separability, Sayed P60.4–P60.6).")
 
     def _show_grid(self, sc: Scene, k: int) -> str:
         t = sc.grid[sc.code].trajectory

@@ -12,8 +12,8 @@ __all__ = ["FORMULAS", "boolean_html", "recursion_html", "big"]
 FORMULAS = "<br>".join(html.escape(s) for s in (
     "S(M, N) = 2 Σₘ₌₀ᴹ C(N−1, m) for N > M + 1, else 2ᴺ: separable dichotomies of N points in "
     "general position in ℝᴹ, affine classifiers (Sayed (60.65); Cover 1965).",
-    "P(M, N) = S(M, N) / 2ᴺ (Sayed (60.78)); P = 1/2 at N = 2(M + 1), the capacity "
-    "(Sayed (60.81)).",
+    "The fraction separable, P(M, N) = S(M, N) / 2ᴺ (Sayed (60.78)); P = 1/2 at N = 2(M + 1), "
+    "the capacity (Sayed (60.81)).",
     "S(M, N + 1) = S(M, N) + S(M − 1, N) (Sayed (60.73), the step of Cover's proof).",
     "General position: no M + 1 of the points on one hyperplane (Sayed, before (60.65)).",
     "Boolean functions: 2^(2ᴹ) in all; separable counts from Muroga (1971) (Sayed Table 60.3, "

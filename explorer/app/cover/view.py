@@ -16,6 +16,7 @@ from ..canvas import kernel_loop
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..remarks import numbered, on_one_line
+from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import Timeline
 from ..upload import DataPanel
@@ -95,7 +96,7 @@ class CoverView(TabView):
         self.canvas.mpl_connect("button_press_event", self._on_click)
 
         self.timeline = Timeline()
-        self.timeline.status = lambda k: f"{k} of {m.n_steps} cells filled by (60.73)"
+        self.timeline.status = lambda k: f"{k} of {m.n_steps} cells filled by the recursion (60.73)"
         self.messages = MessageArea()
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
@@ -124,7 +125,8 @@ class CoverView(TabView):
         }
         settings = W.VBox([*self.groups.values(), section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
-        main = W.VBox([self.w_view, self.timeline, self.messages, self.figure_box, self.table])
+        main = W.VBox([self.w_view, self.timeline, self.messages, self.figure_box, self.table,
+                       symbols_widget("cover")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

@@ -14,6 +14,7 @@ from ..export import ExportPanel
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
+from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
@@ -30,7 +31,7 @@ BOUNDS_TEXT = (
     "over all n + 1 points. The proof bounds the rate by E[m]/(n + 1) first, m the margin "
     "mistakes of the run on all n + 1 points (drawn too). Here every ‖x‖ = 1, so the lecture "
     "notes' 3/(γ²(n + 1)) holds with the distribution's margin γ (dashed). "
-    "<b>VC bound</b> (perceptron lecture notes, 'Via ULLN'; REFERENCE.md): with probability "
+    "<b>VC bound</b> (perceptron lecture notes, 'Via ULLN'): with probability "
     "≥ 1 − e^(−nδ²/2) a separator of the training data has test error ≤ √((d+1) log(n+1)/n) + δ. "
     "Drawn is the expected error this implies, √((d+1) log(n+1)/n) + δ + e^(−nδ²/2) with "
     "δ = √(2 log(n)/n) (our step: the error is at most 1 on the failure event). It bounds the "
@@ -38,7 +39,7 @@ BOUNDS_TEXT = (
     "<b>Data</b>: ‖x‖ = 1, first coordinate y·t with t uniform on [γ, 1], the rest uniform; "
     "labels ±1 equally likely.")
 LOSSES_TEXT = ("Losses of z = y·f(x) (Hardt &amp; Recht (2022), ch. 3, 'A word about surrogate "
-               "losses'; REFERENCE.md): each marker is one training example of the run (on real "
+               "losses'): each marker is one training example of the run (on real "
                "data its 70 % training part) at the step shown. The perceptron's update is a "
                "subgradient step on the perceptron loss (classic rule) or on the hinge loss (margin rule).")
 RISK_TEXT = ("Risk panel: the pocket rule (Gallant; Sayed (60.45)) runs 30 reshuffled passes on "
@@ -115,7 +116,8 @@ class GeneralizationView(TabView):
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget("generalization")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

@@ -16,6 +16,7 @@ from ..export import ExportPanel
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
+from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
@@ -33,8 +34,9 @@ FINISH_DELAY_S = 0.35
 DRAG_INTERVAL_S = 0.04
 FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 − sᵢ, sᵢ ≥ 0, plus C·Σsᵢ "
             "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
-            "w = Σ αᵢ yᵢ xᵢ (61.44). Sayed writes C = η/N and ρ = 1/(2η) (61.13); the SGD rule "
-            "is (61.22).")
+            "dual weights: w = Σ αᵢ yᵢ xᵢ (61.44). Sayed weighs the slacks by η/N, so η = N·C "
+            "(soft margin, 61.11), and writes the SVM objective with ρ = 1/(2η) (61.13); the SGD "
+            "rule is his (61.22).")
 
 
 def _svm_words(cmp: margins.MarginComparison) -> str:
@@ -108,7 +110,7 @@ class MarginsView(TabView):
         settings = W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Max margin"), self.w_hard, self.w_c, self.sayed,
-            section("SGD (Sayed 61.22)"), t["eta"],
+            section("SGD rule (Sayed 61.22)"), t["eta"],
             section("Share"), self.b_send,
             section("Export"), self.export,
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
@@ -116,7 +118,8 @@ class MarginsView(TabView):
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit, self.w_layout],
                               layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget("margins")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

@@ -25,6 +25,7 @@ from ..export import ExportPanel
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
+from ..symbols import symbols_widget
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
@@ -128,7 +129,8 @@ class PerceptronView(W.VBox):
         ])
         main = W.VBox([self.timeline, self.messages, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget("perceptron")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

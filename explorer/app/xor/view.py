@@ -16,6 +16,7 @@ from ...plots.xor import XorFigure
 from ..export import ExportPanel
 from ..layout import Shell, section
 from ..messages import MessageArea
+from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
@@ -110,7 +111,8 @@ class XorView(TabView):
         ])
         main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
                        self.timeline, self.messages, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget("xor")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

@@ -242,7 +242,10 @@ def test_runs_from_any_start_stay_within_the_shifted_bound(seed, n, dim, margin,
     assume(bound < 20_000)
     tr = train(ds.X, ds.y, rule=rule, eta=eta, order=order, seed=seed, fit_intercept=fit, w0=w0,
                b0=b0, max_epochs=int(bound) + 2)
-    assert tr.converged
+    # An i.i.d. random order stops after n quiet picks, which may all have missed a point that
+    # still fails (e.g. seed 387, n = 2): the run then ends unconverged, and says so. The bound
+    # on the updates holds for every order.
+    assert tr.converged or (order == "random" and tr.stop_reason == "no_update_pass")
     assert tr.n_updates <= bound + 1e-9
     # the proof's two inequalities hold after every update, starting from the run's start
     pq = bounds.proof_quantities(tr, ds.X, ds.y, w_star=w_star, b_star=b_star)

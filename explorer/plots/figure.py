@@ -57,7 +57,7 @@ class PerceptronFigure(live.LiveFigure):
                                 certificate=getattr(self.info, "certificate", None),
                                 hand=self.hand)
         self.weights.set_run(traj, self.X, self.y)
-        self.mistakes.set_run(traj, self.info.bound)
+        self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
         self._room_for_legend()
         for a in self.dynamic_artists():

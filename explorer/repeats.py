@@ -199,14 +199,14 @@ def run_cycle(traj: Trajectory, X, y, *, rtol: float = RTOL) -> Cycle:
     w, b = traj.state(s)
     ups = traj.updates_until(s + k) - traj.updates_until(s)
     if exact:
-        text = (f"the weights repeat: period {k} from step {s}, exactly (the arithmetic is exact "
-                f"on these numbers): the state after step {s + k} equals the one after step {s}, "
-                f"with {ups} update{'s' if ups != 1 else ''} per period, so the updates never stop")
+        text = (f"the weights repeat: period {k} from step {s}, exactly (these numbers add "
+                f"without rounding), {ups} update{'s' if ups != 1 else ''} per period, so the "
+                "updates never stop")
     else:
         seen = ("the computed ones repeat bit for bit" if dev == 0 else
                 f"the largest difference seen is {dev:.2g}")
         text = (f"the weights repeat: period {k} from step {s}, to within {atol:.2g} (the "
-                f"arithmetic rounds these numbers; {seen}): the updates repeat with that period "
-                f"to the end of the run, {ups} update{'s' if ups != 1 else ''} per period")
+                f"arithmetic rounds these numbers; {seen}), {ups} update{'s' if ups != 1 else ''} "
+                "per period to the end of the run")
     return Cycle(True, s, s + k, k, ups, tuple(Fraction(float(v)) for v in w), Fraction(b),
                  s % P, False, text, exact, None if exact else atol)

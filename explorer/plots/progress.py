@@ -57,7 +57,7 @@ class MistakeProgress:
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         self.dot = ax.scatter([], [], s=60, c=S.LINE, zorder=5)
         # a run whose weights repeat: the steps inside the cycle shaded, the period named
-        self.cycle_span = ax.axvspan(0, 0, color=S.ACCENT, alpha=0.2, lw=0, zorder=0.5,
+        self.cycle_span = ax.axvspan(0, 0, color=S.ACCENT, alpha=0.12, lw=0, zorder=0.5,
                                      visible=False)
         self.cycle_text = ax.text(0.98, 0.03, "", transform=ax.transAxes, fontsize=self.SIZE,
                                   color="#1F5F86", ha="right", va="bottom", zorder=6)

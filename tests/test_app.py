@@ -368,6 +368,15 @@ def test_no_cycle_is_said_in_words(view):
     assert "No cycle is looked for: the visiting order is reshuffled each pass" in m.message
 
 
+def test_weight_space_at_w_zero_is_readable(view):
+    """Issue 19 item 7: "you choose" on XOR starts at w = 0, where the weight axes read
+    ±1.15e-6; they now show the length of a first update, rounded."""
+    m = view.model
+    assert m.update(dataset="xor") and m.update(choose_mode=True)
+    assert m.trajectory.n_steps == 0 and not m.trajectory.weights.any()
+    assert view.figure.weights.ax.get_xlim() == pytest.approx((-2.0, 2.0))
+
+
 def test_timeline_cycle_start_jump():
     from explorer.app.timeline import Timeline
 

@@ -16,7 +16,7 @@ from explorer import datasets
 from explorer.geometry import clip_line, convex_hull_polygon
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
-from explorer.replay import _g, frame
+from explorer.replay import frame
 
 KOSKI = datasets.load("koski")
 XOR = datasets.load("xor")
@@ -326,9 +326,10 @@ def test_version_space_slice_is_drawn_with_the_offset_on():
         assert len(shown) == 1, k
         want = version_space_slice(KOSKI.X, KOSKI.y, f.b, (-lim, lim, -lim, lim))
         np.testing.assert_allclose(shown[0].get_xy()[: len(want)], want)
-        assert f"version space at b = {_g(f.b)}" in ws.note.get_text()
+        assert not ws.slice_note.get_visible()
     assert Path(shown[0].get_xy()).contains_point(tr.final_w)
     assert "slice at the current b" in ws.ax.get_xlabel()
+    assert ws.note.get_text().startswith("green: version space at the current b")
 
 
 def test_an_empty_slice_says_why():
@@ -338,17 +339,17 @@ def test_an_empty_slice_says_why():
     pf.set_run(tr, X, y)
     ws = pf.weights
     pf.show(0)  # b = 0
-    assert not _green_patches(ws.ax)
-    assert ws.note.get_text() == "no w separates the data\nat this b = 0"
+    assert not _green_patches(ws.ax) and ws.slice_note.get_visible()
+    assert ws.slice_note.get_text() == "no w separates the data\nat this b = 0"
     f = pf.show(1)  # b = -1: 0.5 < w1 < 1
-    assert f.b == -1 and len(_green_patches(ws.ax)) == 1
+    assert f.b == -1 and len(_green_patches(ws.ax)) == 1 and not ws.slice_note.get_visible()
     pf.set_run(tr, X, y, replace(pf.info, separable=None, pending=True))  # verdict not known yet
     pf.show(0)
-    assert ws.note.get_text() == "no w in this view separates\nthe data at b = 0"
+    assert ws.slice_note.get_text() == "no w in this view separates\nthe data at b = 0"
     tx = train(XOR.X, XOR.y, max_epochs=5)
     pf.set_run(tx, XOR.X, XOR.y)
     pf.show(3)
-    assert not _green_patches(ws.ax)
+    assert not _green_patches(ws.ax) and not ws.slice_note.get_visible()
     assert ws.note.get_text() == "no (w, b) separates the data:\nthe version space is empty"
 
 

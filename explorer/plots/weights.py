@@ -26,7 +26,8 @@ from . import style as S
 MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all of them
 #: Mantissas of the axes' half-width (times a power of ten).
 ROUND_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-SLICE_NOTE = "green: version space at b = {b}:\nevery point has y·(⟨w, x⟩ + b) > 0"
+SLICE_NOTE = "green: version space at the current b:\nevery point has y·(⟨w, x⟩ + b) > 0"
+EMPTY_NOTE = "no (w, b) separates the data:\nthe version space is empty"
 
 
 def round_limit(x: float) -> float:
@@ -70,15 +71,22 @@ class WeightSpace:
         self.arrows = None
         self.current = ax.scatter([], [], s=90, c=S.LINE, zorder=5, label="w now")
         self.start = ax.scatter([], [], s=60, marker="D", c=S.GHOST, zorder=4, label="start")
+        # static, so under everything that moves (a blitted frame draws those over it, and a
+        # full draw must give the same picture)
         self.note = ax.text(0.02, 0.02, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
-                            color="#333333", zorder=6,
+                            color="#333333", zorder=0.7,
                             bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.5))
-        # with an offset: the slice of the version space at the current b (moves with b)
+        # with an offset: the slice of the version space at the current b (moves with b), and
+        # why there is none at this b (shown only then: text costs milliseconds per frame)
         self.slice = Polygon([[0, 0]], closed=True, facecolor=S.UPDATE, alpha=0.18,
                              edgecolor=S.UPDATE, lw=1.2, zorder=0.8, visible=False)
         ax.add_patch(self.slice)
+        self.slice_note = ax.text(0.02, 0.98, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
+                                  color="#333333", zorder=6, va="top", visible=False,
+                                  bbox=dict(facecolor="white", alpha=0.8, edgecolor="none",
+                                            pad=1.5))
         self.W = np.zeros((1, 2))
-        self._slices = None  # b -> (polygon, note) for the run shown; None: no slices
+        self._slices = None  # b -> (polygon, why none) for the run shown; None: no slices
         self._slice_args = None
 
     def set_run(self, traj: Trajectory, X, y, *, separable: bool | None = None) -> None:
@@ -129,12 +137,14 @@ class WeightSpace:
         b0 = float(traj.params.get("b0", 0.0))
         self._slices = None
         self.slice.set_visible(False)
+        self.slice_note.set_visible(False)
         if (fit or b0 != 0) and X.shape[0] and plane:
             # the slice at the current b (at b0 for ever without an offset), drawn by show()
-            self._slices = {}
+            self._slices, self._exists = {}, {}
             self._slice_args = (X, np.asarray(y, dtype=float), (-lim, lim, -lim, lim), separable)
             self.constraints.set_segments([])
             self.cone.set_visible(False)
+            self.note.set_text(EMPTY_NOTE if separable is False else SLICE_NOTE)
         elif not fit and X.shape[0]:
             cone = version_space_cone(X, y)
             segs = []
@@ -161,22 +171,29 @@ class WeightSpace:
         self.ax.set_ylim(-lim, lim)
 
     def dynamic_artists(self) -> list:
-        return [a for a in (self.slice, self.note, self.path, self.arrows, self.current)
+        return [a for a in (self.slice, self.slice_note, self.path, self.arrows, self.current)
                 if a is not None]
 
+    def _exists_for(self, sign: float) -> bool:
+        """:func:`slice_exists` for every ``b`` of this sign (the slices of a cone are scaled
+        copies of each other), once per run and sign."""
+        if sign not in self._exists:
+            X, y, _, _ = self._slice_args
+            self._exists[sign] = slice_exists(X, y, float(sign))
+        return self._exists[sign]
+
     def _slice_at(self, b: float):
-        """``(polygon, note)`` of the version space's slice at ``b`` (cached per run and b)."""
+        """``(polygon, why)``: the version space's slice at ``b`` inside the view and, when it
+        has none there, why ("" when the static note already says it); cached per run and b."""
         if b not in self._slices:
             X, y, box, separable = self._slice_args
             poly = version_space_slice(X, y, b, box)
             shown = _g(b)
-            if len(poly):
-                note = SLICE_NOTE.format(b=shown)
-            elif separable is False:
-                note = "no (w, b) separates the data:\nthe version space is empty"
+            if len(poly) or separable is False:
+                note = ""
             elif separable is None:
                 note = f"no w in this view separates\nthe data at b = {shown}"
-            elif slice_exists(X, y, b):
+            elif self._exists_for(np.sign(b)):
                 note = f"the version space at b = {shown}\nlies outside this view"
             else:
                 note = f"no w separates the data\nat this b = {shown}"
@@ -193,11 +210,12 @@ class WeightSpace:
         self.path.set_data(pts[:, 0], pts[:, 1])
         self.current.set_offsets(f.w[None, :2])
         if self._slices is not None:
-            poly, note = self._slice_at(float(f.b))
+            poly, why = self._slice_at(float(f.b))
             if len(poly):
                 self.slice.set_xy(poly)
             self.slice.set_visible(bool(len(poly)))
-            self.note.set_text(note)
+            self.slice_note.set_text(why)
+            self.slice_note.set_visible(bool(why))
         if self.arrows is not None and len(self.deltas):
             n = self.arrows.N
             lo = max(0, u - n)

@@ -60,6 +60,12 @@ class Cycle:
         The run converged instead (a full pass without an update): no cycle.
     message : str
         One sentence for a person, e.g. "cycle of length 4 found at step 4".
+    exact : bool
+        States were compared for equality (always for :func:`exact_run`; for
+        :func:`explorer.repeats.run_cycle`, when the run's floating-point arithmetic is exact).
+    tolerance : float or None
+        Otherwise, the largest difference (absolute, in every coordinate of ``(w, b)``) at
+        which two states counted as the same.
     """
 
     found: bool
@@ -72,6 +78,8 @@ class Cycle:
     position: int | None
     converged: bool
     message: str
+    exact: bool = True
+    tolerance: float | None = None
 
 
 @dataclass(frozen=True)
@@ -277,3 +285,4 @@ def find_cycle(X, y, **kwargs) -> Cycle:
     (same keywords; the run stops at the cycle)."""
     kwargs.setdefault("stop_at_cycle", True)
     return exact_run(X, y, **kwargs).cycle
+

@@ -15,7 +15,7 @@ import numpy as np
 from ._validation import check_int, check_positive, check_real, check_vector
 
 __all__ = ["clip_line", "half_plane_polygon", "version_space_cone", "cone_polygon",
-           "convex_hull_polygon"]
+           "version_space_slice", "slice_exists", "convex_hull_polygon"]
 
 
 def _box(box) -> tuple[float, float, float, float]:
@@ -137,6 +137,97 @@ def cone_polygon(cone, radius: float, *, points: int = 48) -> np.ndarray:
     ang = np.linspace(lo, hi, points)
     arc = radius * np.column_stack([np.cos(ang), np.sin(ang)])
     return np.vstack([[0.0, 0.0], arc])
+
+
+def _slice_constraints(X, y, b):
+    """The slice at ``b`` as ``V w > c`` (rows ``y_i x_i``, ``c_i = -y_i b``), points at the
+    origin left out; None when such a point already fails (``y_i b <= 0``)."""
+    X = _points_2d(X)
+    y = np.asarray(y, dtype=float).reshape(-1)
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"X and y must have the same number of points; got {X.shape[0]} and "
+                         f"{y.shape[0]}")
+    b = check_real(b, name="b")
+    V, c = X[:, :2] * y[:, None], -y * b
+    zero = ~V.any(axis=1)
+    if np.any(zero & (c >= 0)):
+        return None
+    return V[~zero], c[~zero]
+
+
+def version_space_slice(X, y, b: float, box) -> np.ndarray:
+    """The version space with an offset, sliced at ``b`` and clipped to ``box``.
+
+    With an offset the version space lives in ``(w1, w2, b)``: the ``(w, b)`` with
+    ``y_i (<w, x_i> + b) > 0`` for every point (each point allows an open half-space through
+    the origin; the update adds ``eta y_i (x_i, 1)``, its inward normal, Sayed eq. (60.26)).
+    With ``b`` held fixed the slice is ``{w : <y_i x_i, w> > -y_i b}``, an intersection of
+    half-planes: a convex polygon, possibly unbounded or empty.
+
+    Returns
+    -------
+    ndarray of shape (m, 2)
+        Vertices (counter-clockwise) of the slice's closure inside ``box = (xmin, xmax, ymin,
+        ymax)``, or shape (0, 2) when it has no interior there: the slice may still be non-empty
+        outside the box (see :func:`slice_exists`).
+    """
+    xmin, xmax, ymin, ymax = _box(box)
+    rows = _slice_constraints(X, y, b)
+    empty = np.zeros((0, 2))
+    if rows is None:
+        return empty
+    V, c = rows
+    poly = np.array([[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]], dtype=float)
+    vals = poly @ V.T - c  # (4, n): each corner against each constraint
+    if np.any((vals < 0).all(axis=0)):
+        return empty  # one point's half-plane misses the box
+    cuts = ~(vals >= 0).all(axis=0)  # the others hold at every corner: nothing to clip
+    for a, ci in zip(V[cuts], c[cuts], strict=True):
+        val = poly @ a - ci
+        keep = val >= 0
+        if keep.all():
+            continue
+        nxt = np.roll(poly, -1, axis=0)
+        vn = np.roll(val, -1)
+        out = []
+        for p, q, vp, vq, kp in zip(poly, nxt, val, vn, keep, strict=True):
+            if kp:
+                out.append(p)
+            if kp != (vq >= 0):
+                out.append(p + vp / (vp - vq) * (q - p))
+        if len(out) < 3:
+            return empty
+        poly = np.array(out)
+    x, yv = poly[:, 0], poly[:, 1]
+    area = 0.5 * abs(np.dot(x, np.roll(yv, -1)) - np.dot(yv, np.roll(x, -1)))
+    return poly if area > 1e-12 * (xmax - xmin) * (ymax - ymin) else empty
+
+
+def slice_exists(X, y, b: float) -> bool:
+    """Whether any ``w`` at all has ``y_i (<w, x_i> + b) > 0`` for every point.
+
+    The version space with an offset is a cone in ``(w, b)``, so its slices at every ``b > 0``
+    are scaled copies of the one at ``b = 1`` (and likewise for ``b < 0``): one linear program
+    per sign answers for every ``b``, maximising the normalised margin ``s <= 1`` of
+    ``y_i (<w, x_i> + sign(b)) >= s ||(x_i, 1)||``; the slice is non-empty iff ``s > 0``
+    (above 1e-9). At ``b = 0`` the slice is the cone of :func:`version_space_cone`.
+    """
+    rows = _slice_constraints(X, y, b)
+    if rows is None:
+        return False
+    V, c = rows
+    if len(V) == 0:
+        return True
+    if float(b) == 0.0:
+        return version_space_cone(V, np.ones(len(V))) is not None
+    from scipy.optimize import linprog
+
+    unit = c / abs(float(b))  # the slice at b = +-1: <v_i, w> > -y_i sign(b)
+    norms = np.sqrt(np.einsum("ij,ij->i", V, V) + 1.0)
+    A = np.column_stack([-V, norms])  # -<v_i, w> + s n_i <= -unit_i
+    res = linprog([0.0, 0.0, -1.0], A_ub=A, b_ub=-unit, bounds=[(None, None), (None, None),
+                                                                (None, 1.0)], method="highs")
+    return bool(res.status == 0 and -res.fun > 1e-9)
 
 
 def _segment_ends(P: np.ndarray, centred: np.ndarray) -> np.ndarray:

@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .repeats import run_cycle
 from .rules import get_rule
 from .trajectory import Trajectory
 
 __all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run", "plural",
-           "kept_classifier"]
+           "kept_classifier", "cycle_text"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -180,7 +181,8 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
 
     ``hand=True`` says the learner picked every point ("you choose" mode), which changes how
     the last step's narration ends; ``info`` (from :func:`describe_run`) lets the last step
-    say why a run that did not converge never will (non-separable data).
+    say why a run that did not converge never will (non-separable data), and the steps inside
+    a cycle say that the weights repeat (:func:`cycle_text`).
     """
     X, y = _run_data(traj, X, y)
     w, b = traj.state(k)
@@ -245,8 +247,26 @@ def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False,
         body = (f", so the summed correction gives w = {_vec(f.w)}, b = {_g(f.b)}. "
                 f"Update {f.n_updates}." if f.updated else ", no update.")
     text = head + body + _kept_text(f, len(np.asarray(y)))
+    if info is not None and info.cycle is not None:
+        text += cycle_text(info.cycle, f.k)
     if f.k == f.n_steps:
         text += " " + stop_text(traj, X, y, hand=hand, info=info)
+    return text
+
+
+def cycle_text(cycle, k: int) -> str:
+    """What narration says at step ``k`` of a run that has entered ``cycle`` (from
+    :func:`explorer.repeats.run_cycle`): from its first step ``s``, " The weights repeat: period
+    4 from step 0, exactly."; once a whole period has passed, which earlier state this one
+    repeats. Empty before ``s``, at the start, and for a run without a cycle."""
+    if not cycle.found or k < max(cycle.start_step, 1):
+        return ""
+    s, p = cycle.start_step, cycle.length
+    how = "exactly" if cycle.exact else f"to within {cycle.tolerance:.2g}"
+    text = f" The weights repeat: period {p} from step {s}, {how}."
+    if k >= s + p:
+        verb = "equals" if cycle.exact else "matches"
+        text += f" The state after step {k} {verb} the one after step {k - p}."
     return text
 
 
@@ -342,6 +362,10 @@ class RunInfo:
     pending : bool
         True for the stand-in of :func:`pending_run`: the bound and proof are still being
         worked out.
+    cycle : explorer.cycles.Cycle or None
+        Whether the weights repeat, from :func:`explorer.repeats.run_cycle`: period, first
+        step, exactly or within what tolerance (or why there is no cycle). None when not looked
+        for; the narration says it at the steps inside the cycle.
     """
 
     bound: object
@@ -351,6 +375,7 @@ class RunInfo:
     note: str = ""
     certificate: object = None
     pending: bool = False
+    cycle: object = None
 
 
 #: What the bound and proof panels say while :func:`describe_run` has not run yet.
@@ -361,13 +386,15 @@ PENDING_NOTE = "being worked out (the margin solver is loading)"
 SOLVER_MODULES = ("explorer.svm", "explorer.separability")
 
 
-def pending_run(traj: Trajectory) -> RunInfo:
+def pending_run(traj: Trajectory, X=None, y=None) -> RunInfo:
     """A stand-in for :func:`describe_run` while its solvers load: no bound, no proof, no
-    verdict on separability yet (``pending=True``); the band is the rule's own."""
+    verdict on separability yet (``pending=True``); the band is the rule's own, and with the
+    data ``X, y`` the cycle is found already (it needs no solver)."""
     from .bounds import Bound
 
+    cycle = None if X is None else run_cycle(traj, *_run_data(traj, X, y))
     return RunInfo(Bound(None, "", "", None, None, PENDING_NOTE), None, _band(traj), None,
-                   PENDING_NOTE, None, pending=True)
+                   PENDING_NOTE, None, pending=True, cycle=cycle)
 
 
 def _band(traj: Trajectory) -> float | None:
@@ -391,9 +418,10 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
     p = traj.params
     fit_b = p["fit_intercept"]
     band = _band(traj)
+    cycle = run_cycle(traj, X, y)
     if len(np.unique(y)) < 2:
         return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,
-                       True, "one class only")
+                       True, "one class only", cycle=cycle)
     d = X.shape[1]
     try:
         best = svm.fit(bounds.augment(X) if fit_b else X, y, fit_intercept=False)
@@ -408,7 +436,7 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
         sep = separability.check(X, y, fit_intercept=fit_b)
         note = f"no bound at this scale ({exc})"
         return RunInfo(bounds.Bound(None, "—", "", None, None, note), None, band,
-                       sep.separable, note, sep.certificate)
+                       sep.separable, note, sep.certificate, cycle=cycle)
     b0 = p.get("b0", 0.0)
     bound = bounds.mistake_bound(traj.rule, X, y, eta=p["eta"], forget=p["forget"],
                                  fit_intercept=fit_b, w0=p["w0"], b0=b0,
@@ -425,4 +453,4 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
         note = f"the sources prove no mistake bound for the {get_rule(traj.rule).title.lower()}"
     else:
         proof = bounds.proof_quantities(traj, X, y, w_star=w_star, b_star=b_star)
-    return RunInfo(bound, proof, band, best is not None, note, cert)
+    return RunInfo(bound, proof, band, best is not None, note, cert, cycle=cycle)

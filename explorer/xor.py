@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -254,7 +254,8 @@ def build_scene(code=XOR, *, coding: str = "pm1", eta: float = 1.0, passes: int 
     passes = check_int(passes, name="passes", minimum=1, maximum=500)
     X, y = boolean_points(code, coding=coding)
     run = exact_run(X, y, eta=eta, rule="pocket", max_steps=4 * passes)
-    info = describe_run(run.trajectory, X, y)
+    # the Cycling view narrates the exact run's own cycle (explorer.plots.xor_steps)
+    info = replace(describe_run(run.trajectory, X, y), cycle=None)
     sep = check(X, y)
     grid = tuple(exact_run(*boolean_points(k, coding=coding), eta=eta, max_steps=400)
                  for k in range(16))

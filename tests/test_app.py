@@ -318,3 +318,75 @@ def test_a_view_given_a_pending_model_outside_a_kernel_describes_it_at_once():
     view = PerceptronView(model=m)
     assert not m.info.pending and m.info.bound.value is not None
     assert view.figure.mistakes.bound_text.get_text().startswith("bound (dashed) =")
+
+
+# ---------------------------------------------------------------- issue 19: cycles, weight space
+def test_xor_run_says_and_marks_its_cycle(view):
+    m, tl = view.model, view.timeline
+    assert tl.b_cycle.layout.display == "none"  # Koski's run converges: no cycle
+    assert m.update(dataset="xor")
+    assert "The weights repeat: period 4 from step 0, exactly" in m.message
+    assert "The weights repeat: period 4 from step 0" in view.messages.notice.value
+    assert tl.where.value.endswith("· weights repeat: period 4 from step 0")
+    assert tl.b_cycle.layout.display == "" and tl.b_cycle.disabled  # already at step 0
+    m.go(9)
+    assert "The state after step 9 equals the one after step 5." in view.messages.text
+    assert not tl.b_cycle.disabled
+    tl.b_cycle.click()
+    assert m.step == 0
+    span = view.figure.mistakes.cycle_span
+    assert span.get_visible() and span.get_x() == 0
+    assert "period 4" in view.figure.mistakes.cycle_text.get_text()
+
+
+def test_a_cycle_that_starts_late_is_one_click_away(view):
+    from explorer import datasets
+    from explorer.app.state import points_of
+
+    ds = datasets.load("overlapping", dim=2, n=40, seed=0)
+    X = np.round(ds.X * 4) / 4  # quarters: the float arithmetic is exact
+    assert view.load_state(SPEC.defaults() | {
+        "dataset": "separable", "points": points_of(X, ds.y), "eta": 1.0, "order": "cyclic",
+        "w0": [], "custom_order": []})
+    m, tl = view.model, view.timeline
+    assert "The weights repeat: period 80 from step 178, exactly" in m.message
+    tl.b_cycle.click()
+    assert m.step == 178 and "The weights repeat: period 80 from step 178" in view.messages.text
+    m.go(177)
+    assert "repeat" not in view.messages.text
+    assert view.figure.mistakes.cycle_span.get_x() == 178
+
+
+def test_no_cycle_is_said_in_words(view):
+    m, tl = view.model, view.timeline
+    assert m.update(dataset="overlapping")
+    assert m.info.separable is False
+    assert "No repeated state within the run's 2,000 steps (compared to within" in m.message
+    assert tl.b_cycle.layout.display == "none"
+    assert not view.figure.mistakes.cycle_span.get_visible()
+    assert m.update(order="shuffle")
+    assert "No cycle is looked for: the visiting order is reshuffled each pass" in m.message
+
+
+def test_weight_space_at_w_zero_is_readable(view):
+    """Issue 19 item 7: "you choose" on XOR starts at w = 0, where the weight axes read
+    ±1.15e-6; they now show the length of a first update, rounded."""
+    m = view.model
+    assert m.update(dataset="xor") and m.update(choose_mode=True)
+    assert m.trajectory.n_steps == 0 and not m.trajectory.weights.any()
+    assert view.figure.weights.ax.get_xlim() == pytest.approx((-2.0, 2.0))
+
+
+def test_timeline_cycle_start_jump():
+    from explorer.app.timeline import Timeline
+
+    tl = Timeline()
+    tl.set_run(50, updates=[1, 2, 3])
+    assert tl.b_cycle.layout.display == "none" and tl.target("cycle_start") == 0
+    tl.set_cycle(12)
+    assert tl.b_cycle.layout.display == "" and tl.target("cycle_start") == 12
+    tl.go(30)
+    tl.b_cycle.click()
+    assert tl.step == 12 and tl.b_cycle.disabled
+    tl.set_cycle(None)
+    assert tl.b_cycle.layout.display == "none"

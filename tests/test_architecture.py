@@ -4,7 +4,8 @@ import subprocess
 import sys
 
 CORE = ["datasets", "perceptron", "rules", "trajectory", "bounds", "losses", "separability", "margins",
-        "svm", "counting", "cover", "cycles", "kernel_perceptron", "xor", "geometry", "replay"]
+        "svm", "counting", "cover", "cycles", "repeats", "kernel_perceptron", "xor", "geometry",
+        "replay"]
 
 
 def test_core_imports_no_plotting_or_widgets():

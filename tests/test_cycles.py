@@ -1,4 +1,5 @@
-"""Exact runs and cycle detection (explorer.cycles) against hand computation and train()."""
+"""Exact runs and cycle detection (explorer.cycles, explorer.repeats) against hand computation,
+exact arithmetic and train()."""
 
 from fractions import Fraction
 
@@ -7,6 +8,7 @@ import pytest
 
 from explorer import cycles, datasets
 from explorer.perceptron import train
+from explorer.repeats import exact_floats, run_cycle
 
 
 def _first_repeat_bruteforce(traj, L):
@@ -88,3 +90,172 @@ def test_limit_reached_says_so():
     ds = datasets.load("xor")
     c = cycles.find_cycle(ds.X, ds.y, max_steps=3)
     assert not c.found and not c.converged and "limit" in c.message
+
+
+# ---------------------------------------------------------------- cycles of recorded runs
+# (issue 19, item 14: the Perceptron tab finds when the weights repeat, on any data)
+
+
+def _quarters(seed):
+    """Overlapping blobs rounded to quarters: floating point adds them exactly."""
+    ds = datasets.load("overlapping", dim=2, n=40, seed=seed)
+    return np.round(ds.X * 4) / 4, ds.y
+
+
+def _tenths(seed):
+    """The same rounded to tenths, which are not dyadic: the arithmetic rounds."""
+    ds = datasets.load("overlapping", dim=2, n=40, seed=seed)
+    return np.round(ds.X * 10) / 10, ds.y
+
+
+def _decimal_cycle(X, y, max_steps):
+    """Oracle: the classic rule in cyclic order from 0, eta = 1, on the decimals as written
+    (Fraction of each number's shortest repr), exactly; the first repeated state."""
+    rows = [[Fraction(repr(float(v))) for v in r] for r in X]
+    w, b, n = [Fraction(0)] * len(rows[0]), Fraction(0), len(rows)
+    seen = {(tuple(w), b, 0): 0}
+    for s in range(1, max_steps + 1):
+        i, lab = (s - 1) % n, int(y[(s - 1) % n])
+        if lab * (sum(a * c for a, c in zip(w, rows[i], strict=True)) + b) <= 0:
+            w, b = [a + lab * c for a, c in zip(w, rows[i], strict=True)], b + lab
+        key = (tuple(w), b, s % n)
+        if key in seen:
+            return seen[key], s - seen[key]
+        seen[key] = s
+    return None
+
+
+@pytest.mark.parametrize("case", ["xor", "xor01", "xor-order", "xor-half", "q0", "q1", "q2"])
+def test_run_cycle_is_the_exact_runs_cycle(case):
+    """Where the float run is exact, run_cycle finds exactly the cycle of the Fraction run."""
+    order, eta = "cyclic", 1.0
+    if case.startswith("q"):
+        X, y = _quarters(int(case[1]))
+    else:
+        ds = datasets.load("xor", encoding="01" if case == "xor01" else "pm1")
+        X, y = ds.X, ds.y
+        order = [3, 0, 2, 1] if case == "xor-order" else order
+        eta = 0.5 if case == "xor-half" else eta
+    tr = train(X, y, eta=eta, order=order, max_epochs=100)
+    ref = cycles.exact_run(X, y, eta=eta, order=order, max_steps=tr.n_steps)
+    np.testing.assert_array_equal(tr.weights, ref.trajectory.weights)  # no rounding at all
+    assert exact_floats(tr, X)
+    c = run_cycle(tr, X, y)
+    assert c.found and c.exact and c.tolerance is None
+    assert (c.start_step, c.length, c.step) == (ref.cycle.start_step, ref.cycle.length,
+                                                ref.cycle.step)
+    assert (c.w, c.b, c.updates) == (ref.cycle.w, ref.cycle.b, ref.cycle.updates)
+    assert f"period {c.length} from step {c.start_step}, exactly" in c.message
+
+
+def test_quarter_data_cycle_late_and_long():
+    X, y = _quarters(0)
+    c = run_cycle(train(X, y, max_epochs=100), X, y)
+    assert (c.start_step, c.length) == (178, 80)  # found by the Fraction run above too
+
+
+@pytest.mark.parametrize("seed", [0, 4, 5])
+def test_tolerance_finds_the_cycle_of_the_decimals(seed):
+    """Tenths round in binary, so the float states come back only nearly (seed 0: never
+    exactly within 200 000 steps); within the tolerance the cycle is the one exact arithmetic
+    on the decimals gives (these seeds meet no tie that round-off breaks the other way)."""
+    X, y = _tenths(seed)
+    tr = train(X, y, max_epochs=500)
+    assert not exact_floats(tr, X)
+    c = run_cycle(tr, X, y)
+    top = max(np.abs(tr.weights).max(), np.abs(tr.biases).max())
+    assert c.found and not c.exact and c.tolerance == pytest.approx(1e-9 * top)
+    assert (c.start_step, c.length) == _decimal_cycle(X, y, 20_000)
+    assert f"period {c.length} from step {c.start_step}, to within" in c.message
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tolerance_cycle_holds_to_the_end_and_starts_where_it_says(seed):
+    X, y = _tenths(seed)
+    tr = train(X, y, max_epochs=200)
+    c = run_cycle(tr, X, y)
+    s, k, tol = c.start_step, c.length, c.tolerance
+    W, B = tr.states(np.arange(tr.n_steps + 1))
+    S = np.column_stack([W, B])
+    gap = np.abs(S[k:] - S[:-k]).max(axis=1)  # state j+k against state j
+    assert gap[s:].max() <= tol and (s == 0 or gap[s - 1] > tol)
+    assert np.array_equal(tr.updated[s: tr.n_steps - k], tr.updated[s + k:])
+    assert c.updates == tr.updates_until(s + k) - tr.updates_until(s) > 0
+
+
+def test_first_repeat_is_the_brute_force_one_on_every_step():
+    ds = datasets.load("xor", encoding="01")
+    for order in ([1, 3, 0, 2], [0, 0, 3, 1, 2], "cyclic"):
+        tr = train(ds.X, ds.y, order=order, max_epochs=50)
+        L = 4 if order == "cyclic" else len(order)
+        s0, t = _first_repeat_bruteforce(tr, L)
+        c = run_cycle(tr, ds.X, ds.y)
+        assert (c.start_step, c.length, c.position) == (s0, t - s0, s0 % L)
+
+
+def test_rounding_arithmetic_is_not_called_exact():
+    ds = datasets.load("xor")
+    assert exact_floats(train(ds.X, ds.y, max_epochs=5), ds.X)
+    assert not exact_floats(train(ds.X, ds.y, eta=0.1, max_epochs=5), ds.X)  # 0.1 is not dyadic
+    assert not exact_floats(train(ds.X, ds.y, rule="regularized", rho=0.1, max_epochs=5), ds.X)
+    over = datasets.load("overlapping", dim=2, n=40)
+    assert not exact_floats(train(over.X, over.y, max_epochs=5), over.X)
+    # the XOR tab's eta = 0.1 run: the floats repeat bit for bit, yet the claim is a tolerance
+    c = run_cycle(train(ds.X, ds.y, eta=0.1, max_epochs=20), ds.X, ds.y)
+    assert c.found and not c.exact and "bit for bit" in c.message
+    assert (c.start_step, c.length) == (0, 4)
+
+
+@pytest.mark.parametrize("order,words", [("shuffle", "reshuffled each pass"),
+                                         ("random", "drawn i.i.d.")])
+def test_random_orders_report_no_cycle(order, words):
+    ds = datasets.load("xor")
+    c = run_cycle(train(ds.X, ds.y, order=order, seed=1, max_epochs=50), ds.X, ds.y)
+    assert not c.found and words in c.message and "no cycle is looked for" in c.message
+
+
+def test_converged_and_short_runs_have_no_cycle():
+    ds = datasets.load("koski")
+    c = run_cycle(train(ds.X, ds.y), ds.X, ds.y)
+    assert not c.found and c.converged and "no cycle" in c.message
+    xo = datasets.load("xor")
+    c = run_cycle(train(xo.X, xo.y, max_steps=6), xo.X, xo.y)
+    assert not c.found and "shorter than two passes" in c.message
+    over = datasets.load("overlapping", dim=2, n=40)
+    c = run_cycle(train(over.X, over.y, max_epochs=50), over.X, over.y)
+    assert not c.found and "no repeated state within the run's 2,000 steps" in c.message
+
+
+def test_run_cycle_on_a_long_run_is_cheap():
+    import time
+
+    X, y = _quarters(1)
+    tr = train(X, y, max_steps=200_000, max_epochs=10_000)
+    t0 = time.perf_counter()
+    c = run_cycle(tr, X, y)
+    assert c.found and time.perf_counter() - t0 < 1.0
+
+
+@pytest.mark.parametrize("call,kind,words", [
+    (lambda tr, X, y: run_cycle("run", X, y), TypeError, "expected a Trajectory"),
+    (lambda tr, X, y: run_cycle(tr, X[:2], y), ValueError, "must be the run's data"),
+    (lambda tr, X, y: run_cycle(tr, X, y, rtol=0.5), ValueError, "rtol must be at most 0.01"),
+    (lambda tr, X, y: run_cycle(tr, X, y, rtol=0), ValueError, "rtol must be > 0"),
+])
+def test_run_cycle_refuses_in_words(call, kind, words):
+    ds = datasets.load("xor")
+    tr = train(ds.X, ds.y, max_epochs=5)
+    with pytest.raises(kind, match=words):
+        call(tr, ds.X, ds.y)
+
+
+def test_a_search_too_big_is_declined_in_words(monkeypatch):
+    from explorer import repeats
+
+    ds = datasets.load("xor")
+    tr = train(ds.X, ds.y, max_epochs=400)  # 401 pass boundaries x 3 numbers
+    assert run_cycle(tr, ds.X, ds.y).found
+    monkeypatch.setattr(repeats, "MAX_NUMBERS", 1200)
+    c = run_cycle(tr, ds.X, ds.y)
+    assert not c.found and c.message == ("no cycle is looked for: the run's 401 pass boundaries "
+                                         "x 3 numbers exceed 1,200")

@@ -77,11 +77,14 @@ PERCEPTRON = {
         True: ["Converged after", "The points are up to 9.7e+11 from the origin: an update "
                "changes w·x by up to η·‖x‖² = "],  # the number: test_perceptron_tab
         False: ["Converged after", "makes the same updates at any scale"]},
-    "xor": {True: ["The data are not linearly separable", "the updates never stop"],
-            False: ["not separable through the origin", "the updates never stop"]},
+    # the note says the run's cycle (issue 19, item 14)
+    "xor": {True: ["The data are not linearly separable", "the updates never stop",
+                   "The weights repeat: period 4 from step 0"],
+            False: ["not separable through the origin", "the updates never stop",
+                    "The weights repeat: period 4 from step 0"]},
 }
 #: Cases with nothing degenerate to remark beyond the narration: the note line stays empty.
-NO_NOTE = {("through origin", True), ("through origin", False), ("xor", True), ("xor", False)}
+NO_NOTE = {("through origin", True), ("through origin", False)}
 #: Words that would be wrong for a case (a check that the remarks are not generic).
 NOT_SAID = {("collinear alternating", False): "fit offset b",
             ("zero vectors", True): "at the origin"}

@@ -4,6 +4,8 @@ Each test reads artists' data back from a figure drawn on an Agg canvas and comp
 frame or the run it should show.
 """
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from figure_checks import assert_blit_matches_full_draw
@@ -297,3 +299,91 @@ def test_frame_and_figure_agree_on_narration():
     pf = _figure()
     pf.set_run(tr, XOR.X, XOR.y)
     assert pf.show(tr.n_steps).text == frame(tr, XOR.X, XOR.y, tr.n_steps, info=pf.info).text
+
+
+# ---------------------------------------------------------------- weight space (issue 19)
+def _green_patches(ax):
+    from matplotlib.patches import Polygon
+
+    return [p for p in ax.patches if isinstance(p, Polygon) and p.get_visible()]
+
+
+def test_version_space_slice_is_drawn_with_the_offset_on():
+    """Koski's example fits an offset: the weight panel shows the version space's slice at the
+    current b at every step, and the final w (which separates) lies in it."""
+    from matplotlib.path import Path
+
+    from explorer.geometry import version_space_slice
+
+    tr = _koski_run()
+    pf = _figure()
+    pf.set_run(tr, KOSKI.X, KOSKI.y)
+    ws = pf.weights
+    lim = ws.ax.get_xlim()[1]
+    for k in range(tr.n_steps + 1):
+        f = pf.show(k)
+        shown = _green_patches(ws.ax)
+        assert len(shown) == 1, k
+        want = version_space_slice(KOSKI.X, KOSKI.y, f.b, (-lim, lim, -lim, lim))
+        np.testing.assert_allclose(shown[0].get_xy()[: len(want)], want)
+        assert not ws.slice_note.get_visible()
+    assert Path(shown[0].get_xy()).contains_point(tr.final_w)
+    assert "slice at the current b" in ws.ax.get_xlabel()
+    assert ws.note.get_text().startswith("green: version space at the current b")
+
+
+def test_an_empty_slice_says_why():
+    X, y = np.array([[1.0, 0.0], [2.0, 0.0]]), np.array([-1.0, 1.0])  # separable only for b < 0
+    tr = train(X, y, max_epochs=20)
+    pf = _figure()
+    pf.set_run(tr, X, y)
+    ws = pf.weights
+    pf.show(0)  # b = 0
+    assert not _green_patches(ws.ax) and ws.slice_note.get_visible()
+    assert ws.slice_note.get_text() == "no w separates the data\nat this b = 0"
+    f = pf.show(1)  # b = -1: 0.5 < w1 < 1
+    assert f.b == -1 and len(_green_patches(ws.ax)) == 1 and not ws.slice_note.get_visible()
+    pf.set_run(tr, X, y, replace(pf.info, separable=None, pending=True))  # verdict not known yet
+    pf.show(0)
+    assert ws.slice_note.get_text() == "no w in this view separates\nthe data at b = 0"
+    tx = train(XOR.X, XOR.y, max_epochs=5)
+    pf.set_run(tx, XOR.X, XOR.y)
+    pf.show(3)
+    assert not _green_patches(ws.ax) and not ws.slice_note.get_visible()
+    assert ws.note.get_text() == "no (w, b) separates the data:\nthe version space is empty"
+
+
+def test_a_fixed_offset_is_sliced_not_coned():
+    """Without fitting b but from b0 != 0 the version space is the slice at b0 (it was the
+    cone through the origin, which belongs to b = 0)."""
+    X, y = np.array([[1.0, 0.0], [2.0, 0.0]]), np.array([-1.0, 1.0])
+    tr = train(X, y, fit_intercept=False, b0=-1.5, max_epochs=20)
+    pf = _figure()
+    pf.set_run(tr, X, y)
+    pf.show(tr.n_steps)
+    shown = _green_patches(pf.weights.ax)
+    assert len(shown) == 1
+    np.testing.assert_allclose(sorted(set(np.round(shown[0].get_xy()[:, 0], 9))), [0.75, 1.5])
+
+
+@pytest.mark.parametrize("case,lim", [("start only", 2.0), ("tiny data", 2e-12),
+                                      ("no update from (3, 3)", 4.0), ("koski", 1.5)])
+def test_weight_space_limits_are_round_and_never_a_millionth(case, lim):
+    """A run still at w = 0 showed ±1e-6; the limits now hold the walk and one update's length,
+    rounded up."""
+    if case == "start only":
+        tr, X, y = train(XOR.X, XOR.y, max_steps=0), XOR.X, XOR.y  # w = 0, first step 1.41
+    elif case == "tiny data":
+        X, y = XOR.X * 1e-12, XOR.y
+        tr = train(X, y, max_steps=0)
+    elif case == "no update from (3, 3)":
+        X, y = np.array([[1.0, 1.0], [-1.0, -1.0]]), np.array([1.0, -1.0])
+        tr = train(X, y, w0=[3.0, 3.0], eta=0.1)
+        assert tr.n_updates == 0
+    else:
+        tr, X, y = _koski_run(), KOSKI.X, KOSKI.y
+    pf = _figure()
+    pf.set_run(tr, X, y)
+    pf.show(0)
+    ax = pf.weights.ax
+    assert ax.get_xlim() == pytest.approx((-lim, lim)) and ax.get_ylim() == pytest.approx((-lim, lim))

@@ -8,7 +8,9 @@ from explorer.geometry import (
     cone_polygon,
     convex_hull_polygon,
     half_plane_polygon,
+    slice_exists,
     version_space_cone,
+    version_space_slice,
 )
 
 BOX = (-2.0, 2.0, -1.0, 1.0)
@@ -104,3 +106,77 @@ def test_convex_hull_contains_every_point(seed, n):
         edges[:, None, 1] * (X[None, :, 0] - hull[:, None, 0])
     assert np.all(cross >= -1e-9)
     assert all(any(np.allclose(v, p) for p in X) for v in hull)  # vertices are data points
+
+
+# ---------------------------------------------------------------- version space with an offset
+def _inside(poly, P):
+    """Points of P inside the convex polygon (counter-clockwise vertices), edges included."""
+    edges = np.roll(poly, -1, axis=0) - poly
+    rel = P[:, None, :] - poly[None, :, :]
+    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
+    return (cross >= -1e-9).all(axis=1)
+
+
+def _slice_cases():
+    rng = np.random.default_rng(7)
+    for _ in range(12):
+        n = int(rng.integers(2, 9))
+        X = rng.normal(size=(n, 2)) * 2
+        w, b = rng.normal(size=2), rng.normal()
+        y = np.where(X @ w + b >= 0, 1.0, -1.0)
+        if rng.random() < 0.3:
+            y[0] = -y[0]  # often not separable any more
+        yield X, y
+
+
+@pytest.mark.parametrize("b", [-1.5, -0.3, 0.0, 0.4, 2.0])
+def test_version_space_slice_matches_a_grid(b):
+    """Against brute force: grid points that satisfy every y_i (<w, x_i> + b) > 0 (with room)
+    lie in the polygon, and grid points well inside the polygon satisfy them."""
+    box = (-3.0, 3.0, -3.0, 3.0)
+    g = np.linspace(-3, 3, 241)
+    G = np.array(np.meshgrid(g, g)).reshape(2, -1).T
+    for X, y in _slice_cases():
+        poly = version_space_slice(X, y, b, box)
+        margin = y[None, :] * (G @ X.T + b)  # (grid, n)
+        ok = (margin > 1e-6).all(axis=1)
+        if len(poly) == 0:
+            assert not ok.any()
+            continue
+        inside = _inside(poly, G)
+        assert inside[ok].all()
+        assert (margin[inside] > -1e-9).all()
+        assert ok.any() or np.ptp(poly, axis=0).min() < 0.05  # a sliver between grid points
+
+
+def test_slice_exists_matches_a_linear_program():
+    from scipy.optimize import linprog
+
+    for X, y in _slice_cases():
+        for b in (-2.0, -0.5, 0.5, 3.0):
+            # another program: maximise the worst margin within a large box
+            res = linprog([0, 0, -1], A_ub=np.column_stack([-(X * y[:, None]), np.ones(len(y))]),
+                          b_ub=y * b, bounds=[(-1e4, 1e4), (-1e4, 1e4), (None, 1)])
+            assert slice_exists(X, y, b) == (-res.fun > 1e-7), (X, y, b)
+            if len(version_space_slice(X, y, b, (-3, 3, -3, 3))):
+                assert slice_exists(X, y, b)
+
+
+def test_slices_by_hand():
+    # two points on the x1-axis, the -1 at 1 and the +1 at 2: w1 > 0 and b in (-2 w1, -w1)
+    X, y = np.array([[1.0, 0.0], [2.0, 0.0]]), np.array([-1.0, 1.0])
+    box = (-2.0, 2.0, -2.0, 2.0)
+    poly = version_space_slice(X, y, -1.0, box)  # 0.5 < w1 < 1, any w2
+    np.testing.assert_allclose(sorted(set(poly[:, 0])), [0.5, 1.0])
+    np.testing.assert_allclose(sorted(set(poly[:, 1])), [-2.0, 2.0])
+    assert len(version_space_slice(X, y, 0.5, box)) == 0 and not slice_exists(X, y, 0.5)
+    assert not slice_exists(X, y, 0.0)
+    assert len(version_space_slice(X, y, -10.0, box)) == 0 and slice_exists(X, y, -10.0)
+    # a point at the origin needs y b > 0 for every w
+    Z, yz = np.array([[0.0, 0.0], [1.0, 1.0]]), np.array([1.0, 1.0])
+    assert len(version_space_slice(Z, yz, 1.0, box)) and slice_exists(Z, yz, 1.0)
+    assert not len(version_space_slice(Z, yz, 0.0, box)) and not slice_exists(Z, yz, 0.0)
+    assert not slice_exists(Z, yz, -1.0)
+    # b = 0 is the cone of the homogeneous case
+    K = np.array([[1.0, 0.0], [0.0, 1.0]])
+    assert slice_exists(K, [1, 1], 0.0) and version_space_cone(K, [1, 1]) is not None

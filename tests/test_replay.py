@@ -191,3 +191,46 @@ def test_proof_lines_cross_at_the_bound(rule):
     else:
         assert crossing == pytest.approx(info.bound.value, rel=1e-6)
     assert run.n_updates <= info.bound.value
+
+
+# ---------------------------------------------------------------- the weights repeat (issue 19)
+XOR = datasets.load("xor")
+
+
+def test_narration_inside_a_cycle_says_the_weights_repeat():
+    tr = train(XOR.X, XOR.y, max_epochs=10)
+    info = describe_run(tr, XOR.X, XOR.y)
+    assert info.cycle.found and (info.cycle.start_step, info.cycle.length) == (0, 4)
+    t1 = frame(tr, XOR.X, XOR.y, 1, info=info).text
+    assert t1.endswith("Update 1. The weights repeat: period 4 from step 0, exactly.")
+    t9 = frame(tr, XOR.X, XOR.y, 9, info=info).text
+    assert ("The weights repeat: period 4 from step 0, exactly. The state after step 9 equals "
+            "the one after step 5.") in t9
+    assert "repeat" not in frame(tr, XOR.X, XOR.y, 0, info=info).text
+    assert "repeat" not in frame(tr, XOR.X, XOR.y, 9).text  # no info, nothing claimed
+
+
+def test_narration_before_the_cycle_and_within_a_tolerance():
+    X = np.round(datasets.load("overlapping", dim=2, n=40, seed=0).X * 10) / 10
+    y = datasets.load("overlapping", dim=2, n=40, seed=0).y
+    tr = train(X, y, max_epochs=20)
+    info = describe_run(tr, X, y)
+    c = info.cycle
+    assert (c.start_step, c.length) == (98, 80) and not c.exact
+    assert "repeat" not in frame(tr, X, y, 97, info=info).text
+    assert f"period 80 from step 98, to within {c.tolerance:.2g}." in frame(tr, X, y, 98,
+                                                                            info=info).text
+    assert "The state after step 200 matches the one after step 120." in frame(
+        tr, X, y, 200, info=info).text
+
+
+def test_pending_run_knows_the_cycle_and_converged_runs_say_nothing(koski_run):
+    from explorer.replay import pending_run
+
+    tr = train(XOR.X, XOR.y, max_epochs=10)
+    assert pending_run(tr, XOR.X, XOR.y).cycle == describe_run(tr, XOR.X, XOR.y).cycle
+    assert pending_run(tr).cycle is None
+    info = describe_run(koski_run, KOSKI.X, KOSKI.y)
+    assert not info.cycle.found and info.cycle.converged
+    assert all("repeat" not in frame(koski_run, KOSKI.X, KOSKI.y, k, info=info).text
+               for k in range(koski_run.n_steps + 1))

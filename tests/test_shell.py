@@ -82,7 +82,7 @@ def test_timeline_keys_and_buttons_have_names(tl):
         tl.play.playing = False
     assert not tl.handle_key("x")
     buttons = [w for row in tl.children for w in row.children if isinstance(w, W.Button)]
-    assert len(buttons) == 7 and all(b.description.strip() and b.tooltip for b in buttons)
+    assert len(buttons) == 8 and all(b.description.strip() and b.tooltip for b in buttons)
     assert tl.play.description and tl.play.tooltip
 
 

@@ -76,6 +76,14 @@ class Timeline(W.VBox):
         scrub = W.HBox([self.slider, self.where], layout=row)
         super().__init__([buttons, scrub], **kwargs)
         self.add_class("pe-timeline")
+        # a run whose weights repeat: a jump to the first step of its cycle (see set_cycle)
+        self.cycle_start = None
+        self.b_cycle = _button("Cycle start", "First step of the cycle: from there the weights "
+                               "repeat", "pe-cycle-start")
+        self.b_cycle.on_click(lambda _b: self.act("cycle_start"))
+        buttons.children += (self.b_cycle,)
+        self.observe(lambda _ch: self._refresh_cycle(), names=["step", "n_steps"])
+        self._refresh_cycle()
         self._refresh()
 
     # ------------------------------------------------------------------ run
@@ -99,6 +107,17 @@ class Timeline(W.VBox):
         self.play.value = k
         self.go(k)
 
+    def set_cycle(self, start: int | None) -> None:
+        """Mark the step from which the run's weights repeat (None: no cycle); call after
+        :meth:`set_run`. The "Cycle start" button jumps there."""
+        self.cycle_start = None if start is None else int(start)
+        self._refresh_cycle()
+
+    def _refresh_cycle(self) -> None:
+        start = self.cycle_start
+        self.b_cycle.layout.display = "none" if start is None or start > self.n_steps else ""
+        self.b_cycle.disabled = start is None or self.step == start
+
     # ------------------------------------------------------------------ moving
     def go(self, k) -> None:
         """Show step ``k``, clamped to ``[0, n_steps]``."""
@@ -111,6 +130,8 @@ class Timeline(W.VBox):
     def target(self, action: str) -> int:
         """The step an action leads to from the current one."""
         k, n, up = self.step, self.n_steps, self.updates
+        if action == "cycle_start":
+            return k if self.cycle_start is None else min(self.cycle_start, n)
         if action == "step":
             return k + 1
         if action == "back":

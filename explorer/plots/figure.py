@@ -56,8 +56,10 @@ class PerceptronFigure(live.LiveFigure):
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
                                 certificate=getattr(self.info, "certificate", None),
                                 hand=self.hand)
-        self.weights.set_run(traj, self.X, self.y)
-        self.mistakes.set_run(traj, self.info.bound)
+        info = self.info
+        self.weights.set_run(traj, self.X, self.y, separable=(
+            None if info.pending else info.separable if traj.params["fit_intercept"] else True))
+        self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
         self._room_for_legend()
         for a in self.dynamic_artists():

@@ -56,9 +56,16 @@ class MistakeProgress:
                                   color="#6B4700", ha="left", va="top", zorder=6, linespacing=1.15)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         self.dot = ax.scatter([], [], s=60, c=S.LINE, zorder=5)
+        # a run whose weights repeat: the steps inside the cycle shaded, the period named
+        self.cycle_span = ax.axvspan(0, 0, color=S.ACCENT, alpha=0.12, lw=0, zorder=0.5,
+                                     visible=False)
+        self.cycle_text = ax.text(0.98, 0.03, "", transform=ax.transAxes, fontsize=self.SIZE,
+                                  color="#1F5F86", ha="right", va="bottom", zorder=6)
         self.steps = np.zeros(0, dtype=np.int64)
 
-    def set_run(self, traj: Trajectory, bound: Bound | None) -> None:
+    def set_run(self, traj: Trajectory, bound: Bound | None, cycle=None) -> None:
+        """A new run; ``cycle`` (:func:`explorer.repeats.run_cycle`) shades the steps from the
+        first step of its cycle on, when the weights repeat."""
         steps = traj.update_steps
         self.steps = steps
         xs = np.concatenate([[0], steps, [traj.n_steps]])
@@ -87,6 +94,13 @@ class MistakeProgress:
         free = _free_fraction(self.ax, len(text), self.SIZE) if text else 0.0
         self.ax.set_xlim(0, right * 1.02)
         self.ax.set_ylim(0, (top * 1.04 + 0.3) / (1.0 - free))
+        found = cycle is not None and cycle.found
+        if found:
+            self.cycle_span.set_x(cycle.start_step)
+            self.cycle_span.set_width(right * 1.02 - cycle.start_step)
+        self.cycle_span.set_visible(found)
+        self.cycle_text.set_text(f"weights repeat from step {cycle.start_step}\n"
+                                 f"(period {cycle.length})" if found else "")
 
     def dynamic_artists(self) -> list:
         return [self.curve, self.cursor, self.dot]

@@ -3,7 +3,13 @@
 Without an offset every point ``x_i`` allows the half-plane of weights ``y_i <w, x_i> > 0``;
 their intersection, the version space, is a cone (Sayed, Fig. 60.3 shows one constraint). The
 classic update adds ``eta y x``, the inward normal of the violated constraint, so the walk
-steps towards the cone.
+steps towards the cone. With an offset the version space lives in ``(w1, w2, b)``; the panel
+shows its slice at the current ``b`` (a convex polygon, which moves as ``b`` changes), or says
+that no ``w`` separates the data at this ``b``.
+
+The axes are a square ``[-lim, lim]^2`` with a round ``lim`` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6
+or 8 times a power of ten) holding the whole walk and at least one update's length
+``eta max ||x_i||``, so a run still at ``w = 0`` shows the scale of its first step.
 """
 
 from __future__ import annotations
@@ -12,12 +18,39 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ..geometry import cone_polygon, version_space_cone
-from ..replay import StepFrame
+from ..geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
+from ..replay import StepFrame, _g
 from ..trajectory import Trajectory
 from . import style as S
 
 MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all of them
+#: Mantissas of the axes' half-width (times a power of ten).
+ROUND_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+SLICE_NOTE = "green: version space at the current b:\nevery point has y·(⟨w, x⟩ + b) > 0"
+EMPTY_NOTE = "no (w, b) separates the data:\nthe version space is empty"
+
+
+def round_limit(x: float) -> float:
+    """The smallest value of :data:`ROUND_LIMITS` times a power of ten that is ``>= x``
+    (``x > 0`` finite; anything else gives 1)."""
+    if not (np.isfinite(x) and x > 0):
+        return 1.0
+    power = 10.0 ** np.floor(np.log10(x))
+    for m in ROUND_LIMITS:
+        if m * power >= x * (1 - 1e-12):
+            return float(m * power)
+    return float(10 * power)  # pragma: no cover - log10 rounding
+
+
+def weight_limit(traj: Trajectory, X) -> float:
+    """Half-width of the weight-space axes: a round number above 1.15 times the largest
+    ``|w_j|`` of the run and above one update's length ``eta max ||x_i||`` (1 when both are 0)."""
+    W = traj.weights[:, :2]
+    walk = float(np.abs(W).max()) if W.size else 0.0
+    X = np.asarray(X, dtype=float)
+    step = float(traj.params.get("eta", 1.0)) * (float(np.sqrt(np.einsum("ij,ij->i", X, X).max()))
+                                                  if X.size else 0.0)
+    return round_limit(1.15 * max(walk, step))
 
 
 class WeightSpace:
@@ -38,13 +71,32 @@ class WeightSpace:
         self.arrows = None
         self.current = ax.scatter([], [], s=90, c=S.LINE, zorder=5, label="w now")
         self.start = ax.scatter([], [], s=60, marker="D", c=S.GHOST, zorder=4, label="start")
+        # static, so under everything that moves (a blitted frame draws those over it, and a
+        # full draw must give the same picture)
         self.note = ax.text(0.02, 0.02, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
-                            color="#333333", zorder=6,
+                            color="#333333", zorder=0.7,
                             bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.5))
+        # with an offset: the slice of the version space at the current b (moves with b), and
+        # why there is none at this b (shown only then: text costs milliseconds per frame)
+        self.slice = Polygon([[0, 0]], closed=True, facecolor=S.UPDATE, alpha=0.18,
+                             edgecolor=S.UPDATE, lw=1.2, zorder=0.8, visible=False)
+        ax.add_patch(self.slice)
+        self.slice_note = ax.text(0.02, 0.98, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
+                                  color="#333333", zorder=6, va="top", visible=False,
+                                  bbox=dict(facecolor="white", alpha=0.8, edgecolor="none",
+                                            pad=1.5))
         self.W = np.zeros((1, 2))
+        self._slices = None  # b -> (polygon, why none) for the run shown; None: no slices
+        self._slice_args = None
 
-    def set_run(self, traj: Trajectory, X, y) -> None:
-        """Prepare the path and version space of a new run."""
+    def set_run(self, traj: Trajectory, X, y, *, separable: bool | None = None) -> None:
+        """Prepare the path and version space of a new run.
+
+        With an offset (or a fixed ``b0 != 0``) the version space is shown as its slice at the
+        current ``b``; ``separable`` says why a slice missing from the view is missing: False
+        when no ``(w, b)`` separates the data (every slice is empty), None while that is not
+        known (no linear program is solved then), True to decide it (:func:`slice_exists`).
+        """
         W = traj.weights[:, :2]
         self.W = W
         self.start.set_offsets(W[:1])
@@ -75,13 +127,25 @@ class WeightSpace:
             self._walk, self._walk_count = np.zeros((0, 2)), np.zeros(1, dtype=int)
         # every point of the walk (start, each update, and the decayed states in between,
         # which are shorter) lies inside the square [-lim, lim]^2 with a margin for markers
-        lim = max(float(np.abs(W).max()) if W.size else 1.0, 1e-6) * 1.15
+        lim = weight_limit(traj, X)
         for art in self.dynamic_artists():
             art.set_clip_on(True)
             art.set_clip_path(self.ax.patch)  # kept when drawn alone by draw_artist (blitting)
         fit = traj.params["fit_intercept"]
+        plane = np.asarray(X, dtype=float).shape[1] == 2  # the version space is drawn in 2-D
         X = np.asarray(X, dtype=float)[:, :2]
-        if not fit and X.shape[0]:
+        b0 = float(traj.params.get("b0", 0.0))
+        self._slices = None
+        self.slice.set_visible(False)
+        self.slice_note.set_visible(False)
+        if (fit or b0 != 0) and X.shape[0] and plane:
+            # the slice at the current b (at b0 for ever without an offset), drawn by show()
+            self._slices, self._exists = {}, {}
+            self._slice_args = (X, np.asarray(y, dtype=float), (-lim, lim, -lim, lim), separable)
+            self.constraints.set_segments([])
+            self.cone.set_visible(False)
+            self.note.set_text(EMPTY_NOTE if separable is False else SLICE_NOTE)
+        elif not fit and X.shape[0]:
             cone = version_space_cone(X, y)
             segs = []
             for v in X * np.asarray(y)[:, None]:
@@ -93,20 +157,50 @@ class WeightSpace:
             if cone is not None:
                 self.cone.set_xy(cone_polygon(cone, lim * 3))
                 self.cone.set_visible(True)
-                self.note.set_text("green: version space,\nw with y·⟨w, x⟩ ≥ 0 for all points")
+                self.note.set_text("green: version space:\nevery point has y·⟨w, x⟩ > 0")
             else:
                 self.cone.set_visible(False)
-                self.note.set_text("no version space: no w through\nthe origin separates the data")
+                self.note.set_text("no version space: no line through\nthe origin separates the data")
         else:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
             self.note.set_text("")
-        self.ax.set_xlabel("w₁" + ("   (offset b not shown)" if fit else ""), fontsize=S.LABEL_SIZE)
+        self.ax.set_xlabel("w₁" + ("   (slice at the current b)" if fit else ""),
+                           fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
 
     def dynamic_artists(self) -> list:
-        return [a for a in (self.path, self.arrows, self.current) if a is not None]
+        return [a for a in (self.slice, self.slice_note, self.path, self.arrows, self.current)
+                if a is not None]
+
+    def _exists_for(self, sign: float) -> bool:
+        """:func:`slice_exists` for every ``b`` of this sign (the slices of a cone are scaled
+        copies of each other), once per run and sign."""
+        if sign not in self._exists:
+            X, y, _, _ = self._slice_args
+            self._exists[sign] = slice_exists(X, y, float(sign))
+        return self._exists[sign]
+
+    def _slice_at(self, b: float):
+        """``(polygon, why)``: the version space's slice at ``b`` inside the view and, when it
+        has none there, why ("" when the static note already says it); cached per run and b."""
+        if b not in self._slices:
+            X, y, box, separable = self._slice_args
+            poly = version_space_slice(X, y, b, box)
+            shown = _g(b)
+            if len(poly) or separable is False:
+                note = ""
+            elif separable is None:
+                note = f"no w in this view separates\nthe data at b = {shown}"
+            elif self._exists_for(np.sign(b)):
+                note = f"the version space at b = {shown}\nlies outside this view"
+            else:
+                note = f"no w separates the data\nat this b = {shown}"
+            if len(self._slices) > 4096:
+                self._slices.clear()
+            self._slices[b] = (poly, note)
+        return self._slices[b]
 
     def show(self, f: StepFrame) -> None:
         """Show the walk up to the updates made by step ``f.k``."""
@@ -115,6 +209,13 @@ class WeightSpace:
         pts = np.vstack([walk, self.W[u: u + 1], f.w[None, :2]])
         self.path.set_data(pts[:, 0], pts[:, 1])
         self.current.set_offsets(f.w[None, :2])
+        if self._slices is not None:
+            poly, why = self._slice_at(float(f.b))
+            if len(poly):
+                self.slice.set_xy(poly)
+            self.slice.set_visible(bool(len(poly)))
+            self.slice_note.set_text(why)
+            self.slice_note.set_visible(bool(why))
         if self.arrows is not None and len(self.deltas):
             n = self.arrows.N
             lo = max(0, u - n)

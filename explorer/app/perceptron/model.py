@@ -229,7 +229,7 @@ class PerceptronModel(TabModel):
         if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
             raise ValueError("these settings make the weights overflow (they grow past 1e100); "
                              "use a smaller η or start w")
-        return traj, (pending_run(traj) if self._pending else describe_run(traj, X, y))
+        return traj, (pending_run(traj, X, y) if self._pending else describe_run(traj, X, y))
 
     def update(self, **changes) -> bool:
         """Apply parameter changes if they give a valid run; return whether they were applied.
@@ -278,9 +278,9 @@ class PerceptronModel(TabModel):
 
     def _status(self, traj) -> str:
         """The standing note beside the narration: "you choose" mode, a run cut for the view,
-        and in one sentence what is degenerate about the data (a point at the origin with no
+        in one sentence what is degenerate about the data (a point at the origin with no
         offset, one point with both labels, separable only with an offset, all points on one
-        line, coordinates of extreme size)."""
+        line, coordinates of extreme size), and whether the weights repeat (a cycle)."""
         if self.choose_mode:
             return "You choose: click a point to visit it next."
         X, y, fit_b = self.X, self.y, self.fit_intercept
@@ -317,7 +317,15 @@ class PerceptronModel(TabModel):
                 remark = (f"The points are up to {size:.2g} from the origin: with no offset the "
                           "perceptron makes the same updates at any scale, and w scales with "
                           "the data.")
-        return " ".join(t for t in (cut, remark) if t)
+        return " ".join(t for t in (cut, remark, self._cycle_note(traj)) if t)
+
+    def _cycle_note(self, traj) -> str:
+        """The run's cycle in one sentence: when the weights repeat (period, first step, exactly
+        or within what tolerance), or, for data no line separates, why no cycle is shown."""
+        c = None if self.info is None else self.info.cycle
+        if c is None or (not c.found and (traj.converged or self.info.separable is not False)):
+            return ""
+        return c.message[0].upper() + c.message[1:] + "."
 
     # ------------------------------------------------------------------ steps
     def go(self, k: int) -> None:

@@ -184,6 +184,9 @@ class PerceptronView(W.VBox):
         try:
             self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=epoch,
                                   start=m.step)
+            cycle = m.info.cycle
+            self.timeline.set_cycle(cycle.start_step if cycle is not None and cycle.found
+                                    else None)
         finally:
             self._loading = False
         self._sync_controls()
@@ -209,8 +212,11 @@ class PerceptronView(W.VBox):
     def _status(self, k: int) -> str:
         m = self.model
         u = m.trajectory.updates_until(min(k, m.trajectory.n_steps))
+        c = m.info.cycle
+        loop = (f" · weights repeat: period {c.length} from step {c.start_step}"
+                if c is not None and c.found else "")
         return (f"step {k} of {m.trajectory.n_steps} · {_plural(u, 'update')} · "
-                f"{_plural(len(m.X), 'point')}{' (edited)' if m.edited else ''}")
+                f"{_plural(len(m.X), 'point')}{' (edited)' if m.edited else ''}{loop}")
 
     def _on_message(self, change=None):
         text = self.model.message

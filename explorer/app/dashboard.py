@@ -136,9 +136,10 @@ class Dashboard(W.VBox):
             if view.has_trait("handoff"):
                 view.observe(self._on_handoff, names="handoff")
             view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
-            # a note takes a line above the figure: measure where the figure starts again
-            view.messages.notice.layout.observe(self._remeasure, names="display")
-            view.messages.notice.observe(self._remeasure, names="value")  # 1 line or 2
+            # a note or a refusal takes a line above the figure: measure where it starts again
+            for line in (view.messages.notice, view.messages.refusal):
+                line.layout.observe(self._remeasure, names="display")
+                line.observe(self._remeasure, names="value")  # 1 line or 2
             if query:
                 self._apply(view, *view.spec.from_query(query), source="link")
             if bad_tab:

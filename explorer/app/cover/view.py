@@ -133,6 +133,7 @@ class CoverView(TabView):
         m.observe(self._on_revision, names="revision")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
         m.observe(lambda ch: self._redraw() if m.view == "curves" else None, names="mc")
         self._on_revision()
@@ -164,12 +165,12 @@ class CoverView(TabView):
             finally:
                 self._loading = False
         if self.model.view == "recursion":
-            self._redraw()
+            self._redraw(keep_refusal=False)  # a step is an action: an old refusal goes
 
     def redraw(self) -> None:
         self._redraw()
 
-    def _redraw(self):
+    def _redraw(self, *, keep_refusal: bool = True):
         m, f = self.model, self.figure
         view = m.view
         try:
@@ -215,7 +216,7 @@ class CoverView(TabView):
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw: {exc}")
             return
-        self.messages.narrate(text, keep_refusal=True)
+        self.messages.narrate(text, keep_refusal=keep_refusal)
         self.changed += 1
 
     def _curves_text(self) -> str:
@@ -291,6 +292,8 @@ class CoverView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
         m = self.model

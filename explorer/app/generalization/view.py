@@ -88,6 +88,7 @@ class GeneralizationView(TabView):
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="simulation",
                                         style={"description_width": "auto"},
                                         layout=W.Layout(width="260px"))
+        self.progress.add_class("pe-sim-progress")
         self.sim_label = W.HTML().add_class("pe-sim-note")
         self.b_run.on_click(lambda _: self._run_sim())
         self.b_stop.on_click(lambda _: m.stop_simulation())
@@ -114,6 +115,7 @@ class GeneralizationView(TabView):
         ])
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        sim_row.add_class("pe-sim-row")
         main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")])
         self.shell = Shell(settings, main)
@@ -125,6 +127,8 @@ class GeneralizationView(TabView):
         m.observe(self._on_run, names="traj")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_curve, names="curve")
         m.observe(self._on_risk, names="risk")
         m.observe(self._on_sim, names=["sim_running", "sim_done", "sim_total", "sim_note"])
@@ -197,6 +201,10 @@ class GeneralizationView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _on_curve(self, change=None):
         self.figure.set_stability(self.model.curve)

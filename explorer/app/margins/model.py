@@ -225,6 +225,7 @@ class MarginsModel(TabModel):
         cmp, sgd = self._solve(p, X, y)
         path = self._path(X, y)
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.X, self.y, self.X_test, self.y_test, self.edited = X, y, Xt, yt, edited
@@ -239,11 +240,13 @@ class MarginsModel(TabModel):
     def set_layout(self, layout) -> bool:
         """Show the two separators ``"overlaid"`` or ``"side"`` by side (nothing is solved)."""
         try:
-            self.layout = SPEC.field("layout").parse(layout)
-            return True
+            layout = SPEC.field("layout").parse(layout)
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous layout.")
             return False
+        self.applied += 1
+        self.layout = layout
+        return True
 
     def go(self, k: int) -> None:
         self.step = int(min(max(k, 0), self.n_steps))
@@ -261,6 +264,7 @@ class MarginsModel(TabModel):
                 datasets.from_arrays(X, y)
                 cmp = margins.compare(X, y, C=self.C, perceptron_w=self.comparison.perceptron_w,
                                       perceptron_b=self.comparison.perceptron_b)
+                self.applied += 1
                 self.draft = Draft(X=X, y=y, comparison=cmp)
                 return True
             self.draft = None

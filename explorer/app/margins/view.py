@@ -126,6 +126,7 @@ class MarginsView(TabView):
         m.observe(self._on_data, names="comparison")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_draft, names="draft")
         m.observe(self._on_layout, names="layout")
         self.figure.set_overlay(m.layout)
@@ -192,6 +193,8 @@ class MarginsView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
         m = self.model

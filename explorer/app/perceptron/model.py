@@ -268,6 +268,7 @@ class PerceptronModel(TabModel):
 
     def _commit(self, p, X, y, edited, chosen, traj, info, *, step=0, message=""):
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.X, self.y, self.edited, self.chosen = X, y, edited, chosen

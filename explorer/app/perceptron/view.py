@@ -138,6 +138,7 @@ class PerceptronView(W.VBox):
         m.observe(self._on_run, names="trajectory")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         self._shown = None
         if m.info.pending and loop is None:
             m.describe()  # a model made to describe later, but no kernel loop to come back on

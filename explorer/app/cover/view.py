@@ -36,6 +36,7 @@ class CoverView(TabView):
     def __init__(self, model: CoverModel | None = None, **kwargs):
         self.model = model if model is not None else CoverModel()
         m = self.model
+        self._syncing = False  # controls set from the model: their observers do nothing
         self._start_figure(CoverFigure, blit=True)
 
         def lbl():  # one Layout per widget: a Layout is shared state in the page
@@ -296,10 +297,20 @@ class CoverView(TabView):
             self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
         for name, w in self.text.items():
             value = list(m.ms) if name == "ms" else getattr(m, name)
             text = SPEC.field(name).format(value)
+            if name == "n_points" and m.points:
+                text = str(len(m.X))  # disabled: how many points are placed
             if w.value != text:
                 w.value = text
         for w, v in ((self.w_view, m.view), (self.w_xaxis, m.xaxis)):
@@ -324,6 +335,8 @@ class CoverView(TabView):
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing:
+            return  # set from the model
         current = list(m.ms) if name == "ms" else getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return

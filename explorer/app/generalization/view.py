@@ -57,6 +57,7 @@ class GeneralizationView(TabView):
                  **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
+        self._syncing = False  # controls set from the model: their observers do nothing
         self._start_figure(GeneralizationFigure, blit=True)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
@@ -235,6 +236,14 @@ class GeneralizationView(TabView):
         self.sim_label.value = html.escape(m.sim_note)
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
         for w, v in ((self.w_dataset, m.dataset), (self.w_rule, m.rule)):
             if w.value != v:
@@ -244,6 +253,8 @@ class GeneralizationView(TabView):
                 w.value = getattr(m, f"show_{name}")
         for name, w in self.text.items():
             text = SPEC.field(name).format(getattr(m, name))
+            if name == "n_run" and m.dataset != "margin":
+                text = str(len(m.X))  # disabled: how many points the run has
             if w.value != text:
                 w.value = text
         self.text["n_run"].disabled = m.dataset != "margin"
@@ -251,6 +262,8 @@ class GeneralizationView(TabView):
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing:
+            return  # set from the model
         current = getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return
@@ -277,7 +290,7 @@ class GeneralizationView(TabView):
         self.model.start_simulation(self._post())
 
     # ------------------------------------------------------------------ dashboard protocol
-    def load_state(self, state: dict) -> bool:
+    def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         done = self.model.set_state(state)
         if done and kernel_loop() is not None:
             self._run_sim()

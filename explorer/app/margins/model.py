@@ -212,7 +212,9 @@ class MarginsModel(TabModel):
             changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
             p = {k: getattr(self, k) for k in PARAMS} | changes
             data_keys = {"dataset", "n", "margin", "seed"}
-            if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)):
+            # a data set chosen while edited points are shown is loaded, the same one included
+            if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)) \
+                    or ("dataset" in changes and (self.edited or self.draft is not None)):
                 X, y, Xt, yt = self._load(p)
                 edited = False
             else:

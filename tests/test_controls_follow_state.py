@@ -62,7 +62,7 @@ def test_points_from_the_perceptron_tab_are_named_in_the_margins_data_box():
     d.active.b_send.click()
     view = d.views["margins"]
     assert d.active is view and len(view.model.X) == 6 and view.model.edited
-    assert _label(view.w_dataset) == "Points from the Perceptron tab (6)"
+    assert _label(view.w_dataset) == "Perceptron tab (6)"
     assert view.text["n"].value == "6" and view.text["n"].disabled
     assert_controls_show_the_model(view, shown=6)
     # a point added by clicking: the points are now edited ones
@@ -83,15 +83,15 @@ def test_points_from_the_margins_xor_and_cover_tabs_are_named_in_the_perceptron_
     d = Dashboard(query="tab=margins&dataset=overlapping&n=30")
     d.active.b_send.click()
     view = d.views["perceptron"]
-    assert _label(view.w_dataset) == "Points from the Margins tab (30)"
+    assert _label(view.w_dataset) == "Margins tab (30)"
     assert_controls_show_the_model(view, shown=30)
     d.tabs.selected_index = 3  # XOR
     d.active.b_send.click()
-    assert d.active is view and _label(view.w_dataset) == "Points from the XOR tab (4)"
+    assert d.active is view and _label(view.w_dataset) == "XOR tab (4)"
     assert_controls_show_the_model(view, shown=4)
     d.tabs.selected_index = 2  # Cover: a dichotomy of its four random points
     d.active._open_dichotomy(5)
-    assert d.active is view and _label(view.w_dataset) == "Points from the Cover tab (4)"
+    assert d.active is view and _label(view.w_dataset) == "Cover tab (4)"
     assert_controls_show_the_model(view, shown=4)
 
 
@@ -99,11 +99,11 @@ def test_own_csv_and_links_name_their_points():
     view = MarginsView()
     X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [-1.0, -1.0]])
     assert view._use_data(X, np.array([1.0, -1.0, 1.0, -1.0]))
-    assert _label(view.w_dataset) == "Your CSV's points (4)"
+    assert _label(view.w_dataset) == "Your CSV (4)"
     assert_controls_show_the_model(view, shown=4)
     d = Dashboard(query="tab=perceptron&dataset=separable&points=0,1,1;1,0,-1;2,2,1")
     view = d.active
-    assert _label(view.w_dataset) == "Points from the link (3)"
+    assert _label(view.w_dataset) == "From the link (3)"
     assert_controls_show_the_model(view, shown=3)
 
 

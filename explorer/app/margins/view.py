@@ -353,7 +353,7 @@ class MarginsView(TabView):
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
-        "Points from the Perceptron tab"; see :mod:`explorer.app.datachoice`)."""
+        "Perceptron tab"; see :mod:`explorer.app.datachoice`)."""
         before = self.data_origin
         self.data_origin = origin or datachoice.LOADED
         if self.model.set_state(state):

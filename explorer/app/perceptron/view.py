@@ -315,7 +315,7 @@ class PerceptronView(W.VBox):
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
-        "Points from the Margins tab"; see :mod:`explorer.app.datachoice`)."""
+        "Margins tab"; see :mod:`explorer.app.datachoice`)."""
         before = self.data_origin
         self.data_origin = origin or datachoice.LOADED
         ok = self.model.set_state(state)

@@ -108,3 +108,12 @@ def test_the_opening_margins_view_is_readable():
     m, f = _figure()
     assert len(m.comparison.svm.support) <= 10
     assert _band_in_view(f, m) and m.comparison.gamma is not None
+
+
+def test_a_soft_line_off_the_data_is_said_to_be_beyond_the_view_too():
+    """Separable data at C = 0.01: the soft margin's line lies far from the data (all of them
+    inside its band); the legend says the line is beyond the view, not only the band."""
+    m, f = _figure(dataset="separable", log_c=-2)
+    labels = [t for _h, t in f.plane._entries]
+    assert len(f.plane.line.get_xdata()) == 0 and not _band_in_view(f, m)
+    assert "SVM line and band f = ±1 beyond this view: 1/‖w‖ = 6.5" in labels

@@ -190,7 +190,8 @@ class MarginPlane:
         # the maximum-margin (or soft-margin) SVM and its band f = ±1
         if fit is not None:
             if np.any(fit.w) and not self.band_shown():
-                label = f"SVM; band f = ±1 beyond this view: 1/‖w‖ = {_g(cmp.svm_margin)}"
+                what = "SVM; band" if len(self.line.get_xdata()) else "SVM line and band"
+                label = f"{what} f = ±1 beyond this view: 1/‖w‖ = {_g(cmp.svm_margin)}"
             elif np.any(fit.w):
                 label = ("max-margin line, band f = ±1" if cmp.hard else
                          f"SVM, band f = ±1: 1/‖w‖ = {_g(cmp.svm_margin)}")
@@ -377,6 +378,7 @@ def ring_sizes(alpha, top: float) -> np.ndarray:
 #: Shorter legend labels for a narrow plane (side by side), by their opening words.
 _SHORT = (("max-margin line", "max-margin line, f = ±1"), ("SVM, band", "band: 1/‖w‖ = {}"),
           ("SVM; band", "band beyond view: 1/‖w‖ = {}"),
+          ("SVM line and band", "SVM beyond view: 1/‖w‖ = {}"),
           ("support vectors", "support vectors ∝ αᵢ"), ("slack", "slack: Σsᵢ = {}"),
           ("SGD iterate", "SGD (61.22)"), ("SGD's limit", "its limit"),
           ("class", "class ±1"))

@@ -94,3 +94,24 @@ def test_perceptron_mistakes_and_proof_draw_nothing_after_the_step(perceptron_fi
         # formulas of u, drawn over the run's range
         assert _max_x(p.ax, skip=(p.dot_low, p.norm_up, p.cursor)) <= u
     assert S.SO_FAR in f.mistakes.bound_text.get_text().replace("\n", " ")
+
+
+@pytest.mark.parametrize("code", [xor.XOR, 1])  # XOR cycles; AND (0001) stops early
+@pytest.mark.parametrize("view", ["cycling", "kernel"])
+def test_xor_so_far_panels_blit_as_a_full_draw_draws_them(view, code):
+    """The curves that now grow with the step are moving artists: a blitted step shows what a
+    full draw shows (the cycle's band appearing included)."""
+    from figure_checks import assert_blit_matches_full_draw
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    scene = xor.build_scene(code)
+    figs = []
+    for blit in (True, False):
+        fig = Figure(figsize=(13, 6.8), dpi=60)
+        FigureCanvasAgg(fig)
+        f = XorFigure(fig, blit=blit)
+        f.set_scene(scene, view)
+        figs.append(f)
+    n = scene.steps(view)
+    assert_blit_matches_full_draw(*figs, (0, 3, 5, n, 2))

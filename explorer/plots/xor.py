@@ -138,7 +138,7 @@ class XorFigure(XorSteps, live.LiveFigure):
         (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
                                             label=f"updates, {S.SO_FAR}")
         (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
-        self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
+        self.k_legend = self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
         self.view = "cycling"
         self.scene: Scene | None = None
         self.selected = None
@@ -354,10 +354,13 @@ class XorFigure(XorSteps, live.LiveFigure):
         # the points and their numbers are redrawn over the moving tint, as in a full draw
         plane = [self.image, self.line, self.line2, self.curve, self.ring, self.pos, self.neg,
                  *self.numbers]
+        # the "so far" curves grow with the step; the legends and the bound's note they may
+        # pass under are redrawn over them, as in a full draw
         return {"cycling": plane + [self.upd_cycle, self.upd_curve, self.upd_dot, self.upd_note,
-                                    self.err_now, self.err_kept, self.err_cursor],
-                "kernel": plane + list(self.duals.bars) + self.duals.values + [self.k_curve,
-                                                                               self.k_dot],
+                                    self.upd_legend, self.bound_note, self.err_now,
+                                    self.err_kept, self.err_cursor, self.err_legend],
+                "kernel": plane + list(self.duals.bars) + self.duals.values + [
+                    self.k_curve, self.k_dot, self.k_legend],
                 "layers": plane + [self.hidden.image, self.hidden.line, self.hidden.pos,
                                    self.hidden.neg, *self.hidden.labels]}
 

@@ -89,7 +89,7 @@ def test_keys_move_the_run(view):
     ("eta", "", "0.2", "got an empty field"), ("eta", "abc", "0.2", "got 'abc'"),
     ("max_epochs", "0", "50", "max epochs must be a whole number"),
     ("max_epochs", "2.5", "50", "got '2.5'"),
-    ("n", "2.5", "40", "n must be a whole number"),
+    ("n", "2.5", "6", "n must be a whole number"),  # disabled on Koski's data: shows its 6
     ("eta", "1e308", "0.2", "η must be at most"),
     ("w0", "1e308, 1e308", "1, 0.5", "start w must be numbers"),
     ("w0", "1, x", "1, 0.5", "start w must be numbers"),
@@ -317,7 +317,7 @@ def test_a_view_given_a_pending_model_outside_a_kernel_describes_it_at_once():
     m.info = pending_run(m.trajectory)  # as a model built with describe_later=True would be
     view = PerceptronView(model=m)
     assert not m.info.pending and m.info.bound.value is not None
-    assert view.figure.mistakes.bound_text.get_text().startswith("bound (dashed) =")
+    assert "\nbound (dashed) =" in view.figure.mistakes.bound_text.get_text()
 
 
 # ---------------------------------------------------------------- issue 19: cycles, weight space

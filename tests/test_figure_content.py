@@ -210,15 +210,14 @@ def test_texts_and_legends_do_not_cover_the_curves():
         # the bound's text sits in the band the y-limit keeps free above every curve
         box = _display_box(pf.mistakes.bound_text, r)
         ax = pf.mistakes.ax
-        for line in (pf.mistakes.future, pf.mistakes.curve, pf.mistakes.bound):
+        for line in (pf.mistakes.curve, pf.mistakes.bound):
             pts = ax.transData.transform(_line(line))
             assert not any(box.contains(*p) for p in pts)
             assert pts[:, 1].max() < box.y0
         # the proof legend sits in the band the y-limit keeps free above its curves
         legend = pf.proof.legend.get_window_extent(r)
         proof = pf.proof
-        for line in (proof.dot_line, proof.norm_line, proof.dot_low, proof.norm_up,
-                     proof.dot_future, proof.norm_future):
+        for line in (proof.dot_line, proof.norm_line, proof.dot_low, proof.norm_up):
             if len(line.get_xdata()):
                 pts = proof.ax.transData.transform(_line(line))
                 assert pts[:, 1].max() + 3 < legend.y0  # markers included

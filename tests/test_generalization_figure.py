@@ -81,7 +81,8 @@ def test_stability_panel_draws_the_curve_on_log_axes(fig_run, curve):
     np.testing.assert_allclose(p.worst.get_data()[1], 3 / (0.3**2 * (curve.ns + 1)))
     assert len(p.errbars.get_segments()) == int(seen.sum())
     lo, hi = p.ax.get_ylim()
-    assert lo < min(3 / curve.trials, curve.margin_rate[seen].min()) and hi > curve.worst_bound.max()
+    # the probability axis stops just above 1; the bounds above 1 are said in the legend
+    assert lo < min(3 / curve.trials, curve.margin_rate[seen].min()) and 1 < hi <= 1.3
     f.set_stability(None)
     assert len(p.rate.get_data()[0]) == 0
 
@@ -128,3 +129,31 @@ def test_blitted_steps_match_a_full_redraw(curve):
     live.set_losses(("hinge",))  # a change of what is shown: the next render draws it all
     ref.set_losses(("hinge",))
     assert_blit_matches_full_draw(live, ref, (3,))
+
+
+def test_probability_axis_is_capped_at_1_and_the_cut_bounds_are_said(fig_run, curve):
+    """Issue 19: most of the log axis lay above 1, where the bounds say nothing. Now the axis
+    stops just above 1, the bounds above 1 are named with the n up to which they are, and the
+    legend sits in a band at the bottom that no curve enters."""
+    f, *_ = fig_run
+    f.set_stability(curve, ns=curve.ns, trials=curve.trials)
+    p = f.stability
+    lo, hi = p.ax.get_ylim()
+    assert 1.0 < hi <= 1.3
+    above = np.log10(hi) - np.log10(1.0)
+    assert above / (np.log10(hi) - np.log10(lo)) < 0.05  # almost none of the axis is above 1
+    title = p.legend.get_title().get_text()
+    over = curve.ns[curve.worst_bound > 1]
+    assert "says nothing" in title and f"3/(γ²(n+1)) to n = {over.max()}" in title
+    assert ("VC to n" in title) == bool(np.any(curve.vc > 1))
+    r = f.fig._get_renderer()
+    box = p.legend.get_window_extent(r)
+    for line in (p.vc, p.worst, p.bound, p.mistakes, p.rate, p.zero, p.error):
+        x, v = line.get_data()
+        if len(x):  # no value under the legend (lower left), every value in view
+            pts = p.ax.transData.transform(np.column_stack([x, v]))
+            under = pts[pts[:, 0] <= box.x1 + 3]
+            assert not len(under) or under[:, 1].min() > box.y1, line.get_label()
+            assert np.all(np.asarray(v) >= lo)
+    feet = np.array([seg[0] for seg in p.errbars.get_segments()])
+    assert np.all(feet[:, 1] >= lo)

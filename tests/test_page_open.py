@@ -67,11 +67,11 @@ def test_pending_panels_say_the_bound_is_coming_not_that_there_is_none():
     fig.set_run(m.trajectory, m.X, m.y, pending_run(m.trajectory))
     fig.show(0)
     text = fig.mistakes.bound_text.get_text()
-    assert text.startswith("mistake bound:") and "being worked out" in text
+    assert "\nmistake bound:\n" in text and "being worked out" in text
     assert "no mistake bound" not in text
     assert PENDING_NOTE in fig.proof.note.get_text().replace("\n", " ")
     fig.set_run(m.trajectory, m.X, m.y, describe_run(m.trajectory, m.X, m.y))
-    assert fig.mistakes.bound_text.get_text().startswith("bound (dashed) =")
+    assert "\nbound (dashed) =" in fig.mistakes.bound_text.get_text()
 
 
 def test_a_canvas_no_page_has_shown_is_not_drawn_until_the_page_asks():

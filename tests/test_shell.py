@@ -160,7 +160,7 @@ class FakeView(W.VBox):
     def save_state(self):
         return {"k": self.value}
 
-    def load_state(self, state):
+    def load_state(self, state, *, origin=None):
         self.value = state["k"]
         return True
 

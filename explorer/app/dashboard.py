@@ -17,14 +17,14 @@ import os
 
 import ipywidgets as W
 
-from . import guard
+from . import datachoice, guard
 from .bridge import PageBridge
 from .canvas import kernel_loop
 from .layout import CSS, fit_figure, sidebar_starts_open
 from .state import query_tab
 
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
-#: ``spec``, ``save_state()``, ``load_state(dict)``, ``changed`` (trait), ``messages``,
+#: ``spec``, ``save_state()``, ``load_state(dict, origin=None)``, ``changed`` (trait), ``messages``,
 #: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
 TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
         ("margins", "Margins", "explorer.app.margins:MarginsView"),
@@ -136,9 +136,10 @@ class Dashboard(W.VBox):
             if view.has_trait("handoff"):
                 view.observe(self._on_handoff, names="handoff")
             view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
-            # a note takes a line above the figure: measure where the figure starts again
-            view.messages.notice.layout.observe(self._remeasure, names="display")
-            view.messages.notice.observe(self._remeasure, names="value")  # 1 line or 2
+            # a note or a refusal takes a line above the figure: measure where it starts again
+            for line in (view.messages.notice, view.messages.refusal):
+                line.layout.observe(self._remeasure, names="display")
+                line.observe(self._remeasure, names="value")  # 1 line or 2
             if query:
                 self._apply(view, *view.spec.from_query(query), source="link")
             if bad_tab:
@@ -153,7 +154,7 @@ class Dashboard(W.VBox):
         if problems:  # the spec's messages say what was not used and why
             view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
             return
-        if not view.load_state(values):
+        if not view.load_state(values, origin=datachoice.from_source(source)):
             reason = view.model.message.removeprefix("Not applied: ").split(". Kept")[0]
             view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
 
@@ -170,7 +171,7 @@ class Dashboard(W.VBox):
         self.tabs.selected_index = index  # builds the tab if needed
         target = self.views[key]
         state = {**target.spec.defaults(), **request["state"]}
-        if not target.load_state(state):
+        if not target.load_state(state, origin=datachoice.from_tab(change["owner"].title)):
             target.messages.refuse("The data sent were not used: " + target.model.message)
 
     # ------------------------------------------------------------------ layout

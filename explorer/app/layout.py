@@ -58,11 +58,8 @@ CSS = """
 .pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
-.pe-messages { position: relative; overflow: visible !important; z-index: 20; }
-.pe-toasts { position: absolute; top: 100%; left: 0; right: 0; z-index: 20; pointer-events: none; }
-.pe-toasts .pe-message { pointer-events: auto; margin: 2px 0; padding: 4px 10px;
-  box-shadow: 0 2px 6px rgba(0,0,0,0.25); border-radius: 3px;
-  background: #FFF1E0; border-left: 4px solid #D55E00; }
+.pe-messages > .pe-message { margin: 2px 0 0; padding: 3px 10px; background: #FFF1E0;
+  border-left: 4px solid #D55E00; line-height: 1.35; }
 .pe-messages > .pe-note { margin: 2px 0 0; padding: 3px 10px; background: #EEF6FB;
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
 .pe-figure .jupyter-matplotlib-figure { margin: 0; }

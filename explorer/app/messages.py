@@ -2,7 +2,8 @@
 
 A refusal ("Not applied: η must be a number > 0; got 'abc'") stays until the next successful
 action, then disappears; the narration is also the figure's accessible description, so it is
-an ARIA live region that screen readers announce.
+an ARIA live region that screen readers announce. Every message takes its own line in the
+page's flow, above the figure: none floats over the figure or a control.
 """
 
 from __future__ import annotations
@@ -21,12 +22,10 @@ class MessageArea(W.VBox):
         self.notice = W.HTML().add_class("pe-note")
         self.refusal.layout.display = "none"
         self.notice.layout.display = "none"
-        # A refusal floats over the top of the figure instead of pushing it down: the figure
-        # never jumps under the mouse when one comes or goes. A note stands as long as its run
-        # is shown, so it takes its own line above the figure (it would hide the figure's top);
-        # the dashboard fits the figure again when a note comes or goes.
-        toasts = W.VBox([self.refusal]).add_class("pe-toasts")
-        super().__init__([self.narration, self.notice, toasts], **kwargs)
+        # A note and a refusal each take their own line above the figure: floating over it they
+        # hid its titles, and over a row of buttons (the Generalization tab's Run and Stop)
+        # they took its clicks. The dashboard fits the figure again when either comes or goes.
+        super().__init__([self.narration, self.notice, self.refusal], **kwargs)
         self.add_class("pe-messages")
 
     @property

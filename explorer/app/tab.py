@@ -54,7 +54,9 @@ class TabView(W.VBox):
     def save_state(self) -> dict:
         return self.model.get_state()
 
-    def load_state(self, state: dict) -> bool:
+    def load_state(self, state: dict, *, origin: str | None = None) -> bool:
+        """Apply a whole state; ``origin`` names where its points come from (a tab with a
+        Data box shows it while they are on screen, see :mod:`explorer.app.datachoice`)."""
         return self.model.set_state(state)
 
     def fit(self, fitted: FigureFit) -> None:

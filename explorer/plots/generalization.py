@@ -10,6 +10,8 @@ Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.gen
 * stability (right, log axes): the rate of margin mistakes on a fresh point with its standard
   error against ``n``, the proof's ``E[m]/(n + 1)``, Hardt & Recht's
   ``E[(2 + D^2)/gamma^2]/(n + 1)``, the worst case ``3/(gamma^2 (n + 1))`` and the VC bound.
+  The probability axis stops just above 1: a bound above 1 says nothing, so its part there is
+  cut off and the legend says up to which ``n`` each bound is above 1.
 
 Artists are created once and updated in place. A step moves the loss markers only (the loss
 panel's limits are set per run, from its final margins), so with ``blit`` a step restores the
@@ -105,8 +107,18 @@ class LossPanel:
         return int(np.sum(np.abs(z) > self.half))
 
 
+#: Top of the probability axis: just above 1, so the line at 1 shows (bounds above it say
+#: nothing and are cut off, with words in the legend).
+P_TOP = 1.25
+#: The bounds, as the legend's words name them when they are above 1.
+BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
+               ("mistakes_bound", "E[m]/(n+1)"))
+
+
 class StabilityPanel:
-    """Margin-mistake rate on a fresh point and its bounds against ``n`` on log axes."""
+    """Margin-mistake rate on a fresh point and its bounds against ``n`` on log axes, the
+    probability axis capped just above 1 (:data:`P_TOP`); the legend sits in a band kept free
+    at the bottom of the axes."""
 
     def __init__(self, ax):
         self.ax = ax
@@ -131,9 +143,30 @@ class StabilityPanel:
         self.error, = ax.plot([], [], color=S.NEG, ls="--", lw=1.6, marker="o", ms=5,
                               markerfacecolor="white", label="measured zero-one error")
         ax.axhline(1.0, color=S.GHOST, lw=0.8)
-        self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, framealpha=0.9)
+        self.legend = None
+        self.curve = None
+        self._legend("")
         self.ax.set_xlim(3, 1500)
-        self.ax.set_ylim(1e-3, 1e4)
+        self.ax.set_ylim(1e-3, P_TOP)
+
+    def _legend(self, title: str) -> None:
+        if self.legend is not None:
+            self.legend.remove()
+        self.legend = self.ax.legend(loc="lower left", fontsize=S.TICK_SIZE - 1, framealpha=0.9,
+                                     title=title or None, title_fontsize=S.TICK_SIZE - 1,
+                                     alignment="left")
+
+    @staticmethod
+    def above_one(curve: StabilityCurve) -> str:
+        """Which bounds are above 1 (cut off), and up to which ``n``; "" if none."""
+        parts = []
+        for attr, name in BOUND_NAMES:
+            over = curve.ns[np.asarray(getattr(curve, attr)) > 1.0]
+            if len(over):
+                parts.append(f"{name} to n = {int(over.max())}")
+        if not parts:
+            return ""
+        return "Cut off above 1, where a bound says nothing:\n" + ", ".join(parts)
 
     def set_plan(self, ns, *, trials: int) -> None:
         """Fix the axes for the planned sizes ``ns`` and ``trials`` (before results come)."""
@@ -143,11 +176,14 @@ class StabilityPanel:
 
     def set_curve(self, curve: StabilityCurve | None) -> None:
         """Draw the completed sizes of ``curve`` (None: nothing yet)."""
+        self.curve = curve
         if curve is None or len(curve.ns) == 0:
             for line in (self.vc, self.worst, self.bound, self.mistakes, self.rate, self.zero,
                          self.error):
                 line.set_data([], [])
             self.errbars.set_segments([])
+            self._legend("")
+            self.ax.set_ylim(1e-3, P_TOP)
             return
         if not isinstance(curve, StabilityCurve):
             raise TypeError(f"curve: expected a StabilityCurve; got {type(curve).__name__}")
@@ -166,11 +202,33 @@ class StabilityPanel:
                                    in zip(n, lo, hi, seen, strict=True) if s])
         e_seen = curve.error_rate > 0
         self.error.set_data(n[e_seen], curve.error_rate[e_seen])
-        low = min(floor, float(np.min(curve.margin_rate[seen])) if seen.any() else floor)
-        high = max(1.0, float(np.max(curve.vc)), float(np.max(curve.worst_bound)))
-        # the upper part of the axes is left free for the legend
-        span = np.log10(high) - np.log10(low / 3.0)
-        self.ax.set_ylim(low / 3.0, high * 10 ** (0.5 * span))
+        # every drawn value (error bars' feet included), to keep the lowest in view and to keep
+        # those under the legend (lower left) above it
+        ys = [np.full(int((~seen).sum()), floor), lo[seen], curve.error_rate[e_seen],
+              *(np.asarray(getattr(curve, a)) for a, _ in BOUND_NAMES)]
+        xs = [n[~seen], n[seen], n[e_seen], *(n for _ in BOUND_NAMES)]
+        xs, ys = np.concatenate(xs), np.concatenate(ys)
+        keep = ys > 0
+        xs, ys = xs[keep], ys[keep]
+        self._legend(self.above_one(curve))
+        self.ax.set_ylim(*self._y_range(xs, ys))
+
+    def _y_range(self, xs, ys) -> tuple[float, float]:
+        """Limits of the probability axis: up to :data:`P_TOP`, down so that every value is in
+        view and the values left of the legend's right edge (it sits at the lower left) lie
+        above its top."""
+        ax = self.ax
+        top = np.log10(P_TOP)
+        bottom = np.log10(ys.min()) - 0.25 if ys.size else -3.0
+        renderer = getattr(ax.figure.canvas, "get_renderer", ax.figure._get_renderer)()
+        box, frame = self.legend.get_window_extent(renderer), ax.get_window_extent(renderer)
+        h = min((box.y1 - frame.y0) / max(frame.height, 1.0) + 0.03, 0.8)  # share of the height
+        right = (box.x1 - frame.x0) / max(frame.width, 1.0) + 0.03
+        x0, x1 = np.log10(ax.get_xlim())
+        under = ys[(np.log10(xs) - x0) / (x1 - x0) <= right]
+        if under.size:  # their axes fraction (log y - b) / (top - b) must be at least h
+            bottom = min(bottom, (np.log10(under.min()) - h * top) / (1 - h))
+        return 10 ** bottom, P_TOP
 
 
 class RiskPanel:
@@ -309,4 +367,5 @@ class GeneralizationFigure(live.LiveFigure):
         """Resize to ``width`` × ``height`` CSS pixels with type ``scale`` times its designed size."""
         live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
         live.margins_in_points(self.fig, self.grid, nrows=2, ncols=2)
+        self.stability.set_curve(self.stability.curve)  # the legend's band follows the size
         self.invalidate()

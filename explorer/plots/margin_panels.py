@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import (
     FixedLocator,
@@ -26,8 +27,16 @@ TITLE = "Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)"
 
 
 # --------------------------------------------------------------------------- dual weights
+#: The bars' axis runs to the largest |alpha_i|; the box ±C of the soft margin's dual (61.51)
+#: is drawn when C is at most this many times that (otherwise the bars would be slivers at the
+#: foot of an axis running to ±C, and the legend gives C in words).
+C_SHOWN_WITHIN = 2.0
+_C_TICKS = {-2: "−C", -1: "−C/2", 0: "0", 1: "C/2", 2: "C"}
+
+
 class DualWeights:
-    """``alpha_i y_i`` of each support vector (Sayed (61.44)), hatched by class."""
+    """``alpha_i y_i`` of each support vector (Sayed (61.44)), hatched by class; the axis is
+    scaled to the largest weight, with ``±C`` drawn when it is near (:data:`C_SHOWN_WITHIN`)."""
 
     def __init__(self, ax):
         self.ax = ax
@@ -83,13 +92,8 @@ class DualWeights:
             return
         self.note.set_text("")
         self.zero.set_visible(True)
-        if cmp.C is None:
-            ax.yaxis.set_major_locator(MaxNLocator(nbins=5))
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v)))
-        else:  # the box of the soft margin's dual, 0 <= alpha_i <= C (61.51)
-            ax.yaxis.set_major_locator(FixedLocator([-cmp.C, 0.0, cmp.C]))
-            ax.yaxis.set_major_formatter(FuncFormatter(
-                lambda v, _p=None: "0" if v == 0 else ("C" if v > 0 else "−C")))
+        ax.yaxis.set_major_locator(MaxNLocator(nbins=4, symmetric=True))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v, 2)))
         y = np.asarray(y, dtype=float)
         sv = np.asarray(fit.support)
         self.index = sv
@@ -110,16 +114,27 @@ class DualWeights:
                    Patch(facecolor=to_rgba(S.NEG, 0.85), edgecolor=S.NEG, hatch=S.NEG_HATCH)]
         labels = (["+1 (up)", "−1 (down)"] if self.compact else
                   ["class +1 (up)", "class −1 (down)"])
-        if cmp.C is not None:
-            top = max(top, cmp.C)
-            self.cap_hi.set_data([-0.5, m - 0.5], [cmp.C, cmp.C])
-            self.cap_lo.set_data([-0.5, m - 0.5], [-cmp.C, -cmp.C])
+        top = top if top > 0 else 1.0
+        if cmp.C is not None and cmp.C <= C_SHOWN_WITHIN * top:
+            # the box of the soft margin's dual, 0 <= alpha_i <= C (61.51)
+            C = cmp.C
+            top = max(top, C)
+            self.cap_hi.set_data([-0.5, m - 0.5], [C, C])
+            self.cap_lo.set_data([-0.5, m - 0.5], [-C, -C])
+            # ticks in units of C (short labels; what matters is a weight against its cap)
+            ax.yaxis.set_major_locator(FixedLocator([-C, -C / 2, 0.0, C / 2, C]))
+            ax.yaxis.set_major_formatter(FuncFormatter(
+                lambda v, _p=None: _C_TICKS.get(round(v / C * 2) if C else 0, "")))
             handles.append(self.cap_hi)
-            labels.append("±C" if self.compact else "limit ±C (61.51)")
+            labels.append("±C" if self.compact else f"limit ±C = {_g(C)} (61.51)")
+        elif cmp.C is not None:  # far above every weight: said, not drawn
+            self.cap_hi.set_data([], [])
+            self.cap_lo.set_data([], [])
+            handles.append(Line2D([], [], color=S.LINE, lw=1.2, ls="--"))
+            labels.append("C: off scale" if self.compact else f"C = {_g(cmp.C)}: off scale")
         else:
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
-        top = top if top > 0 else 1.0
         ax.set_xlim(-0.5 - 0.1 * (m < 3), max(m, 1) - 0.5 + 0.1 * (m < 3))
         free = _free(ax, 1.5, S.TICK_SIZE - 1)
         ax.set_ylim(-top * 1.08, top * 1.08 + 2.16 * top * free / (1 - free))
@@ -131,12 +146,15 @@ class DualWeights:
 
 # --------------------------------------------------------------------------- SGD objective
 class SGDObjective:
-    """Sayed's objective (61.13) along an ``svm_sgd`` run, its exact minimum, a step cursor."""
+    """Sayed's objective (61.13) along an ``svm_sgd`` run, its exact minimum, a step cursor.
+
+    The curve is the whole run, for reference (its legend says so), not a "so far" panel."""
 
     def __init__(self, ax):
         self.ax = ax
         S.style_axes(ax, title="SGD objective (61.13)", xlabel="step", ylabel="")
-        (self.curve,) = ax.plot([], [], color=SGD, lw=2.2, zorder=3, label="P = ρ‖w‖² + mean hinge")
+        (self.curve,) = ax.plot([], [], color=SGD, lw=2.2, zorder=3,
+                                label="P = ρ‖w‖² + mean hinge,\nalong the whole run")
         (self.optimum,) = ax.plot([], [], color=S.BOUND, lw=2.0, ls="--", zorder=2.5,
                                   label="min P (SVM)")
         # above the legend (zorder 5): blitted over the background, they end up on top anyway
@@ -173,7 +191,7 @@ class SGDObjective:
         self.legend.get_texts()[1].set_text(f"min P = {_g(sgd.optimum)} (SVM)")
         lo = max(min(float(obj.min()), sgd.optimum), 1e-12)
         hi = max(float(obj.max()), sgd.optimum)
-        free = _free(ax, 3, S.TICK_SIZE - 1)
+        free = _free(ax, 4, S.TICK_SIZE - 1)  # the legend: three lines
         ax.set_xlim(0, right)
         if hi / lo > 5:  # log scale: the last per cent above the minimum stays visible
             ax.set_yscale("log")

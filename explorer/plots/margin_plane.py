@@ -49,17 +49,30 @@ def _free(ax, lines: int, size: float) -> float:
     return float(np.clip((lines * 1.3 * size + 8) / max(height, 1.0), 0.12, 0.6))
 
 
-def plane_box(X, ends, *, reach: float = 0.3):
+def plane_box(X, ends, *, band=None, reach: float = 1.5):
     """The plane's limits: the points (and the origin) padded, grown to show the slack segments'
-    ends when that needs at most ``reach`` times the side on each side. A very wide soft band
-    (small ``C``) would shrink the data to a dot: then the view keeps to the data and the
-    segments are clipped at its edge."""
+    ends and both edges ``f(x) = ±1`` of the band when that needs at most ``reach`` times the
+    side on each side (the view then spans up to ``1 + 2·reach`` times the data's). A band
+    wider still (a very small ``C``) would shrink the data to a dot: then the view keeps to
+    the data, the segments are clipped at its edge, and the legend says the band's edges lie
+    beyond the view.
+
+    ``band`` is the SVM's ``(w, b)`` (None: no band); an edge enters the view through its
+    point nearest the data's centre.
+    """
     box = np.array(data_box(X), dtype=float)
     ends = np.asarray(ends, dtype=float).reshape(-1, 2)
+    if band is not None and np.any(band[0]):
+        w, b = np.asarray(band[0], dtype=float), float(band[1])
+        centre = np.array([(box[0] + box[1]) / 2, (box[2] + box[3]) / 2])
+        feet = [centre - (centre @ w + b - level) / (w @ w) * w for level in (-1.0, 1.0)]
+        ends = np.vstack([ends, *feet])
     if len(ends):
         side = box[1] - box[0]
-        lo = np.minimum(box[[0, 2]], ends.min(axis=0) - 0.05 * side)
-        hi = np.maximum(box[[1, 3]], ends.max(axis=0) + 0.05 * side)
+        # a margin of 5 % of the view around the ends, so the band's edges do not hug its rim
+        grown = max(side, float(np.ptp(np.vstack([ends, box[[0, 2]], box[[1, 3]]]), axis=0).max()))
+        lo = np.minimum(box[[0, 2]], ends.min(axis=0) - 0.05 * grown)
+        hi = np.maximum(box[[1, 3]], ends.max(axis=0) + 0.05 * grown)
         if np.any(lo < box[[0, 2]] - reach * side) or np.any(hi > box[[1, 3]] + reach * side):
             return tuple(float(v) for v in box)
         half = max(hi[0] - lo[0], hi[1] - lo[1]) / 2  # keep it square, as the layout expects
@@ -155,7 +168,8 @@ class MarginPlane:
         y = np.asarray(y, dtype=float)
         fit = cmp.svm
         if box is None:
-            box = plane_box(X, cmp.slack_end)
+            band = (fit.w, fit.b) if fit is not None else None
+            box = plane_box(X, cmp.slack_end, band=band)
         self.box = box
         ax.set_xlim(box[0], box[1])
         ax.set_ylim(box[2], box[3])
@@ -175,7 +189,10 @@ class MarginPlane:
         self.place_svm(X, y, cmp)
         # the maximum-margin (or soft-margin) SVM and its band f = ±1
         if fit is not None:
-            if np.any(fit.w):
+            if np.any(fit.w) and not self.band_shown():
+                what = "SVM; band" if len(self.line.get_xdata()) else "SVM line and band"
+                label = f"{what} f = ±1 beyond this view: 1/‖w‖ = {_g(cmp.svm_margin)}"
+            elif np.any(fit.w):
                 label = ("max-margin line, band f = ±1" if cmp.hard else
                          f"SVM, band f = ±1: 1/‖w‖ = {_g(cmp.svm_margin)}")
             else:  # a soft margin so loose that no line pays for itself
@@ -299,6 +316,10 @@ class MarginPlane:
         else:
             self.slack_ends.set_data([], [])
 
+    def band_shown(self) -> bool:
+        """Whether both edges ``f(x) = ±1`` of the band cross the view."""
+        return len(self.band_hi.get_xdata()) > 0 and len(self.band_lo.get_xdata()) > 0
+
     def edit_artists(self) -> list:
         """The artists an edit of the data moves (drawn over the background while editing)."""
         return [self.slab, self.band_hi, self.band_lo, self.pos, self.neg, self.slacks,
@@ -356,6 +377,8 @@ def ring_sizes(alpha, top: float) -> np.ndarray:
 
 #: Shorter legend labels for a narrow plane (side by side), by their opening words.
 _SHORT = (("max-margin line", "max-margin line, f = ±1"), ("SVM, band", "band: 1/‖w‖ = {}"),
+          ("SVM; band", "band beyond view: 1/‖w‖ = {}"),
+          ("SVM line and band", "SVM beyond view: 1/‖w‖ = {}"),
           ("support vectors", "support vectors ∝ αᵢ"), ("slack", "slack: Σsᵢ = {}"),
           ("SGD iterate", "SGD rule (61.22)"), ("SGD's limit", "its limit"),
           ("class", "class ±1"))

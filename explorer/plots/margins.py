@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..margins import MarginComparison, SGDProgress, SupportPath
+from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from . import live
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_plane import MarginPlane
@@ -205,10 +205,9 @@ class MarginsFigure(live.LiveFigure):
         value = sgd.objective_at(k)
         self.plane.show(w, b)
         self.objective.show(k, value)
-        gap = (value - sgd.optimum) / sgd.optimum if sgd.optimum > 0 else np.inf
         return (f"Step {k} of {sgd.traj.n_steps}: the SGD objective (Sayed (61.13)) is "
-                f"{value:.4g}, {gap:.1%} above its minimum {sgd.optimum:.4g} "
-                f"(the SVM with C = {sgd.C:.3g}).").replace("-", "−")
+                f"{gap_words(value, sgd.optimum)} (the SVM with C = {sgd.C:.3g})."
+                ).replace("-", "−")
 
     def dynamic_artists(self) -> list:
         """The artists that move with the step (and, while editing, with the data), in

@@ -39,8 +39,10 @@ def _free_fraction(ax, n_lines: int, size: float) -> float:
 class MistakeProgress:
     """Updates so far against the step, with the rule's mistake bound as a line.
 
-    The bound's formula and source sit in a band kept free at the top of the axes (the
-    y-limit is raised so no curve reaches it), so the text never covers the curve.
+    "So far" is the rule of :data:`explorer.plots.style.SO_FAR`: the curve stops at the step
+    shown and nothing of the later steps is drawn (the axes span the whole run, so they do not
+    move while it plays). The bound's formula and source sit in a band kept free at the top of
+    the axes (the y-limit is raised so no curve reaches it), so the text never covers the curve.
     """
 
     SIZE = S.TICK_SIZE - 1  # points, the bound's text
@@ -48,8 +50,6 @@ class MistakeProgress:
     def __init__(self, ax, *, title: str = "Mistakes so far"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
-        (self.future,) = ax.plot([], [], color=S.POS, lw=1.4, alpha=0.25, drawstyle="steps-post",
-                                 zorder=2)
         (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, drawstyle="steps-post", zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
         self.bound_text = ax.text(0.03, 0.97, "", transform=ax.transAxes, fontsize=self.SIZE,
@@ -68,16 +68,14 @@ class MistakeProgress:
         first step of its cycle on, when the weights repeat."""
         steps = traj.update_steps
         self.steps = steps
-        xs = np.concatenate([[0], steps, [traj.n_steps]])
-        ys = np.concatenate([[0], np.arange(1, len(steps) + 1), [len(steps)]])
-        self.future.set_data(xs, ys)  # the whole run, faint; the solid curve stops at step k
         top = max(len(steps), 1)
         right = max(traj.n_steps, 1)
         wrap = max(16, int(0.94 * _axes_points(self.ax)[0] / (0.55 * self.SIZE)))  # characters
         if bound is not None and bound.value is not None:
             self.bound.set_data([0, right], [bound.value, bound.value])
             head = bound.formula.rpartition(": ")[0]
-            text = _lines(f"bound (dashed) = {bound.value:.4g}", wrap)
+            text = _lines(f"solid: {S.SO_FAR}", wrap)
+            text += _lines(f"bound (dashed) = {bound.value:.4g}", wrap)
             if len(bound.formula) <= wrap:
                 text.append(bound.formula)
             else:  # a long equation is the crossing the proof panel draws: say so, briefly
@@ -89,7 +87,7 @@ class MistakeProgress:
             self.bound.set_data([], [])
             note = bound.note if bound is not None else ""
             head = "mistake bound:" if note == PENDING_NOTE else "no mistake bound:"
-            text = [head, *_lines(note, wrap)] if note else []
+            text = _lines(f"solid: {S.SO_FAR}", wrap) + ([head, *_lines(note, wrap)] if note else [])
         self.bound_text.set_text("\n".join(text))
         free = _free_fraction(self.ax, len(text), self.SIZE) if text else 0.0
         self.ax.set_xlim(0, right * 1.02)
@@ -132,8 +130,6 @@ class ProofProgress:
                                    zorder=3, **mk)
         (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, marker="s", label="‖w_u‖",
                                     zorder=3, **mk)
-        (self.dot_future,) = ax.plot([], [], color=S.POS, lw=1.4, alpha=0.25)
-        (self.norm_future,) = ax.plot([], [], color=S.NEG, lw=1.4, alpha=0.25)
         self.pq = None
         (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.5, ls="--", marker="o", mfc="white",
                                   label="≥ u·η·γ", zorder=2, **mk)
@@ -147,8 +143,7 @@ class ProofProgress:
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
         self.pq = pq
-        lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up, self.dot_future,
-                 self.norm_future)
+        lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up)
         if pq is None:
             for ln in lines:
                 ln.set_data([], [])
@@ -174,8 +169,6 @@ class ProofProgress:
             label += (f"   (start: a = ⟨w*, w̃₀⟩ = {pq.start_dot:.3g}, "
                       f"c = ‖w̃₀‖² = {pq.start_norm_sq:.3g})").replace("-", "−")
         self.ax.set_xlabel(label, fontsize=S.LABEL_SIZE)
-        self.dot_future.set_data(u, pq.dot)
-        self.norm_future.set_data(u, np.sqrt(pq.norm_sq))
         self.dot_low.set_data(u, pq.dot_lower)
         self.norm_up.set_data(u, np.sqrt(pq.norm_sq_upper))
         right = max(int(u[-1]), 1)

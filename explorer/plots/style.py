@@ -26,6 +26,11 @@ POS_HULL_STYLE, NEG_HULL_STYLE = "--", ":"  # dashed / dotted hull outlines
 CERT = "#F0E442"  # yellow star with a black edge: the point in both hulls
 CERT_MARKER = "*"
 
+#: The rule of every panel titled "so far", said in its legend: it draws steps 0 to k (the step
+#: shown) and nothing of the later steps, not even faint; a panel that shows a whole run for
+#: reference says "whole run" in its title or legend instead.
+SO_FAR = "steps 0 to k only"
+
 TITLE_SIZE = 15
 LABEL_SIZE = 13
 TICK_SIZE = 11

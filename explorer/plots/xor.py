@@ -3,7 +3,10 @@
 Views (:data:`explorer.xor.VIEWS`):
 
 * ``cycling``: the classic iterate and the pocket's line at step ``k``; updates against steps
-  (they climb without end, the cycle marked); training errors of both, and the bound's verdict;
+  (the cycle marked once the run has found it); training errors of both, and the bound's
+  verdict. The two right-hand panels are "so far" (:data:`explorer.plots.style.SO_FAR`): they
+  draw steps 0 to ``k`` and nothing later (their axes span the whole run, so they stay still
+  while it plays), so "will it ever stop?" is answered by playing, not by the picture;
 * ``proof``: both classes' convex hulls and the LP's common point
   (``docs/mathematics.md#xor-certificate``), or the LP's separating line for a separable function;
 * ``grid``: the 16 Boolean functions of two inputs, each with its perceptron result;
@@ -11,7 +14,8 @@ Views (:data:`explorer.xor.VIEWS`):
   rotatable), and the curved boundary it induces in the plane;
 * ``layers``: the hidden units' two lines and the network's regions; the hidden coordinates
   with the output unit's line;
-* ``kernel``: the kernel perceptron's curved boundary and its dual weights per point.
+* ``kernel``: the kernel perceptron's curved boundary, its dual weights per point, and its
+  updates so far (steps 0 to ``k``).
 
 All axes and artists are made once; a view change hides the other views' axes; a step moves
 artists in place (``set_data``, ``set_segments``, ``set_verts``, ``set_height``).
@@ -96,14 +100,18 @@ class XorFigure(XorSteps, live.LiveFigure):
         self.ax_upd = self.fig.add_subplot(gs[0, 1:])
         self.ax_err = self.fig.add_subplot(gs[1, 1:])
         S.style_axes(self.ax_upd, title="Updates so far", xlabel="step", ylabel="updates")
-        S.style_axes(self.ax_err, title="Training points wrong", xlabel="step", ylabel="wrong")
-        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post")
+        S.style_axes(self.ax_err, title="Training points wrong so far", xlabel="step",
+                     ylabel="wrong")
+        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+                                             label=f"updates, {S.SO_FAR}")
         (self.upd_dot,) = self.ax_upd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
-        self.upd_cycle = self.ax_upd.axvspan(0, 0, color=S.ACCENT, alpha=0.25, zorder=0.5)
-        self.upd_note = self.ax_upd.text(0.02, 0.95, "", transform=self.ax_upd.transAxes,
+        self.upd_cycle = self.ax_upd.axvspan(0, 0, color=S.ACCENT, alpha=0.25, zorder=0.5,
+                                             label="the cycle, once found")
+        self.upd_legend = self.ax_upd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
+        self.upd_note = self.ax_upd.text(0.02, 0.70, "", transform=self.ax_upd.transAxes,
                                          va="top", fontsize=S.TEXT_SIZE)
         (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
-                                           label="current iterate")
+                                           label=f"current iterate ({S.SO_FAR})")
         (self.err_kept,) = self.ax_err.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE,
                                             drawstyle="steps-post", label="pocket (best so far)")
         self.err_cursor = self.ax_err.axvline(0, color=S.TRIGGER, lw=1.5)
@@ -127,8 +135,10 @@ class XorFigure(XorSteps, live.LiveFigure):
         self.ax_kupd = self.fig.add_subplot(gs[1, 1:])
         S.style_axes(self.ax_kupd, title="Kernel perceptron: updates so far", xlabel="step",
                      ylabel="updates")
-        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post")
+        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+                                            label=f"updates, {S.SO_FAR}")
         (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
+        self.k_legend = self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
         self.view = "cycling"
         self.scene: Scene | None = None
         self.selected = None
@@ -180,7 +190,7 @@ class XorFigure(XorSteps, live.LiveFigure):
         run = scene.kernel
         self.duals.set_data(y, int(run.alphas.max()) if run.alphas.size else 1)
         ks = np.arange(run.n_steps + 1)
-        self.k_curve.set_data(ks, [run.updates_until(k) for k in ks])
+        self._k_updates = np.array([run.updates_until(k) for k in ks])  # drawn up to step k
         self.ax_kupd.set_xlim(0, max(run.n_steps, 1))
         self.ax_kupd.set_ylim(0, max(run.n_updates, 1) * 1.15)
         self._show_view()
@@ -189,7 +199,6 @@ class XorFigure(XorSteps, live.LiveFigure):
         t = scene.run.trajectory
         n = t.n_steps
         ks = np.arange(n + 1)
-        self.upd_curve.set_data(ks, [t.updates_until(k) for k in ks])
         self.ax_upd.set_xlim(0, max(n, 1))
         self.ax_upd.set_ylim(0, max(t.n_updates, 1) * 1.15)
         W, B = t.states(ks)
@@ -198,8 +207,8 @@ class XorFigure(XorSteps, live.LiveFigure):
         errs = np.asarray(t.errors) * len(scene.y)
         u = [t.updates_until(k) for k in ks]
         kept = [int(round(errs[: j + 1].min())) for j in u]
-        self.err_now.set_data(ks, wrong)
-        self.err_kept.set_data(ks, kept)
+        # the whole run's curves, drawn up to the step shown by _show_cycling (never beyond)
+        self._cycling = (np.asarray(u), np.asarray(wrong), np.asarray(kept))
         self.ax_err.set_xlim(0, max(n, 1))
         self.ax_err.set_ylim(-0.2, len(scene.y) + 1.8)
         c = scene.run.cycle
@@ -208,7 +217,7 @@ class XorFigure(XorSteps, live.LiveFigure):
             self.upd_cycle.set_width(c.length)
         else:
             self.upd_cycle.set_width(0)
-        self.upd_cycle.set_visible(c.found)
+        self.upd_cycle.set_visible(False)  # shown from the step where the run finds it
         info = scene.info
         if info.separable:
             value = info.bound.value
@@ -260,7 +269,6 @@ class XorFigure(XorSteps, live.LiveFigure):
                   self.duals.ax, self.ax_kupd] + self.tiles)
         for a in every:
             a.set_visible(a in on)
-        self.upd_cycle.set_visible(self.scene is not None and self.scene.run.cycle.found)
         self.hull_pos.set_visible(False)
         self.hull_neg.set_visible(False)
         self.cert.set_visible(False)
@@ -346,8 +354,13 @@ class XorFigure(XorSteps, live.LiveFigure):
         # the points and their numbers are redrawn over the moving tint, as in a full draw
         plane = [self.image, self.line, self.line2, self.curve, self.ring, self.pos, self.neg,
                  *self.numbers]
-        return {"cycling": plane + [self.upd_dot, self.upd_note, self.err_cursor],
-                "kernel": plane + list(self.duals.bars) + self.duals.values + [self.k_dot],
+        # the "so far" curves grow with the step; the legends and the bound's note they may
+        # pass under are redrawn over them, as in a full draw
+        return {"cycling": plane + [self.upd_cycle, self.upd_curve, self.upd_dot, self.upd_note,
+                                    self.upd_legend, self.bound_note, self.err_now,
+                                    self.err_kept, self.err_cursor, self.err_legend],
+                "kernel": plane + list(self.duals.bars) + self.duals.values + [
+                    self.k_curve, self.k_dot, self.k_legend],
                 "layers": plane + [self.hidden.image, self.hidden.line, self.hidden.pos,
                                    self.hidden.neg, *self.hidden.labels]}
 

@@ -52,11 +52,19 @@ class XorSteps:
             set_line(self.line2, f.kept_w, f.kept_b, self.box)
         if f.picked:
             self._ring(f.picked[0])
+        # "so far": steps 0 to k, nothing of the later steps
+        updates, wrong, kept = self._cycling
+        ks = np.arange(k + 1)
+        self.upd_curve.set_data(ks, updates[: k + 1])
+        self.err_now.set_data(ks, wrong[: k + 1])
+        self.err_kept.set_data(ks, kept[: k + 1])
         self.upd_dot.set_data([k], [f.n_updates])
         self.err_cursor.set_xdata([k, k])
         c = sc.run.cycle
+        found = c.found and k >= c.step
+        self.upd_cycle.set_visible(found)
         self.upd_note.set_text(f"cycle of length {c.length} found at step {c.step}"
-                               if c.found and k >= c.step else "")
+                               if found else "")
         text = f.text
         if c.found and k >= c.step:
             text += (f" The state repeats: cycle of length {c.length} found at step {c.step} (the "
@@ -157,6 +165,7 @@ class XorSteps:
         self.curve.set_segments(zero_segments(xs, ys, F))
         alpha = run.alpha(k)
         self.duals.show(alpha)
+        self.k_curve.set_data(np.arange(k + 1), self._k_updates[: k + 1])  # so far: 0 to k
         self.k_dot.set_data([k], [run.updates_until(k)])
         if k:
             self._ring(int(run.picked[k - 1]))

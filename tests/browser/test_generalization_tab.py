@@ -30,3 +30,43 @@ def test_generalization_tab_simulates_and_steps(page, dashboard_url):
     wait_for_canvas_change(page, before, timeout=20)
     assert canvas_locator(page).is_visible()
     assert "Stop" in page.inner_text(".pe-view"), widget_text(page, "pe-narration")
+
+
+def _overlap(a, b) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_a_refusal_covers_no_control_nor_the_figure_and_goes_at_the_next_valid_change(page,
+                                                                                        dashboard_url):
+    """Issue 19, item 4: the refusal floated over Run, Stop and the progress bar and took their
+    clicks (Stop could not be pressed), and it survived valid changes."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + "?tab=generalization&trials=500")  # a run of a minute or more
+    wait_for_canvas(page, timeout=90)
+    view = ".pe-view"
+    stop = page.locator(f"{view} .pe-sim-row button", has_text="Stop")
+    page.wait_for_function("(b) => !b.disabled", arg=stop.element_handle(), timeout=60_000)
+    seed = page.locator(f"{view} .pe-sidebar input[type=text]").nth(5)  # seed
+    assert seed.input_value() == "0"
+    seed.fill("abc")
+    seed.press("Enter")
+    refusal = page.locator(f"{view} .pe-message")
+    wait_for_text(page, "pe-message", lambda t: "seed must be" in t, timeout=20)
+    page.wait_for_timeout(1500)  # the dashboard fits the figure under the new line
+    box = refusal.bounding_box()
+    assert box is not None and box["height"] > 0
+    covered = {"Run": page.locator(f"{view} .pe-sim-row button", has_text="Run simulation"),
+               "Stop": stop, "progress": page.locator(f"{view} .pe-sim-progress"),
+               "figure": canvas_locator(page)}
+    for name, loc in covered.items():
+        other = loc.bounding_box()
+        assert other is not None and not _overlap(box, other), (name, box, other)
+    # Stop takes a real click (Playwright fails if another element would receive it)
+    stop.click(timeout=10_000)
+    wait_for_text(page, "pe-sim-note", lambda t: t.startswith("Stopped"), timeout=30)
+    assert "seed must be" in refusal.inner_text()  # stopping is no answer to the refusal
+    seed.fill("1")
+    seed.press("Enter")
+    page.wait_for_function("(e) => e.offsetParent === null || e.innerText.trim() === ''",
+                           arg=refusal.element_handle(), timeout=20_000)

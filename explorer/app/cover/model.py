@@ -31,6 +31,8 @@ MAX_PAGES = 2**MAX_DICHOTOMY_POINTS // TILES_PER_PAGE
 DEFAULT_MS = (1, 2, 5, 20, 100, 1000)
 #: An example where three points lie on one line (Sayed Fig. 60.13's situation).
 COLLINEAR = (-0.8, -0.6, 0.0, 0.0, 0.8, 0.6, 0.5, -0.7)
+#: The refusal of a second Monte Carlo run; it goes when the running one ends.
+RUNNING = "Not applied: a Monte Carlo run is already going; Stop it first."
 LIMIT_TEXT = (f"the grid lists all 2^N dichotomies, and 2^{MAX_DICHOTOMY_POINTS} = "
               f"{2**MAX_DICHOTOMY_POINTS:,} is the most this tab enumerates")
 
@@ -191,6 +193,7 @@ class CoverModel(TabModel):
         else:
             mc = self.mc
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.page = page
@@ -302,7 +305,7 @@ class CoverModel(TabModel):
         not run again. Returns False (with a message) if refused or already running.
         """
         if self.mc_busy:
-            self.refuse("Not applied: a Monte Carlo run is already going; Stop it first.")
+            self.refuse(RUNNING)
             return False
         try:
             plan = cover.monte_carlo_plan(self.ms, trials=self.trials)
@@ -316,6 +319,7 @@ class CoverModel(TabModel):
         job, stop = self._mc_job, threading.Event()
         self._mc_stop = stop
         trials, seed = self.trials, self.seed
+        self.applied += 1
         self.mc_total, self.mc_done, self.mc_running = len(plan) * trials, 0, True
         self.mc_note = f"Monte Carlo: {len(plan)} points × {trials} trials, seed {seed}…"
 
@@ -345,6 +349,8 @@ class CoverModel(TabModel):
         if job != self._mc_job:
             return
         self.mc_running = False
+        if self.message == RUNNING:
+            self.message = ""  # no longer true
         if error is not None:
             self.mc_note = f"Monte Carlo failed: {error}"
         elif run.stopped:

@@ -37,6 +37,7 @@ class CoverView(TabView):
     def __init__(self, model: CoverModel | None = None, **kwargs):
         self.model = model if model is not None else CoverModel()
         m = self.model
+        self._syncing = False  # controls set from the model: their observers do nothing
         self._start_figure(CoverFigure, blit=True)
 
         def lbl():  # one Layout per widget: a Layout is shared state in the page
@@ -135,6 +136,7 @@ class CoverView(TabView):
         m.observe(self._on_revision, names="revision")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
         m.observe(lambda ch: self._redraw() if m.view == "curves" else None, names="mc")
         self._on_revision()
@@ -166,12 +168,12 @@ class CoverView(TabView):
             finally:
                 self._loading = False
         if self.model.view == "recursion":
-            self._redraw()
+            self._redraw(keep_refusal=False)  # a step is an action: an old refusal goes
 
     def redraw(self) -> None:
         self._redraw()
 
-    def _redraw(self):
+    def _redraw(self, *, keep_refusal: bool = True):
         m, f = self.model, self.figure
         view = m.view
         try:
@@ -217,7 +219,7 @@ class CoverView(TabView):
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw: {exc}")
             return
-        self.messages.narrate(text, keep_refusal=True)
+        self.messages.narrate(text, keep_refusal=keep_refusal)
         self.changed += 1
 
     def _curves_text(self) -> str:
@@ -293,12 +295,24 @@ class CoverView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
         for name, w in self.text.items():
             value = list(m.ms) if name == "ms" else getattr(m, name)
             text = SPEC.field(name).format(value)
+            if name == "n_points" and m.points:
+                text = str(len(m.X))  # disabled: how many points are placed
             if w.value != text:
                 w.value = text
         for w, v in ((self.w_view, m.view), (self.w_xaxis, m.xaxis)):
@@ -323,6 +337,8 @@ class CoverView(TabView):
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing:
+            return  # set from the model
         current = list(m.ms) if name == "ms" else getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return

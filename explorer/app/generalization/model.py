@@ -69,6 +69,8 @@ PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", 
           "dim", "seed", "points")
 RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
+#: The refusal of a second run; it goes when the running one ends.
+RUNNING = "Not applied: the simulation is already running; Stop it first."
 
 
 class GeneralizationModel(TabModel):
@@ -179,6 +181,7 @@ class GeneralizationModel(TabModel):
         if sim_changed:
             self._cancel_simulation()
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self._risk_seed, self._base_risk, self._own_row = p["seed"], base, own_row
@@ -220,7 +223,7 @@ class GeneralizationModel(TabModel):
         scripts and tests). Returns False (with a message) if refused or already running.
         """
         if self.sim_busy:
-            self.refuse("Not applied: the simulation is already running; Stop it first.")
+            self.refuse(RUNNING)
             return False
         todo = [n for n in self.ns if self._key(n) not in self._parts]
         if not todo:
@@ -232,6 +235,7 @@ class GeneralizationModel(TabModel):
         self._stop = stop
         trials, dim, gamma, seed = self.trials, self.dim, float(self.gamma), self.seed
         keys = {n: self._key(n) for n in todo}
+        self.applied += 1
         self.sim_total, self.sim_done, self.sim_running = len(todo) * trials, 0, True
         self.sim_note = f"Simulating {len(todo)} sizes × {trials} trials (seed {seed})…"
 
@@ -269,6 +273,8 @@ class GeneralizationModel(TabModel):
         if job != self._job:
             return
         self.sim_running = False
+        if self.message == RUNNING:
+            self.message = ""  # no longer true
         done = 0 if self.curve is None else len(self.curve.ns)
         if error is not None:
             self.sim_note = f"The simulation failed: {error}"

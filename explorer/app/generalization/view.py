@@ -58,6 +58,7 @@ class GeneralizationView(TabView):
                  **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
+        self._syncing = False  # controls set from the model: their observers do nothing
         self._start_figure(GeneralizationFigure, blit=True)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
@@ -89,6 +90,7 @@ class GeneralizationView(TabView):
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="simulation",
                                         style={"description_width": "auto"},
                                         layout=W.Layout(width="260px"))
+        self.progress.add_class("pe-sim-progress")
         self.sim_label = W.HTML().add_class("pe-sim-note")
         self.b_run.on_click(lambda _: self._run_sim())
         self.b_stop.on_click(lambda _: m.stop_simulation())
@@ -115,6 +117,7 @@ class GeneralizationView(TabView):
         ])
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        sim_row.add_class("pe-sim-row")
         main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("generalization")])
@@ -127,6 +130,8 @@ class GeneralizationView(TabView):
         m.observe(self._on_run, names="traj")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_curve, names="curve")
         m.observe(self._on_risk, names="risk")
         m.observe(self._on_sim, names=["sim_running", "sim_done", "sim_total", "sim_note"])
@@ -199,6 +204,10 @@ class GeneralizationView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _on_curve(self, change=None):
         self.figure.set_stability(self.model.curve)
@@ -229,6 +238,14 @@ class GeneralizationView(TabView):
         self.sim_label.value = html.escape(m.sim_note)
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
         for w, v in ((self.w_dataset, m.dataset), (self.w_rule, m.rule)):
             if w.value != v:
@@ -238,6 +255,8 @@ class GeneralizationView(TabView):
                 w.value = getattr(m, f"show_{name}")
         for name, w in self.text.items():
             text = SPEC.field(name).format(getattr(m, name))
+            if name == "n_run" and m.dataset != "margin":
+                text = str(len(m.X))  # disabled: how many points the run has
             if w.value != text:
                 w.value = text
         self.text["n_run"].disabled = m.dataset != "margin"
@@ -245,6 +264,8 @@ class GeneralizationView(TabView):
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing:
+            return  # set from the model
         current = getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return
@@ -271,7 +292,7 @@ class GeneralizationView(TabView):
         self.model.start_simulation(self._post())
 
     # ------------------------------------------------------------------ dashboard protocol
-    def load_state(self, state: dict) -> bool:
+    def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         done = self.model.set_state(state)
         if done and kernel_loop() is not None:
             self._run_sim()

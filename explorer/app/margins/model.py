@@ -41,7 +41,9 @@ MAX_POINTS = 2000
 SGD_EPOCHS = 30
 
 SPEC = StateSpec("margins", [
-    Field("dataset", "data set", "choice", "overlapping", choices=tuple(DATASETS)),
+    # the opening view: separable data, where the perceptron's line, the band and its eight
+    # support vectors read at first sight (overlapping blobs at C = 1 gave 26 crossing rings)
+    Field("dataset", "data set", "choice", "separable", choices=tuple(DATASETS)),
     Field("n", "n", "int", 40, min=2, max=MAX_POINTS),
     Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
@@ -120,7 +122,7 @@ def data_remark(X, y, C: float | None, separable: bool) -> str:
 class MarginsModel(TabModel):
     """Everything the Margins tab shows, as traits (see module docstring)."""
 
-    dataset = Unicode("overlapping")
+    dataset = Unicode(SPEC.field("dataset").default)
     n = Int(40)
     margin = Float(0.3)
     seed = Int(0)
@@ -210,7 +212,9 @@ class MarginsModel(TabModel):
             changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
             p = {k: getattr(self, k) for k in PARAMS} | changes
             data_keys = {"dataset", "n", "margin", "seed"}
-            if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)):
+            # a data set chosen while edited points are shown is loaded, the same one included
+            if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)) \
+                    or ("dataset" in changes and (self.edited or self.draft is not None)):
                 X, y, Xt, yt = self._load(p)
                 edited = False
             else:
@@ -225,6 +229,7 @@ class MarginsModel(TabModel):
         cmp, sgd = self._solve(p, X, y)
         path = self._path(X, y)
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.X, self.y, self.X_test, self.y_test, self.edited = X, y, Xt, yt, edited
@@ -239,11 +244,13 @@ class MarginsModel(TabModel):
     def set_layout(self, layout) -> bool:
         """Show the two separators ``"overlaid"`` or ``"side"`` by side (nothing is solved)."""
         try:
-            self.layout = SPEC.field("layout").parse(layout)
-            return True
+            layout = SPEC.field("layout").parse(layout)
         except (ValueError, TypeError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous layout.")
             return False
+        self.applied += 1
+        self.layout = layout
+        return True
 
     def go(self, k: int) -> None:
         self.step = int(min(max(k, 0), self.n_steps))
@@ -261,6 +268,7 @@ class MarginsModel(TabModel):
                 datasets.from_arrays(X, y)
                 cmp = margins.compare(X, y, C=self.C, perceptron_w=self.comparison.perceptron_w,
                                       perceptron_b=self.comparison.perceptron_b)
+                self.applied += 1
                 self.draft = Draft(X=X, y=y, comparison=cmp)
                 return True
             self.draft = None

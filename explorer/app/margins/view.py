@@ -11,6 +11,7 @@ import numpy as np
 
 from ... import margins
 from ...plots import MarginsFigure
+from .. import datachoice
 from ..canvas import kernel_loop
 from ..export import ExportPanel
 from ..layout import Shell, section
@@ -32,6 +33,7 @@ EDIT_TIPS = ["Clicks do nothing to the data", "Click to add a point of class +1"
 FINISH_DELAY_S = 0.35
 #: Least seconds between two re-solves while a point is dragged (moves in between are merged).
 DRAG_INTERVAL_S = 0.04
+DATA_NAMES = {key: value[0] for key, value in DATASETS.items()}
 FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 − sᵢ, sᵢ ≥ 0, plus C·Σsᵢ "
             "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
             "dual weights: w = Σ αᵢ yᵢ xᵢ (61.44). Sayed weighs the slacks by η/N, so η = N·C "
@@ -57,10 +59,12 @@ class MarginsView(TabView):
         self.model = model if model is not None else MarginsModel()
         m = self.model
         self._start_figure(MarginsFigure, blit=True)
+        self._syncing = False  # controls set from the model: their observers do nothing
+        self.data_origin = datachoice.EDITED  # what points that are no data set are
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
-        self.w_dataset = W.Dropdown(options=[(v[0], k) for k, v in DATASETS.items()],
+        self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
         self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
                                       description="margin", continuous_update=False, **lbl)
@@ -129,6 +133,7 @@ class MarginsView(TabView):
         m.observe(self._on_data, names="comparison")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_draft, names="draft")
         m.observe(self._on_layout, names="layout")
         self.figure.set_overlay(m.layout)
@@ -195,22 +200,36 @@ class MarginsView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
-        pairs = ((self.w_dataset, m.dataset), (self.w_margin, m.margin), (self.w_hard, m.hard))
-        for w, v in pairs:
+        X, _ = m.points
+        datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
+            datachoice.points_label(self.data_origin, len(X)) if m.edited else None))
+        for w, v in ((self.w_margin, m.margin), (self.w_hard, m.hard)):
             if w.value != v:
                 w.value = v
         if abs(np.log10(self.w_c.value) - m.log_c) > 1e-9:
             self.w_c.value = 10.0 ** m.log_c
+        random_data = m.dataset in ("separable", "overlapping") and not m.edited
         for name, w in self.text.items():
             text = SPEC.field(name).format(getattr(m, name))
+            if name == "n" and not random_data:
+                text = str(len(X))  # disabled: how many points are shown
             if w.value != text:
                 w.value = text
-        random_data = m.dataset in ("separable", "overlapping")
         self.text["n"].disabled = not random_data
-        self.w_margin.disabled = m.dataset != "separable"
+        self.w_margin.disabled = m.dataset != "separable" or m.edited
         self.w_c.disabled = self.text["eta"].disabled = m.hard
         N = len(m.X)
         self.sayed.value = ("hard margin: C → ∞" if m.hard else html.escape(
@@ -220,11 +239,13 @@ class MarginsView(TabView):
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing or (name == "dataset" and value == datachoice.POINTS):
+            return  # set from the model, or the points already on screen
         current = getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return
-        if name not in self.text and value == current:
-            return
+        if name not in self.text and value == current and not (name == "dataset" and m.edited):
+            return  # (a data set chosen over edited points is loaded, the same one included)
         if not m.update(**{name: value}):
             self._sync_controls()
 
@@ -290,6 +311,7 @@ class MarginsView(TabView):
         draft = change["new"]
         if draft is None:
             return
+        self.data_origin = datachoice.EDITED  # a click or a drag made these points
         if self.figure.preview(draft.X, draft.y, draft.comparison):
             cmp = draft.comparison
             text = ("hard margin impossible: not separable" if cmp.svm is None else
@@ -325,8 +347,19 @@ class MarginsView(TabView):
     # ------------------------------------------------------------------ dashboard protocol
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV replace the data; C and the layout stay."""
-        return self.load_state(self.save_state() | {"points": points_of(X, y), "step": 0})
+        return self.load_state(self.save_state() | {"points": points_of(X, y), "step": 0},
+                               origin=datachoice.CSV)
 
     def save_state(self) -> dict:
         self.model.finish_edit()
         return self.model.get_state()
+
+    def load_state(self, state: dict, *, origin: str | None = None) -> bool:
+        """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
+        "Perceptron tab"; see :mod:`explorer.app.datachoice`)."""
+        before = self.data_origin
+        self.data_origin = origin or datachoice.LOADED
+        if self.model.set_state(state):
+            return True
+        self.data_origin = before
+        return False

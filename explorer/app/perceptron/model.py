@@ -253,7 +253,9 @@ class PerceptronModel(TabModel):
                     p.update(GENERIC_PRESET)
             p.update(changes)
             data_keys = {"dataset", "n", "margin", "seed"}
-            if self.X is None or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)):
+            # a data set chosen while edited points are shown is loaded, the same one included
+            if self.X is None or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)) \
+                    or ("dataset" in changes and self.edited):
                 ds = self._load(p)
                 X, y, edited = np.array(ds.X), np.array(ds.y), False
             else:
@@ -268,6 +270,7 @@ class PerceptronModel(TabModel):
 
     def _commit(self, p, X, y, edited, chosen, traj, info, *, step=0, message=""):
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.X, self.y, self.edited, self.chosen = X, y, edited, chosen

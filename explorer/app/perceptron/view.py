@@ -20,6 +20,7 @@ import traitlets as T
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
+from .. import datachoice
 from ..canvas import announce_size, kernel_loop, live_figure
 from ..export import ExportPanel
 from ..layout import FigureFit, Shell, fit_figure, section
@@ -40,6 +41,7 @@ EDIT_TIPS = ["Look only", "Click the plane to add a +1 point", "Click the plane 
 #: Text boxes: typed text is parsed by the declared field (so "2.5" is never read as 25).
 TEXT_FIELDS = ("n", "seed", "eta", "forget", "rho", "custom_order", "w0", "max_epochs")
 PLACEHOLDERS = {"custom_order": "e.g. 5, 3, 1", "w0": "0, 0 (empty = zero)"}
+DATA_NAMES = {key: value[0] for key, value in VIEW_DATASETS.items()}
 
 
 def _plural(n: int, word: str) -> str:
@@ -73,7 +75,9 @@ class PerceptronView(W.VBox):
         # ---- settings (the side column)
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
-        self.w_dataset = W.Dropdown(options=[(v[0], k) for k, v in VIEW_DATASETS.items()],
+        self._syncing = False  # controls set from the model: their observers do nothing
+        self.data_origin = datachoice.LOADED  # what points that are no data set are
+        self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
         self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
                                       description="margin", continuous_update=False, **lbl)
@@ -140,6 +144,7 @@ class PerceptronView(W.VBox):
         m.observe(self._on_run, names="trajectory")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         self._shown = None
         if m.info.pending and loop is None:
             m.describe()  # a model made to describe later, but no kernel loop to come back on
@@ -226,12 +231,25 @@ class PerceptronView(W.VBox):
             self.messages.note(text)
 
     def _sync_controls(self):
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self):
         m = self.model
+        datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
+            datachoice.points_label(self.data_origin, len(m.X)) if m.edited else None))
         for name, w in self._choices.items():
-            if w.value != getattr(m, name):
+            if name != "dataset" and w.value != getattr(m, name):
                 w.value = getattr(m, name)
+        random_data = m.dataset in ("separable", "overlapping") and not m.edited
         for name, w in self.text.items():
             text = SPEC.field(name).format(getattr(m, name))
+            if name == "n" and not random_data:
+                text = str(len(m.X))  # disabled: how many points are shown
             if w.value != text:
                 w.value = text
         uses = RULES[m.rule].uses
@@ -239,20 +257,21 @@ class PerceptronView(W.VBox):
         self.text["rho"].disabled = "rho" not in uses
         self.text["custom_order"].disabled = m.order != "custom" or m.choose_mode
         self.w_order.disabled = m.choose_mode
-        random_data = m.dataset in ("separable", "overlapping")
         self.text["n"].disabled = not random_data
         self.text["seed"].disabled = not random_data and m.order not in ("shuffle", "random")
-        self.w_margin.disabled = m.dataset != "separable"
+        self.w_margin.disabled = m.dataset != "separable" or m.edited
         self.b_zero.disabled = not m.w0
 
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
+        if self._syncing or (name == "dataset" and value == datachoice.POINTS):
+            return  # set from the model, or the points already on screen
         current = getattr(m, name)
         if name in self.text and value == SPEC.field(name).format(current):
             return
-        if name not in self.text and value == current:
-            return
+        if name not in self.text and value == current and not (name == "dataset" and m.edited):
+            return  # (a data set chosen over edited points is loaded, the same one included)
         if not m.update(**{name: value}):
             self._sync_controls()  # the last good value back on screen, the reason beside it
 
@@ -269,14 +288,22 @@ class PerceptronView(W.VBox):
         m = self.model
         x0, x1 = ax.get_xlim()
         radius = 0.035 * (x1 - x0)
-        if mode in ("add+", "add-"):
-            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
-        elif mode in ("remove", "choose"):
+        if mode in ("add+", "add-", "remove"):
+            before = self.data_origin
+            self.data_origin = datachoice.EDITED  # what the edit's commit calls the points
+            if mode == "remove":
+                i = m.nearest_point(event.xdata, event.ydata, radius)
+                done = i is not None and m.remove_point(i)
+            else:
+                done = m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
+            if not done:
+                self.data_origin = before
+            if mode == "remove" and i is None:
+                m.refuse("Not applied: no point there; click on a point.")
+        elif mode == "choose":
             i = m.nearest_point(event.xdata, event.ydata, radius)
             if i is None:
                 m.refuse("Not applied: no point there; click on a point.")
-            elif mode == "remove":
-                m.remove_point(i)
             else:
                 m.choose(i)
 
@@ -289,15 +316,21 @@ class PerceptronView(W.VBox):
         """Points read from a person's CSV: the run starts again on them from w = 0."""
         state = self.save_state() | {"points": points_of(X, y), "w0": [], "order": "cyclic",
                                      "custom_order": [], "chosen": [], "step": 0}
-        return self.load_state(state)
+        return self.load_state(state, origin=datachoice.CSV)
 
     def save_state(self) -> dict:
         return self.model.get_state()
 
-    def load_state(self, state: dict) -> bool:
+    def load_state(self, state: dict, *, origin: str | None = None) -> bool:
+        """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
+        "Margins tab"; see :mod:`explorer.app.datachoice`)."""
+        before = self.data_origin
+        self.data_origin = origin or datachoice.LOADED
         ok = self.model.set_state(state)
         if ok:
             self.w_edit.value = "choose" if self.model.choose_mode else "view"
+        else:
+            self.data_origin = before
         return ok
 
     def _send_points(self) -> None:

@@ -86,6 +86,7 @@ class XorModel(TabModel):
 
     def _commit(self, p, scene, step) -> None:
         with self.hold_trait_notifications():
+            self.applied += 1  # first: views clear an old refusal before they redraw
             for k in PARAMS:
                 setattr(self, k, p[k])
             self.scene = scene

@@ -123,6 +123,7 @@ class XorView(TabView):
         m.observe(self._on_scene, names=["scene", "view"])
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         self._on_scene()
 
     # ------------------------------------------------------------------ model -> view
@@ -174,6 +175,8 @@ class XorView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
+        elif change is not None and change["old"].startswith("Not applied"):
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
         m = self.model

@@ -1,0 +1,57 @@
+"""The Data box of a tab whose points can be other than a named data set, and the count boxes
+that must say how many points are shown.
+
+Points sent from another tab, read from a CSV, edited by clicks or loaded with a link are no
+named data set: while they are on screen the Data box reads what they are, briefly enough for
+the box ("Perceptron tab (6)", "Edited points (41)"; its tooltip says it in full), instead of
+the data set chosen before them (issue 19: it read "Overlapping blobs, n 40" with Koski's six
+points on screen). Choosing a named data set there loads it, the one chosen before included.
+
+A box that sets how many points to draw (n, points N) and is disabled because the points shown
+were not drawn shows how many there are, not the number that would be drawn.
+"""
+
+from __future__ import annotations
+
+#: The Data box's value for "the points on screen", which are no named data set.
+POINTS = "points"
+#: What the points on screen are, by where they came from (the word before their count).
+EDITED = "Edited points"
+CSV = "Your CSV"
+LOADED = "Points loaded"
+
+
+def from_tab(title: str) -> str:
+    """What points sent from the tab titled ``title`` are called."""
+    return f"{title} tab"
+
+
+def from_source(source: str) -> str:
+    """What points loaded with a link or a saved state (``source``: "link", "file") are."""
+    return "From the link" if source == "link" else "Saved state"
+
+
+def data_options(names: dict[str, str], points: str | None) -> list[tuple[str, str]]:
+    """The Data box's options: the named data sets (key -> label), then, when ``points`` is
+    given, the points on screen under that label."""
+    options = [(label, key) for key, label in names.items()]
+    return options + [(points, POINTS)] if points else options
+
+
+def show_data(box, names: dict[str, str], *, dataset: str, points: str | None) -> None:
+    """Make the Data box ``box`` (an ipywidgets Dropdown) read the data on screen: the data set
+    ``dataset``, or ``points`` (their label with the count) when the points are no data set.
+    Its observers see the intermediate values; the view ignores them while it syncs."""
+    options = data_options(names, points)
+    if list(box.options) != options:
+        box.options = options
+    value = POINTS if points else dataset
+    if box.value != value:
+        box.value = value
+    box.tooltip = (f"The points shown: {points}. They are no data set; choosing one here "
+                   "replaces them" if points else "The data set shown")
+
+
+def points_label(origin: str, n: int) -> str:
+    """``"Perceptron tab (6)"``: where the points are from and how many."""
+    return f"{origin} ({n})"

@@ -253,7 +253,7 @@ class MarginPlane:
             elif fit is None:
                 title = "No hard margin"
             else:
-                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {_g(cmp.C)} (61.11)"
+                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {_g(cmp.C)}"
         ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
 
     def _keep_parts(self, cmp: MarginComparison) -> None:

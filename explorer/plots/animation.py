@@ -34,6 +34,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
+from matplotlib.transforms import Bbox
 from PIL import Image
 
 from .._validation import check_int, check_positive
@@ -110,6 +111,9 @@ class CaptionStrip:
 
     def __init__(self, fig, *, title: str = "", inches: float = CAPTION_INCHES):
         width, height = fig.get_size_inches()
+        # a whole number of pixels (at twice the resolution too): the figure above keeps its
+        # pixel grid, so an export draws it exactly as a figure without the strip
+        inches = round(inches * fig.dpi) / fig.dpi
         total = height + inches
         fig.set_size_inches(width, total)
         for ax in fig.axes:
@@ -132,6 +136,19 @@ class CaptionStrip:
                                        ha="left", va="top", linespacing=1.25, animated=True)
         self.width = max(int(NARRATION_WIDTH * share), 40)
         self.fig = fig
+        self.fraction = strip
+        self._background = None
+
+    def restore(self) -> None:
+        """Put back the strip as drawn without its moving text (cached at the first call, just
+        after a full draw), so that a figure which redraws only part of itself each step
+        leaves no old caption behind."""
+        canvas = self.fig.canvas
+        if self._background is None:
+            W, H = self.fig.bbox.width, self.fig.bbox.height
+            self._background = canvas.copy_from_bbox(Bbox([[0, 0], [W, self.fraction * H]]))
+        else:
+            canvas.restore_region(self._background)
 
     @property
     def moving(self) -> list:
@@ -195,6 +212,7 @@ class TabFrames:
         if self.narrate is not None:
             text = self.narrate(k, text)
         line = self.caption(k)
+        self.strip.restore()
         self.strip.set(line, text)
         self.strip.draw()
         return f"{line}. {text}" if text else line

@@ -49,8 +49,9 @@ def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
     assert got.value.suggested_filename == "xor-cycling-xor-pm1-step5.png"
     panel.get_by_role("button", name="GIF", exact=True).click()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.pe-export-link a')].some("
-        "a => a.download === 'xor-cycling-xor-pm1.gif')", timeout=60_000)
-    assert "GIF ready." in panel.locator(".pe-export-status").inner_text()
-    href = panel.locator(".pe-export-link a").get_attribute("href")
+        "() => [...document.querySelectorAll('.pe-export:not([hidden]) .pe-export-status')]"
+        ".some(s => s.innerText.includes('GIF ready.'))", timeout=60_000)
+    link.wait_for(timeout=10_000)
+    assert link.get_attribute("download") == "xor-cycling-xor-pm1.gif"
+    href = link.get_attribute("href")
     assert href.startswith("data:image/gif;base64,R0lGOD")  # "GIF8"

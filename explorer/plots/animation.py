@@ -96,8 +96,8 @@ def frames_note(n_steps: int, *, what: str = "step", max_frames: int = MAX_FRAME
     frames = len(even_steps(n, max_frames=max_frames))
     if frames == n + 1:
         return f"GIF and HTML: {frames:,} frames, {what} 0 to {n:,}, every one."
-    return (f"GIF and HTML: {frames} frames, {what} 0 to {n:,} evenly spaced: the {n + 1:,} "
-            f"are sampled, at most {max_frames} frames.")
+    return (f"GIF and HTML: {frames} frames, {what} 0 to {n:,} evenly spaced (a long run is "
+            f"sampled: at most {max_frames} frames).")
 
 
 # ---------------------------------------------------------------------------- caption

@@ -272,6 +272,8 @@ def test_panel_parts_are_named_and_classed():
     assert panel.b_cancel.layout.display == "none" and not panel.busy
     bare = ExportPanel(basename="run", still=lambda fmt: b"x")
     assert bare.b_gif.layout.display == bare.b_html.layout.display == "none"
+    # hiding GIF and HTML leaves PNG and SVG on screen (they once shared one Layout)
+    assert bare.b_png.layout.display != "none" and bare.b_svg.layout.display != "none"
     with pytest.raises(TypeError, match="expected still to be callable; got int"):
         ExportPanel(basename="run", still=3)
 
@@ -386,3 +388,35 @@ def test_large_files_get_a_warning():
     panel.b_png.click()
     assert "data:image/png;base64," in panel.links.value
     assert "large (8.4 MB)" in _status(panel)
+
+
+def test_panel_note_says_what_plays_and_disables_gif_when_nothing_does():
+    log = []
+    panel = ExportPanel(basename="run", still=lambda fmt: b"x", animate=_fake_animate(log=log))
+    panel.describe("GIF and HTML: 25 frames, step 0 to 24, every one.")
+    assert "25 frames" in panel.note.value and "pe-export-note" in panel.note._dom_classes
+    assert not panel.b_gif.disabled
+    panel.describe("", playable=False)
+    assert panel.b_gif.disabled and panel.b_html.disabled
+    assert "Nothing plays in this view: PNG and SVG only." in panel.note.value
+    assert not panel.start("gif") and _status(panel) == "Nothing plays in this view: PNG and SVG only."
+    assert log == [] and not panel.busy
+    panel.b_png.click()
+    assert "run.png" in panel.links.value  # stills still work
+    panel.describe("GIF and HTML: 3 frames, step 0 to 2, every one.")
+    assert panel.start("gif") and panel.wait(5) and log == ["gif"]
+
+
+def test_panel_names_files_from_the_state_when_the_export_starts():
+    state = {"step": 3}
+    panel = ExportPanel(basename=lambda ext: f"tab-step{state['step']}" if ext == "png" else "tab-run",
+                        still=lambda fmt: b"x", animate=_fake_animate())
+    panel.b_png.click()
+    assert 'download="tab-step3.png"' in panel.links.value
+    state["step"] = 4
+    panel.b_png.click()
+    assert 'download="tab-step4.png"' in panel.links.value
+    panel.b_gif.click()
+    assert panel.wait(5) and 'download="tab-run.gif"' in panel.links.value
+    with pytest.raises(TypeError, match="expected basename to be a non-empty str or callable"):
+        ExportPanel(basename="", still=lambda fmt: b"x")

@@ -3,7 +3,9 @@
 Stills are drawn at once. Animations run in a background thread, so the kernel keeps
 answering the other widgets meanwhile; a progress bar counts the frames, Cancel stops the
 work within a frame, and a new run (:meth:`ExportPanel.clear`) cancels it and removes the old
-link. Only one export runs at a time. A failure shows one short line, never a traceback.
+link. Only one export runs at a time. A failure shows one short line, never a traceback. A
+note (:meth:`ExportPanel.describe`) says what an animation will show (all steps, or how a long
+run is sampled), or that nothing plays in the view shown (GIF and HTML are then disabled).
 """
 
 from __future__ import annotations
@@ -11,14 +13,15 @@ from __future__ import annotations
 import base64
 import html
 import logging
+import re
 import threading
 from collections.abc import Callable
 
 import ipywidgets as W
 
-from ..plots.export import ExportCancelled
+from ..plots.animation import ExportCancelled
 
-__all__ = ["ExportPanel"]
+__all__ = ["ExportPanel", "file_stem"]
 
 _log = logging.getLogger(__name__)
 
@@ -34,6 +37,16 @@ TOOLTIPS = {
     "html": "The run as an HTML page that plays offline, with its own controls",
 }
 BUSY_TEXT = "An export is already running: wait for it to finish or press Cancel."
+STILL_ONLY = "Nothing plays in this view: PNG and SVG only."
+
+
+def file_stem(*parts) -> str:
+    """A file name from parts saying the tab and its state: lower case, words joined by "-",
+    nothing but letters, digits, dots and dashes (``file_stem("margins", "C = 0.5")`` is
+    ``"margins-c-0.5"``)."""
+    text = "-".join(str(p) for p in parts if str(p))
+    stem = re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-.")
+    return stem[:120] or "export"
 
 
 def _size(n: int) -> str:
@@ -52,8 +65,10 @@ class ExportPanel(W.VBox):
 
     Parameters
     ----------
-    basename : str
-        File name without extension, e.g. ``"perceptron"``; the attribute may be changed later.
+    basename : str or callable ``(ext) -> str``
+        File name without extension, e.g. ``"perceptron"``, or a function of the extension
+        (``"png"``, ``"svg"``, ``"gif"``, ``"html"``) called when an export starts, so that
+        the name says the state exported; the attribute may be changed later.
     still : callable ``(fmt) -> bytes``
         PNG (``fmt="png"``) or SVG (``fmt="svg"``) bytes of what the tab shows.
     animate : callable ``(kind, progress, cancelled) -> bytes``, optional
@@ -72,12 +87,14 @@ class ExportPanel(W.VBox):
         The download link (CSS class ``pe-export-link``).
     status : ipywidgets.HTML
         One line about the last export (CSS class ``pe-export-status``).
+    note : ipywidgets.HTML
+        What an animation shows (CSS class ``pe-export-note``), set by :meth:`describe`.
     """
 
-    def __init__(self, *, basename: str, still: Callable[[str], bytes],
+    def __init__(self, *, basename: str | Callable[[str], str], still: Callable[[str], bytes],
                  animate: Callable[[str, Callable, Callable], bytes] | None = None, **kwargs):
-        if not isinstance(basename, str) or not basename:
-            raise TypeError(f"expected basename to be a non-empty str; got {basename!r}")
+        if not callable(basename) and (not isinstance(basename, str) or not basename):
+            raise TypeError(f"expected basename to be a non-empty str or callable; got {basename!r}")
         if not callable(still):
             raise TypeError(f"expected still to be callable; got {type(still).__name__}")
         if animate is not None and not callable(animate):
@@ -89,10 +106,12 @@ class ExportPanel(W.VBox):
         self._thread: threading.Thread | None = None
         self._cancel: threading.Event | None = None
         self._job = 0  # bumped by every export and by clear(): older workers stay silent
+        self._playable = True
 
-        size = W.Layout(width="auto", min_width="60px")
+        # one Layout per button: a Layout is shared state, and hiding GIF must not hide PNG
         self.b_png, self.b_svg, self.b_gif, self.b_html = (
-            W.Button(description=kind.upper(), tooltip=TOOLTIPS[kind], layout=size)
+            W.Button(description=kind.upper(), tooltip=TOOLTIPS[kind],
+                     layout=W.Layout(width="auto", min_width="60px"))
             for kind in ("png", "svg", "gif", "html"))
         self.b_cancel = W.Button(description="Cancel", tooltip="Stop the export now",
                                  button_style="warning", layout=W.Layout(width="auto", display="none"))
@@ -102,6 +121,7 @@ class ExportPanel(W.VBox):
                                    layout=W.Layout(display="none", align_items="center"))
         self.links = W.HTML().add_class("pe-export-link")
         self.status = W.HTML().add_class("pe-export-status")
+        self.note = W.HTML().add_class("pe-export-note")
         self.b_png.on_click(lambda _: self._export_still("png"))
         self.b_svg.on_click(lambda _: self._export_still("svg"))
         self.b_gif.on_click(lambda _: self.start("gif"))
@@ -111,10 +131,25 @@ class ExportPanel(W.VBox):
             self.b_gif.layout.display = self.b_html.layout.display = "none"
         buttons = W.HBox([self.b_png, self.b_svg, self.b_gif, self.b_html, self.b_cancel],
                          layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([buttons, self.progress_box, self.status, self.links], **kwargs)
+        super().__init__([buttons, self.progress_box, self.status, self.links, self.note],
+                         **kwargs)
         self.add_class("pe-export")
 
     # ------------------------------------------------------------------ state
+    def describe(self, note: str, *, playable: bool = True) -> None:
+        """Say what an animation shows (``note``, e.g. how a long run is sampled); with
+        ``playable=False`` the view has nothing to play: GIF and HTML are disabled and the
+        note says so."""
+        self._playable = bool(playable)
+        for b in (self.b_gif, self.b_html):
+            b.disabled = not playable
+        text = note if playable else (note or STILL_ONLY)
+        self.note.value = (f"<div class='pe-help'>{html.escape(text)}</div>" if text else "")
+
+    def _name(self, ext: str) -> str:
+        name = self.basename(ext) if callable(self.basename) else self.basename
+        return f"{name}.{ext}"
+
     @property
     def busy(self) -> bool:
         """An animation export is running."""
@@ -155,23 +190,34 @@ class ExportPanel(W.VBox):
             return
         self._say(f"Drawing the {fmt.upper()}…")
         try:
+            name = self._name(fmt)
             data = self._bytes(self._still(fmt))
         except Exception as exc:  # any failure becomes one line in the panel
             _log.debug("still export failed", exc_info=True)
             self.links.value = ""
             self._say(f"Export failed: {_short(exc)}")
             return
-        self._post(data, fmt)
+        self._post(data, fmt, name)
 
     def start(self, kind: str) -> bool:
         """Start the ``"gif"`` or ``"html"`` export in a background thread (the buttons do).
 
-        Returns False (and says so in the panel) when one is already running.
+        Returns False (and says so in the panel) when one is already running or the view has
+        nothing to play.
         """
         if kind not in ("gif", "html"):
             raise ValueError(f"expected kind 'gif' or 'html'; got {kind!r}")
         if self._animate is None:
             raise ValueError("expected an animate callable; this panel was made without one")
+        if not self._playable:
+            self._say(STILL_ONLY)
+            return False
+        try:
+            name = self._name(kind)
+        except Exception as exc:  # a name that cannot be made is a failure like any other
+            _log.debug("export name failed", exc_info=True)
+            self._say(f"Export failed: {_short(exc)}")
+            return False
         with self._lock:
             if self.busy:
                 self._say(BUSY_TEXT)
@@ -184,12 +230,12 @@ class ExportPanel(W.VBox):
             self.progress_label.value = "starting"
             self._running(True)
             self._say(f"Making the {kind.upper()}…")
-            self._thread = threading.Thread(target=self._work, args=(kind, job, cancel),
+            self._thread = threading.Thread(target=self._work, args=(kind, job, cancel, name),
                                             name=f"export-{kind}", daemon=True)
             self._thread.start()
         return True
 
-    def _work(self, kind: str, job: int, cancel: threading.Event) -> None:
+    def _work(self, kind: str, job: int, cancel: threading.Event, name: str) -> None:
         def progress(i: int, n: int) -> None:
             if job == self._job:
                 self.progress.max = max(int(n), 1)
@@ -213,7 +259,7 @@ class ExportPanel(W.VBox):
             elif cancel.is_set() or data is None:
                 self._say("Export cancelled")
             else:
-                self._post(data, kind)
+                self._post(data, kind, name)
 
     # ------------------------------------------------------------------ display
     @staticmethod
@@ -224,8 +270,8 @@ class ExportPanel(W.VBox):
             raise TypeError(f"expected the export as bytes; got {type(data).__name__}")
         return bytes(data)
 
-    def _post(self, data: bytes, ext: str) -> None:
-        name = html.escape(f"{self.basename}.{ext}", quote=True)
+    def _post(self, data: bytes, ext: str, name: str) -> None:
+        name = html.escape(name, quote=True)
         b64 = base64.b64encode(data).decode("ascii")
         self.links.value = (f'<a download="{name}" href="data:{MIME[ext]};base64,{b64}" '
                             f'title="Download {name}">⬇ {name}</a> ({_size(len(data))})')

@@ -1,7 +1,13 @@
 """What every tab view shares: the dashboard protocol, the live figure fitted to the window, and
-the still export. A tab's view subclasses :class:`TabView`, builds its widgets and sets
-``model``, ``timeline``, ``messages`` and ``shell``; it overrides :meth:`TabView.redraw` (draw
-the state shown again after a new size or an export) and, where it differs, the rest.
+the export. A tab's view subclasses :class:`TabView`, builds its widgets and sets ``model``,
+``timeline``, ``messages`` and ``shell``; it overrides :meth:`TabView.redraw` (draw the state
+shown again after a new size) and, where it differs, the rest.
+
+Export: the view makes its panel with :meth:`TabView._export_panel` and defines
+:meth:`TabView._export_frames` (a fresh copy of its figure, drawn from the model, in a
+:class:`~explorer.plots.animation.TabFrames`), :meth:`TabView._export_plan` (the step shown
+and the steps to play) and :meth:`TabView._export_name`; PNG and SVG, GIF and HTML (in the
+panel's background thread) and the panel's note on what plays come from these.
 
 The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw), ``handoff``
 (set to ``{"tab": key, "state": {...}}`` to open something in another tab), ``messages``,
@@ -12,13 +18,13 @@ The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw),
 
 from __future__ import annotations
 
-import io
 import time
 
 import ipywidgets as W
 import traitlets as T
 
 from .canvas import announce_size, live_figure
+from .export import ExportPanel, file_stem
 from .layout import FigureFit, fit_figure
 
 
@@ -70,9 +76,48 @@ class TabView(W.VBox):
     def show_settings(self, visible: bool) -> None:
         self.shell.show_sidebar(visible)
 
+    # ------------------------------------------------------------------ export
+    def _export_panel(self) -> ExportPanel:
+        """The tab's export panel: stills and animations drawn from the model, named by it."""
+        return ExportPanel(basename=self._export_name, still=self._still, animate=self._animate)
+
+    def _export_plan(self) -> tuple[int, int, str]:
+        """``(step shown, last step, what the steps count)``; 0 steps: a still only."""
+        m = self.model
+        return int(m.step), int(m.n_steps), "step"
+
+    def _export_frames(self):  # pragma: no cover - each tab defines it
+        """A :class:`~explorer.plots.animation.TabFrames` of a fresh figure drawn from the
+        model, at the live figure's size and type scale."""
+        raise NotImplementedError
+
+    def _export_name(self, ext: str) -> str:
+        return file_stem(self.title)
+
+    def _export_figure(self, figure_cls, **kwargs):
+        """A new ``figure_cls`` off screen, sized as the live figure."""
+        from ..plots.animation import offscreen_figure
+
+        figure = figure_cls(offscreen_figure(), **kwargs)
+        f = self.fitted
+        figure.fit(f.width, f.height, scale=f.scale)
+        return figure
+
+    def _describe_export(self) -> None:
+        """Tell the panel what its GIF and HTML show (call it when the run or view changes)."""
+        from ..plots.animation import frames_note
+
+        _, n, what = self._export_plan()
+        self.export.describe(frames_note(n, what=what), playable=n > 0)
+
     def _still(self, fmt: str) -> bytes:
-        """The figure as shown, as PNG or SVG at twice the screen's resolution."""
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format=fmt, dpi=2 * self.figure.fig.dpi)
-        self.redraw()
-        return buf.getvalue()
+        """The figure as shown, with its caption, as PNG or SVG at twice the screen's
+        resolution; drawn on a figure of its own (the live one is not touched)."""
+        k, _, _ = self._export_plan()
+        return self._export_frames().still(k, fmt)
+
+    def _animate(self, kind: str, progress, cancelled) -> bytes:
+        """The steps to play as a GIF or an offline HTML page (runs in the panel's thread)."""
+        frames = self._export_frames()
+        data = frames.animation(kind, progress=progress, cancelled=cancelled)
+        return data if isinstance(data, bytes) else data.encode("utf-8")

@@ -27,7 +27,7 @@ from . import live
 from . import style as S
 from .dichotomy_grid import BooleanCounts, PointSetPlane, TileGrid
 
-__all__ = ["CoverFigure", "CurvesPanel", "VIEWS"]
+__all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS"]
 
 VIEWS = ("curves", "dichotomies", "boolean")
 FIGSIZE = (13.0, 6.8)
@@ -227,3 +227,39 @@ class CoverFigure(live.LiveFigure):
         self._static_key = static_key
         self.mark_animated()
         self.render(0)
+
+
+class MonteCarloFilm:
+    """Cover's curves with the Monte Carlo points appearing in the order they were computed:
+    frame ``i`` shows the first ``i`` (what the Cover tab's export animates in its curves view).
+
+    Parameters
+    ----------
+    figure : CoverFigure
+        Sized, on its own canvas, made with ``blit=True`` (a frame draws the curves, points and
+        legend over the cached axes).
+    curves : sequence of CoverCurve
+        From :func:`explorer.cover.cover_curves`.
+    mode : {"ratio", "n"}
+        The x-axis, as :meth:`CurvesPanel.set_data`.
+    mc : sequence of MCPoint
+        The estimates, in the order they came.
+    """
+
+    def __init__(self, figure: CoverFigure, curves, *, mode: str, mc):
+        self.figure, self.fig = figure, figure.fig
+        self.curves, self.mode, self.mc = tuple(curves), mode, tuple(mc)
+        figure.set_view("curves")
+
+    def render(self, i: int) -> str:
+        """Draw the curves with the first ``i`` points; returns ``""`` (no narration)."""
+        self.figure.curves.set_data(self.curves, mode=self.mode, mc=self.mc[:i])
+        self.figure.mark_animated()
+        self.figure.render(0)
+        return ""
+
+    def invalidate(self) -> None:
+        self.figure.invalidate()
+
+    def savefig(self, fname, **kwargs) -> None:
+        self.figure.savefig(fname, **kwargs)

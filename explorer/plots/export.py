@@ -7,8 +7,9 @@ the step, its narration and the run's parameters. Animations are bounded and fas
   it) first;
 * one off-screen figure draws its static parts once, then each frame draws only the moving
   artists over that cached background (blitting);
-* the files are still written by ``matplotlib.animation`` writers, GIF by ``PillowWriter`` and
-  HTML by ``HTMLWriter``, whose ``grab_frame`` here takes the blitted canvas instead of calling
+* the files are written by :func:`explorer.plots.animation.record`, the recorder every tab's
+  export shares: ``matplotlib.animation`` writers, GIF by ``PillowWriter`` and HTML by
+  ``HTMLWriter``, whose ``grab_frame`` takes the blitted canvas instead of calling
   ``savefig``. Every frame is mapped onto one shared palette (no colour quantization per
   frame); Pillow stores each GIF frame as its change from the previous one, and each HTML
   frame is transparent where it equals the last frame, which the page shows behind it;
@@ -23,22 +24,17 @@ called after frame ``i`` of ``n`` (0-based, as matplotlib's ``progress_callback`
 
 from __future__ import annotations
 
-import base64
 import io
-import os
-import tempfile
 from collections.abc import Callable
 
 import numpy as np
-from matplotlib.animation import HTMLWriter, PillowWriter
-from PIL import Image
 
 from .._validation import check_int, check_positive
 from ..replay import RunInfo
 from ..trajectory import Trajectory
+from .animation import ExportCancelled, _stop_if, record
 from .figure import PerceptronFigure
 from .frames import CaptionedFigure, step_caption
-from .player import offline_page
 
 __all__ = ["ExportCancelled", "frame_steps", "figure_bytes", "still_bytes", "gif_bytes",
            "html_animation", "MAX_FRAMES", "ANIMATION_DPI", "STILL_DPI"]
@@ -48,11 +44,6 @@ MAX_FRAMES = 120
 #: frames, gives about 1 MB of GIF and 2.5 MB of HTML; the frame count bounds both.
 ANIMATION_DPI = 80
 STILL_DPI = 160  # twice the screen figure's: sharp on slides
-LAST_FRAME_MS = 2000  # the GIF holds its last frame this long before it loops
-
-
-class ExportCancelled(Exception):
-    """An export stopped because its ``cancelled()`` callback returned True."""
 
 
 # ---------------------------------------------------------------------------- checks
@@ -68,11 +59,6 @@ def _check_fmt(fmt) -> str:
     if fmt not in ("png", "svg"):
         raise ValueError(f"fmt must be 'png' or 'svg'; got {fmt!r}")
     return fmt
-
-
-def _stop_if(cancelled, done: int, n: int) -> None:
-    if cancelled is not None and cancelled():
-        raise ExportCancelled(f"export cancelled after {done} of {n} frames")
 
 
 # ---------------------------------------------------------------------------- frames
@@ -134,131 +120,32 @@ def _steps(traj: Trajectory, steps, max_frames) -> np.ndarray:
     return s.astype(np.int64)
 
 
-TRANSPARENT = 255  # palette index left free: "same as the backdrop" in HTML frames
-
-
-def _palette(cf: CaptionedFigure, steps: np.ndarray) -> tuple[Image.Image, np.ndarray]:
-    """One 255-colour palette for every frame, from the first frame, the first update and the
-    last (the update's arrow and ring bring colours the first frame lacks); also the latest of
-    these frames in that palette, as an array of indices (the HTML frames' backdrop)."""
+def _palette_steps(cf: CaptionedFigure, steps: np.ndarray) -> list[int]:
+    """The frames whose colours make the shared palette: the first, the first update and the
+    last (the update's arrow and ring bring colours the first frame lacks)."""
     updated = np.asarray(cf.panels.traj.updated)
     first_update = next((int(k) for k in steps if k > 0 and updated[k - 1]), int(steps[0]))
-    tiles = []
-    for k in sorted({int(steps[0]), first_update, int(steps[-1])}):
-        cf.blit(k)
-        tiles.append(_rgb(cf.canvas))
-    w, h = tiles[0].size
-    sheet = Image.new("RGB", (w, h * len(tiles)))
-    for i, tile in enumerate(tiles):
-        sheet.paste(tile, (0, i * h))
-    palette = sheet.quantize(colors=TRANSPARENT, method=Image.Quantize.MEDIANCUT)
-    return palette, np.asarray(tiles[-1].quantize(palette=palette, dither=Image.Dither.NONE))
+    return sorted({int(steps[0]), first_update, int(steps[-1])})
 
 
-def _rgb(canvas) -> Image.Image:
-    """A copy of the canvas as drawn, in RGB."""
-    w, h = canvas.get_width_height(physical=True)
-    return Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
-
-
-def _indexed(canvas, palette: Image.Image) -> Image.Image:
-    """The canvas as drawn, mapped onto ``palette`` (nearest colour, no dithering)."""
-    return _rgb(canvas).quantize(palette=palette, dither=Image.Dither.NONE)
-
-
-def _no_savefig_args(kwargs) -> None:
-    if kwargs:
-        raise TypeError(f"expected no savefig arguments (frames are blitted); got {sorted(kwargs)}")
-
-
-class _BlitPillowWriter(PillowWriter):
-    """``PillowWriter`` whose frames are the canvas as blitted, on one shared palette (Pillow
-    then stores each frame as its change from the previous one)."""
-
-    def __init__(self, *, fps: float, palette: Image.Image, backdrop: np.ndarray | None = None):
-        super().__init__(fps=fps)  # no backdrop: GIF frames already store only what changed
-        self.palette = palette
-
-    def setup(self, fig, outfile, dpi=None):
-        super().setup(fig, outfile, dpi=dpi)
-        self.frames = []
-
-    def grab_frame(self, **savefig_kwargs):
-        _no_savefig_args(savefig_kwargs)
-        self.frames.append(_indexed(self.fig.canvas, self.palette))
-
-    def finish(self):
-        if not self.frames:
-            return
-        ms = round(1000 / self.fps)
-        durations = [ms] * (len(self.frames) - 1) + [max(ms, LAST_FRAME_MS)]
-        self.frames[0].save(self.outfile, format="GIF", save_all=True,
-                            append_images=self.frames[1:], duration=durations, loop=0)
-
-
-class _BlitHTMLWriter(HTMLWriter):
-    """``HTMLWriter`` with embedded frames taken from the canvas as blitted.
-
-    Each frame is a palette PNG in which the pixels equal to ``backdrop`` (the last frame) are
-    transparent; the page shows the backdrop behind the player's image. Between two updates
-    little changes, so most frames are small: a third of the size of whole frames.
-    """
-
-    def __init__(self, *, fps: float, palette: Image.Image, backdrop: np.ndarray):
-        super().__init__(fps=fps, embed_frames=True, default_mode="once")
-        self.frame_format = "png"
-        self.palette = palette
-        self.backdrop = backdrop
-        self.colours = (palette.getpalette() + [255] * 768)[:768]  # index 255: white, unused
-
-    def grab_frame(self, **savefig_kwargs):
-        _no_savefig_args(savefig_kwargs)
-        index = np.asarray(_indexed(self.fig.canvas, self.palette))
-        index = np.where(index == self.backdrop, TRANSPARENT, index).astype(np.uint8)
-        im = Image.frombytes("P", (index.shape[1], index.shape[0]), index.tobytes())
-        im.putpalette(self.colours)
-        buf = io.BytesIO()
-        im.save(buf, format="png", transparency=TRANSPARENT)
-        # the list HTMLWriter.finish embeds, as its own grab_frame fills it
-        self._saved_frames.append(base64.encodebytes(buf.getvalue()).decode("ascii"))
-
-    def backdrop_png(self) -> bytes:
-        """The backdrop as an opaque PNG."""
-        im = Image.frombytes("P", (self.backdrop.shape[1], self.backdrop.shape[0]),
-                             self.backdrop.astype(np.uint8).tobytes())
-        im.putpalette(self.colours)
-        buf = io.BytesIO()
-        im.save(buf, format="png")
-        return buf.getvalue()
-
-
-def _record(writer_class, suffix: str, traj, X, y, *, info, title, steps, max_frames, fps, dpi,
-            hand, progress, cancelled):
-    """Blit the frames into a writer's file; returns its bytes, each frame's narration and the
-    writer."""
+def _record(kind: str, traj, X, y, *, info, title, steps, max_frames, fps, dpi, hand, progress,
+            cancelled):
+    """Blit the frames of a captioned run into a GIF (bytes) or an offline HTML page (str)."""
     _check_run(traj, X, y)
     steps = _steps(traj, steps, max_frames)
     fps = check_positive(fps, name="fps")
     dpi = check_positive(dpi, name="dpi")
-    n = len(steps)
-    _stop_if(cancelled, 0, n)
+    _stop_if(cancelled, 0, len(steps))
     cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
-    palette, last = _palette(cf, steps)
-    writer = writer_class(fps=fps, palette=palette, backdrop=last)
-    texts = []
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "run" + suffix)
-        writer.setup(cf.fig, path, dpi=cf.fig.dpi)
-        for i, k in enumerate(steps):
-            _stop_if(cancelled, i, n)
-            f = cf.blit(int(k))
-            writer.grab_frame()
-            texts.append(f"{step_caption(f)}. {f.text}")
-            if progress is not None:
-                progress(i, n)
-        writer.finish()
-        with open(path, "rb") as fh:
-            return fh.read(), texts, writer
+
+    def render(k: int) -> str:
+        f = cf.blit(k)
+        return f"{step_caption(f)}. {f.text}"
+
+    heading = "Perceptron run" + (f" · {title}" if title else "")
+    return record(kind, cf.fig, render, steps, fps=fps, heading=heading,
+                  palette_steps=_palette_steps(cf, steps), max_frames=len(steps),
+                  progress=progress, cancelled=cancelled)
 
 
 # ---------------------------------------------------------------------------- public
@@ -359,10 +246,8 @@ def gif_bytes(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str
     ExportCancelled
         When ``cancelled()`` returned True.
     """
-    data, _, _ = _record(_BlitPillowWriter, ".gif", traj, X, y, info=info, title=title, steps=steps,
-                      max_frames=max_frames, fps=fps, dpi=dpi, hand=hand, progress=progress,
-                      cancelled=cancelled)
-    return data
+    return _record("gif", traj, X, y, info=info, title=title, steps=steps, max_frames=max_frames,
+                   fps=fps, dpi=dpi, hand=hand, progress=progress, cancelled=cancelled)
 
 
 def html_animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
@@ -386,9 +271,6 @@ def html_animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, title
     ExportCancelled
         When ``cancelled()`` returned True.
     """
-    data, texts, writer = _record(_BlitHTMLWriter, ".html", traj, X, y, info=info, title=title,
-                          steps=steps, max_frames=max_frames, fps=fps, dpi=dpi, hand=hand,
-                          progress=progress, cancelled=cancelled)
-    heading = "Perceptron run" + (f" · {title}" if title else "")
-    return offline_page(data.decode("utf-8"), title=heading, texts=texts,
-                        backdrop=writer.backdrop_png())
+    return _record("html", traj, X, y, info=info, title=title, steps=steps,
+                   max_frames=max_frames, fps=fps, dpi=dpi, hand=hand, progress=progress,
+                   cancelled=cancelled)

@@ -30,3 +30,28 @@ def test_xor_tab_plays_to_the_cycle(page, dashboard_url):
     wait_for_text(page, "pe-narration", lambda t: "Kernel perceptron" in t)
     wait_for_canvas_change(page, before, timeout=20)
     assert canvas_locator(page).is_visible(), note
+
+
+def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
+    """The Export section of a tab other than Perceptron: PNG at once, then the cycling run as
+    a GIF made in the background, each a download named after the tab and its state."""
+    page.goto(dashboard_url + "?tab=xor&step=5")
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 5"), timeout=30)
+    panel = page.locator(".pe-export:visible")
+    assert "25 frames, step 0 to 24, every one" in panel.inner_text()
+    panel.get_by_role("button", name="PNG", exact=True).click()
+    link = panel.locator(".pe-export-link a")
+    link.wait_for(timeout=30_000)
+    assert link.get_attribute("download") == "xor-cycling-xor-pm1-step5.png"
+    with page.expect_download(timeout=30_000) as got:
+        link.click()
+    assert got.value.suggested_filename == "xor-cycling-xor-pm1-step5.png"
+    panel.get_by_role("button", name="GIF", exact=True).click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pe-export:not([hidden]) .pe-export-status')]"
+        ".some(s => s.innerText.includes('GIF ready.'))", timeout=60_000)
+    link.wait_for(timeout=10_000)
+    assert link.get_attribute("download") == "xor-cycling-xor-pm1.gif"
+    href = link.get_attribute("href")
+    assert href.startswith("data:image/gif;base64,R0lGOD")  # "GIF8"

@@ -11,21 +11,22 @@ import numpy as np
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS
-from ...plots.cover import CoverFigure
+from ...plots.cover import CoverFigure, MonteCarloFilm
+from ...plots.recursion import RecursionFigure, recursion_text
 from ..canvas import kernel_loop
+from ..export import file_stem
 from ..layout import Shell, section
 from ..messages import MessageArea
-from ..remarks import numbered, on_one_line
 from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import Timeline
 from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel, perceptron_state
+from .scenes import curves_text, fill, shown_mc
 from .tables import FORMULAS, boolean_html, recursion_html
 
 TEXT_FIELDS = ("ms", "trials", "seed", "n_points", "rec_m", "rec_n")
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
-BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
 
 
 class CoverView(TabView):
@@ -107,6 +108,7 @@ class CoverView(TabView):
         self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         self.table = W.HTML().add_class("pe-cover-table")
+        self.export = self._export_panel()
         t = self.text
         self.groups = {
             "curves": W.VBox([section("Curves (Sayed 60.65)"), t["ms"], self.w_xaxis,
@@ -124,7 +126,8 @@ class CoverView(TabView):
                                W.HTML("<div class='pe-help'>or click a tile</div>"),
                                self.w_bool, self.b_bool]),
         }
-        settings = W.VBox([*self.groups.values(), section("Formulas and sources"),
+        settings = W.VBox([*self.groups.values(), section("Export"), self.export,
+                           section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
         main = W.VBox([self.w_view, self.timeline, self.messages, self.figure_box, self.table,
                        symbols_widget("cover")])
@@ -138,13 +141,15 @@ class CoverView(TabView):
         m.observe(self._on_message, names="message")
         m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
-        m.observe(lambda ch: self._redraw() if m.view == "curves" else None, names="mc")
+        m.observe(self._on_mc, names="mc")
         self._on_revision()
         self._on_progress()
 
     # ------------------------------------------------------------------ model -> view
     def _on_revision(self, change=None):
         m = self.model
+        self.export.clear()
+        self._describe_export()
         if self._own is not None and list(m.points) != self._own:
             self._own = None  # other points now: the remark on the loaded ones goes
             self.messages.note("")
@@ -157,6 +162,11 @@ class CoverView(TabView):
             self._loading = False
         self._sync_controls()
         self._redraw()
+
+    def _on_mc(self, change=None):
+        if self.model.view == "curves":
+            self._describe_export()
+            self._redraw()
 
     def _on_step(self, change=None):
         k = self.model.step
@@ -179,41 +189,13 @@ class CoverView(TabView):
         try:
             if view == "recursion":
                 self.table.value = recursion_html(m.table, m.step)
-                text = self._recursion_text()
+                text = recursion_text(m.table, m.step)
             else:
-                f.set_view(view)
-                if view == "curves":
-                    f.curves.set_data(m.curves, mode=m.xaxis, mc=[p for p in m.mc if p.M in m.ms])
-                    text = self._curves_text()
-                    self.table.value = ""
-                elif view == "dichotomies":
-                    d = m.dich
-                    f.plane.set_data(m.X)
-                    f2 = cover.cover_count(d.N, 2)
-                    sign = "=" if d.count == f2 else "<" if d.count < f2 else ">"
-                    title = (f"{d.count} of {2 ** d.N} separable {sign} S(2, {d.N})" +
-                             (f" · page {m.page} of {m.n_pages}" if m.n_pages > 1 else ""))
-                    f.tiles.set_data(m.X, d.labelings, d.separable, m.page_ids, w=m.page_w,
-                                     b=m.page_b, title=title)
-                    self._select_tile()
-                    text = self._dichotomy_text()
-                    self.table.value = ""
+                text = self._fill(f, view, post=self._post())
+                if view == "boolean":
+                    self.table.value = boolean_html(m.boolean_rows(self._post())[0])
                 else:
-                    rows, seconds = m.boolean_rows(self._post())
-                    V, d = cover.boolean_functions_2()
-                    ids = np.arange(16)
-                    w, b = cover.separators(V, d.labelings, ids)
-                    f.bool_tiles.set_data(V, d.labelings, d.separable, ids, w=w, b=b,
-                                          box=BOOL_BOX, names=cover.BOOLEAN_NAMES_2,
-                                          marked=(6, 9), title="M = 2: 14 of 16 separable")
-                    f.bool_tiles.select(int(self.w_bool.value))
-                    f.bool_counts.set_data(rows)
-                    self.table.value = boolean_html(rows)
-                    counted = (f"counts M ≤ 4 here ({seconds:.1f} s)" if seconds is not None else
-                               "counts M ≤ 3 here (M = 4 is being counted…)")
-                    text = (f"M = 2: 14 of the 16 Boolean functions are linearly separable; XOR "
-                            f"and XNOR are not (Sayed 60.B). The table {counted} and quotes "
-                            "Muroga (1971) beyond.")
+                    self.table.value = ""
                 key = (m.xaxis, self.fitted, f.curves.ax.get_xlim()) if view == "curves" else None
                 f.redraw(static_key=key)
         except (ValueError, OverflowError, FloatingPointError) as exc:
@@ -222,66 +204,60 @@ class CoverView(TabView):
         self.messages.narrate(text, keep_refusal=keep_refusal)
         self.changed += 1
 
-    def _curves_text(self) -> str:
+    def _fill(self, f: CoverFigure, view: str, *, post=None) -> str:
+        """Give ``f`` (the live figure or an export's) the data of ``view``; the narration."""
+        return fill(self.model, f, view, dichotomy=self.w_dich.value,
+                    function=int(self.w_bool.value), post=post)
+
+    # ------------------------------------------------------------------ export
+    def _export_plan(self):
         m = self.model
-        parts = [f"{c.P[int(round(2.5 * (c.M + 1)))]:.2g} (M = {c.M})" for c in m.curves]
-        text = ("Every curve is exactly 1/2 at the capacity N = 2(M + 1). At N = 2.5(M + 1) "
-                "P is " + ", ".join(parts) + ": the larger M, the sharper the fall.")
-        shown = [p for p in m.mc if p.M in m.ms]
-        if shown:
-            z = max(abs(p.estimate - p.formula) / max(p.stderr, 0.5 / p.trials) for p in shown)
-            text += (f" Monte Carlo: {len(shown)} points, the farthest {z:.1f} standard errors "
-                     "from the formula.")
-        return text
+        if m.view == "recursion":
+            return int(m.step), int(m.n_steps), "cells filled"
+        if m.view == "curves":
+            n = len(shown_mc(self.model))
+            return n, n, "Monte Carlo points shown"
+        return 0, 0, ""
 
-    def _dichotomy_text(self) -> str:
-        m, d = self.model, self.model.dich
-        N = d.N
-        formula = cover.cover_count(N, 2)
-        if d.general_position:
-            return (f"{N} point{'s' * (N != 1)} in general position: {d.count} of {2 ** N} "
-                    f"dichotomies are separable, as Cover's formula S(2, {N}) = {formula} says.")
-        relation = "below" if d.count < formula else "against"
-        tail = (f"{d.count} of {2 ** N} dichotomies are separable, {relation} Cover's "
-                f"S(2, {N}) = {formula}, which assumes general position.")
-        _, first, group = np.unique(m.X, axis=0, return_index=True, return_inverse=True)
-        group = group.reshape(-1)
-        if len(first) == 1:
-            return (f"All {N} points are the same point, so every separable dichotomy gives "
-                    f"them one label: {tail}")
-        dup = next((np.flatnonzero(group == g) for g in group if np.sum(group == g) > 1), None)
-        from ...plots.dichotomy_grid import collinear_triples
+    def _export_frames(self):
+        from ...plots.animation import TabFrames
 
-        if dup is None and on_one_line(m.X):  # all distinct
-            return (f"All {N} points lie on one line, which a separating line crosses at most "
-                    f"once: {tail}")
-        if dup is not None:
-            where = (f"{numbered(dup).lower()} are the same point, which cannot carry two "
-                     "labels")
+        m = self.model
+        view, name = m.view, VIEWS[m.view]
+        if view == "recursion":
+            f, table = self._export_figure(RecursionFigure), m.table
+            f.set_table(table)
+            n = m.n_steps
+            title = f"S(M, N) for M ≤ {table.M_max}, N ≤ {table.N_max}"
+            return TabFrames(f, n_steps=n, title=title, heading=f"Cover · {title}",
+                             caption=lambda k: f"Recursion: {k} of {n} cells filled by the recursion (60.73)")
+        f = self._export_figure(CoverFigure, blit=True)
+        if view == "curves":
+            shown = shown_mc(self.model)
+            n = len(shown)
+            title = (f"M = {', '.join(map(str, m.ms))} · x = {XAXIS[m.xaxis]} · Monte Carlo: "
+                     f"{m.trials} trials, seed {m.seed}")
+            return TabFrames(MonteCarloFilm(f, m.curves, mode=m.xaxis, mc=shown), n_steps=n,
+                             title=title, heading=f"Cover · {title}",
+                             caption=lambda i: f"Monte Carlo: {i} of {n} points" if n else name,
+                             narrate=lambda i, _: curves_text(m, shown[:i]))
+        text = self._fill(f, view)
+        title = (f"{len(m.X)} points · page {m.page} of {m.n_pages}" if view == "dichotomies"
+                 else "Boolean functions of M inputs")
+        return TabFrames(f, n_steps=0, title=title, heading=f"Cover · {name}",
+                         caption=lambda k: name, narrate=lambda k, _: text)
+
+    def _export_name(self, ext: str) -> str:
+        m = self.model
+        if m.view == "recursion":
+            parts = (f"m{m.rec_m}", f"n{m.rec_n}", f"step{m.step}" if ext in ("png", "svg") else "")
+        elif m.view == "curves":
+            parts = (f"mc{len(shown_mc(self.model))}", f"seed{m.seed}")
+        elif m.view == "dichotomies":
+            parts = (f"n{len(m.X)}", f"page{m.page}")
         else:
-            tri = collinear_triples(m.X)
-            where = (f"{numbered(tri[0]).lower()} lie on one line" if tri else
-                     "some points are degenerate")
-        return f"Not in general position ({where}): {tail}"
-
-    def _recursion_text(self) -> str:
-        m, t = self.model, self.model.table
-        interior = [(a, N) for a, N in t.order if not t.is_edge(a, N)]
-        if m.step == 0:
-            return ("The edges are filled: S(M, 1) = 2 and S(0, N) = 2. Step to fill each cell "
-                    "from the two cells to its left: S(M, N + 1) = S(M, N) + S(M − 1, N) "
-                    "(Sayed (60.73)).")
-        a, N = interior[m.step - 1]
-        S = t.S
-        return (f"S({a}, {N}) = S({a}, {N - 1}) + S({a - 1}, {N - 1}) = {S[a, N - 2]} + "
-                f"{S[a - 1, N - 2]} = {S[a, N - 1]}; Cover's closed form gives "
-                f"{cover.cover_count(N, a)}.")
-
-    def _select_tile(self):
-        m = self.model
-        j = self.w_dich.value
-        ids = list(m.page_ids)
-        self.figure.tiles.select(ids.index(j) if j in ids else None)
+            parts = ()
+        return file_stem("cover", m.view, *parts)
 
     def _on_progress(self, change=None):
         m = self.model

@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..canvas import kernel_loop
-from ..export import ExportPanel
+from ..export import file_stem
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
@@ -98,7 +98,7 @@ class GeneralizationView(TabView):
         self.timeline = Timeline()
         self.timeline.status = self._status
         self.messages = MessageArea()
-        self.export = ExportPanel(basename="generalization", still=self._still)
+        self.export = self._export_panel()
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS)
         self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
                                     selected_index=None, layout=W.Layout(width="95%"))
@@ -149,6 +149,7 @@ class GeneralizationView(TabView):
     def _on_run(self, change=None):
         m = self.model
         self.export.clear()
+        self._describe_export()
         self.figure.set_run(m.X, m.y, m.traj)
         self._shown = None
         self._loading = True
@@ -208,6 +209,33 @@ class GeneralizationView(TabView):
             self.messages.clear_refusal()  # the model took its refusal back
         elif change is not None and change["old"].startswith("Not applied"):
             self.messages.clear_refusal()  # the model took its refusal back
+
+    # ------------------------------------------------------------------ export
+    def _export_frames(self):
+        from ...plots.animation import TabFrames
+
+        m = self.model
+        f = self._export_figure(GeneralizationFigure, blit=True)
+        f.set_losses(m.shown_losses)
+        f.set_risk(m.risk)
+        f.set_stability(m.curve, ns=m.ns, trials=m.trials)
+        f.set_run(m.X, m.y, m.traj)
+        n, traj, tail = m.n_steps, m.traj, f"{self._own_summary()} {self._summary()}."
+        data = DATASETS[m.dataset] + (f", {len(m.X)} points" if m.dataset == "margin" else "")
+        title = (f"{data} · {RULES[m.rule]} rule · seed {m.seed} · simulation: γ = {m.gamma:g}, "
+                 f"d = {m.dim}, {m.trials} trials")
+
+        def caption(k):
+            u = traj.updates_until(k)
+            return f"step {k} of {n} · {u} update{'' if u == 1 else 's'}"
+
+        return TabFrames(f, n_steps=n, title=title, heading=f"Generalization · {title}",
+                         caption=caption, narrate=lambda k, text: text + tail)
+
+    def _export_name(self, ext: str) -> str:
+        m = self.model
+        what = f"step{m.step}" if ext in ("png", "svg") else "run"
+        return file_stem("generalization", m.dataset, m.rule, f"seed{m.seed}", what)
 
     def _on_curve(self, change=None):
         self.figure.set_stability(self.model.curve)

@@ -13,7 +13,7 @@ from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
 from ..canvas import kernel_loop
-from ..export import ExportPanel
+from ..export import file_stem
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..state import points_of
@@ -95,7 +95,7 @@ class MarginsView(TabView):
         self.timeline = Timeline()
         self.timeline.status = self._status
         self.messages = MessageArea()
-        self.export = ExportPanel(basename="margins", still=self._still)
+        self.export = self._export_panel()
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", description="Click mode",
                                       tooltips=EDIT_TIPS, style={"button_width": "auto"})
         self.w_edit.observe(self._on_edit_mode, names="value")
@@ -143,6 +143,7 @@ class MarginsView(TabView):
     def _on_data(self, change=None):
         m = self.model
         self.export.clear()
+        self._describe_export()
         self.figure.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
         self._shown = None
         self._loading = True
@@ -196,6 +197,31 @@ class MarginsView(TabView):
     def _status(self, k: int) -> str:
         m = self.model
         return f"SGD step {k} of {m.n_steps} · {len(m.X)} points{' (edited)' if m.edited else ''}"
+
+    # ------------------------------------------------------------------ export
+    def _export_plan(self):
+        m = self.model
+        return int(m.step), int(m.n_steps), "SGD step"
+
+    def _export_frames(self):
+        from ...plots.animation import TabFrames
+
+        m = self.model
+        f = self._export_figure(MarginsFigure, blit=True, overlay=m.layout)
+        f.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        n, summary = m.n_steps, self._summary()
+        data = DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
+        soft = "hard margin" if m.hard else f"C = {m.C:.3g} · SGD η = {m.eta:g}"
+        title = f"{data} · {len(m.X)} points · {soft} · seed {m.seed}"
+        return TabFrames(f, n_steps=n, title=title, heading=f"Margins · {title}",
+                         caption=lambda k: f"SGD step {k} of {n}" if n else "Max margin",
+                         narrate=lambda k, text: f"{summary}. {text}" if text else f"{summary}.")
+
+    def _export_name(self, ext: str) -> str:
+        m = self.model
+        what = f"step{m.step}" if ext in ("png", "svg") else "sgd"
+        return file_stem("margins", m.dataset, "edited" if m.edited else "",
+                         "hard" if m.hard else f"C{m.C:.3g}", m.layout, what)
 
     def _on_message(self, change=None):
         if self.model.message:

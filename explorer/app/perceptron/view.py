@@ -22,7 +22,7 @@ from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from .. import datachoice
 from ..canvas import announce_size, kernel_loop, live_figure
-from ..export import ExportPanel
+from ..export import ExportPanel, file_stem
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
@@ -110,7 +110,8 @@ class PerceptronView(W.VBox):
         self.timeline = Timeline()
         self.timeline.status = self._status
         self.messages = MessageArea()
-        self.export = ExportPanel(basename="perceptron", still=self._still, animate=self._animate)
+        self.export = ExportPanel(basename=self._export_name, still=self._still,
+                                  animate=self._animate)
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
                                       description="Click mode", style={"button_width": "auto"})
         self.w_edit.observe(self._on_edit_mode, names="value")
@@ -181,6 +182,7 @@ class PerceptronView(W.VBox):
         m = self.model
         traj = m.trajectory
         self.export.clear()
+        self._describe_export()
         self.figure.hand = m.choose_mode
         self.figure.set_run(traj, m.X, m.y, m.info)
         self._shown = None
@@ -362,6 +364,23 @@ class PerceptronView(W.VBox):
         data = VIEW_DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
         return (f"{data} · {RULES[m.rule].title} · η = {m.eta:g} · "
                 f"{ORDERS[m.order] if not m.choose_mode else 'you choose'} · seed {m.seed}")
+
+    def _export_name(self, ext: str) -> str:
+        m = self.model
+        return file_stem("perceptron", m.dataset, "edited" if m.edited else "", m.rule,
+                         f"step{m.step}" if ext in ("png", "svg") else "run")
+
+    def _describe_export(self) -> None:
+        """Say which steps the GIF and HTML show: all, or (a long run) every update and the
+        step before it first, then evenly spaced (:func:`explorer.plots.export.frame_steps`)."""
+        from ...plots.export import frame_steps
+
+        n = self.model.trajectory.n_steps
+        frames = len(frame_steps(self.model.trajectory))
+        self.export.describe(
+            f"GIF and HTML: {frames} frames, step 0 to {n:,}, every one." if frames == n + 1 else
+            f"GIF and HTML: {frames} frames of the {n + 1:,} steps (0 to {n:,}): every update "
+            "and the step before it first, then evenly spaced.")
 
     def _still(self, fmt: str) -> bytes:
         from ...plots.export import still_bytes

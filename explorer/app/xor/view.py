@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from ... import xor
 from ...plots.xor import XorFigure
-from ..export import ExportPanel
+from ..export import file_stem
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..symbols import symbols_widget
@@ -95,7 +95,7 @@ class XorView(TabView):
         self.timeline = Timeline()
         self.timeline.status = self._status
         self.messages = MessageArea()
-        self.export = ExportPanel(basename="xor", still=self._still)
+        self.export = self._export_panel()
         self.canvas.mpl_connect("button_press_event", self._on_click)
         self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
         t = self.text
@@ -135,6 +135,7 @@ class XorView(TabView):
         scene_changed = self._laid_out is None or self._laid_out[0] != id(m.scene)
         self._laid_out = key
         self.export.clear()
+        self._describe_export()
         if scene_changed:
             self.figure.set_scene(m.scene, m.view)
         else:
@@ -177,6 +178,26 @@ class XorView(TabView):
             self.messages.refuse(self.model.message)
         elif change is not None and change["old"].startswith("Not applied"):
             self.messages.clear_refusal()  # the model took its refusal back
+
+    # ------------------------------------------------------------------ export
+    def _export_frames(self):
+        from ...plots.animation import TabFrames
+
+        m = self.model
+        f = self._export_figure(XorFigure, blit=True)
+        f.set_scene(m.scene, m.view)
+        live = self.figure.lifted.ax  # the 3-D view as the person turned it
+        f.lifted.ax.view_init(elev=live.elev, azim=live.azim)
+        n, view = m.n_steps, VIEW_TITLES[m.view]
+        title = (f"{xor.function(m.function).name} · inputs {CODINGS[m.coding]} · "
+                 f"η = {m.eta:g} · {m.passes} passes")
+        return TabFrames(f, n_steps=n, title=title, heading=f"XOR · {view} · {title}",
+                         caption=lambda k: f"{view}: step {k} of {n}" if n else view)
+
+    def _export_name(self, ext: str) -> str:
+        m = self.model
+        what = f"step{m.step}" if ext in ("png", "svg") and m.n_steps else ""
+        return file_stem("xor", m.view, xor.function(m.function).name, m.coding, what)
 
     def _sync_controls(self):
         m = self.model

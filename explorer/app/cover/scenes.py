@@ -1,0 +1,100 @@
+"""What each view of the Cover tab draws and says: the model's data put into a
+:class:`~explorer.plots.cover.CoverFigure` (the live one or an export's fresh copy) and the
+narration of what it shows. No widgets here."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ... import cover
+from ...plots.cover import CoverFigure
+from ...plots.dichotomy_grid import collinear_triples
+from ..remarks import numbered, on_one_line
+
+__all__ = ["fill", "shown_mc", "curves_text", "dichotomy_text", "BOOL_BOX"]
+
+BOOL_BOX = (-0.35, 1.35, -0.35, 1.35)
+
+
+def fill(m, f: CoverFigure, view: str, *, dichotomy: int, function: int, post=None) -> str:
+    """Give ``f`` the data of ``view`` ("curves", "dichotomies" or "boolean") from the model
+    ``m``, with the dichotomy and the Boolean function chosen marked; returns the narration.
+    ``post`` is passed to :meth:`CoverModel.boolean_rows` (count M = 4 in a thread)."""
+    f.set_view(view)
+    if view == "curves":
+        f.curves.set_data(m.curves, mode=m.xaxis, mc=shown_mc(m))
+        return curves_text(m)
+    if view == "dichotomies":
+        d = m.dich
+        f.plane.set_data(m.X)
+        f2 = cover.cover_count(d.N, 2)
+        sign = "=" if d.count == f2 else "<" if d.count < f2 else ">"
+        title = (f"{d.count} of {2 ** d.N} separable {sign} S(2, {d.N})" +
+                 (f" · page {m.page} of {m.n_pages}" if m.n_pages > 1 else ""))
+        f.tiles.set_data(m.X, d.labelings, d.separable, m.page_ids, w=m.page_w, b=m.page_b,
+                         title=title)
+        ids = list(m.page_ids)
+        f.tiles.select(ids.index(dichotomy) if dichotomy in ids else None)
+        return dichotomy_text(m)
+    rows, seconds = m.boolean_rows(post)
+    V, d = cover.boolean_functions_2()
+    ids = np.arange(16)
+    w, b = cover.separators(V, d.labelings, ids)
+    f.bool_tiles.set_data(V, d.labelings, d.separable, ids, w=w, b=b, box=BOOL_BOX,
+                          names=cover.BOOLEAN_NAMES_2, marked=(6, 9),
+                          title="M = 2: 14 of 16 separable")
+    f.bool_tiles.select(int(function))
+    f.bool_counts.set_data(rows)
+    counted = (f"counts M ≤ 4 here ({seconds:.1f} s)" if seconds is not None else
+               "counts M ≤ 3 here (M = 4 is being counted…)")
+    return (f"M = 2: 14 of the 16 Boolean functions are linearly separable; XOR and XNOR are "
+            f"not (Sayed 60.B). The table {counted} and quotes Muroga (1971) beyond.")
+
+
+def shown_mc(m) -> list:
+    """The Monte Carlo estimates of the M values shown, in the order they came."""
+    return [p for p in m.mc if p.M in m.ms]
+
+
+def curves_text(m, shown=None) -> str:
+    """The curves view's narration, with the Monte Carlo estimates ``shown`` (default: all)."""
+    parts = [f"{c.P[int(round(2.5 * (c.M + 1)))]:.2g} (M = {c.M})" for c in m.curves]
+    text = ("Every curve is exactly 1/2 at the capacity N = 2(M + 1). At N = 2.5(M + 1) "
+            "P is " + ", ".join(parts) + ": the larger M, the sharper the fall.")
+    shown = shown_mc(m) if shown is None else shown
+    if shown:
+        z = max(abs(p.estimate - p.formula) / max(p.stderr, 0.5 / p.trials) for p in shown)
+        text += (f" Monte Carlo: {len(shown)} points, the farthest {z:.1f} standard errors "
+                 "from the formula.")
+    return text
+
+
+def dichotomy_text(m) -> str:
+    """The dichotomies view's narration: the count against Cover's formula, and why it falls
+    short when the points are not in general position."""
+    d = m.dich
+    N = d.N
+    formula = cover.cover_count(N, 2)
+    if d.general_position:
+        return (f"{N} point{'s' * (N != 1)} in general position: {d.count} of {2 ** N} "
+                f"dichotomies are separable, as Cover's formula S(2, {N}) = {formula} says.")
+    relation = "below" if d.count < formula else "against"
+    tail = (f"{d.count} of {2 ** N} dichotomies are separable, {relation} Cover's "
+            f"S(2, {N}) = {formula}, which assumes general position.")
+    _, first, group = np.unique(m.X, axis=0, return_index=True, return_inverse=True)
+    group = group.reshape(-1)
+    if len(first) == 1:
+        return (f"All {N} points are the same point, so every separable dichotomy gives "
+                f"them one label: {tail}")
+    dup = next((np.flatnonzero(group == g) for g in group if np.sum(group == g) > 1), None)
+    if dup is None and on_one_line(m.X):  # all distinct
+        return (f"All {N} points lie on one line, which a separating line crosses at most "
+                f"once: {tail}")
+    if dup is not None:
+        where = (f"{numbered(dup).lower()} are the same point, which cannot carry two "
+                 "labels")
+    else:
+        tri = collinear_triples(m.X)
+        where = (f"{numbered(tri[0]).lower()} lie on one line" if tri else
+                 "some points are degenerate")
+    return f"Not in general position ({where}): {tail}"

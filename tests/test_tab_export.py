@@ -68,7 +68,7 @@ def _generalization():
 MAKE = {"margins": _margins, "xor": _xor, "cover": _cover, "generalization": _generalization}
 #: What the first caption line says at the step shown.
 SHOWN = {"margins": "SGD step 300 of 1200", "xor": "Cycling: step 5 of 24",
-         "cover": "Recursion: 9 of 21 cells filled by (60.73)", "generalization": "step 7 of "}
+         "cover": "Recursion: 9 of 21 cells filled by the recursion (60.73)", "generalization": "step 7 of "}
 
 
 def _reference(tab, view, k):
@@ -255,8 +255,8 @@ def test_margins_long_run_is_sampled_and_the_panel_says_so(views, exported):
 
 def test_file_names_say_the_tab_and_state(views, exported):
     names = {tab: {k: f[0] for k, f in files.items()} for tab, files in exported.items()}
-    assert names["margins"]["png"] == "margins-overlapping-c1-overlaid-step300.png"
-    assert names["margins"]["gif"] == "margins-overlapping-c1-overlaid-sgd.gif"
+    assert names["margins"]["png"] == "margins-separable-c1-overlaid-step300.png"
+    assert names["margins"]["gif"] == "margins-separable-c1-overlaid-sgd.gif"
     assert names["xor"]["svg"] == "xor-cycling-xor-pm1-step5.svg"
     assert names["cover"]["html"] == "cover-recursion-m3-n8.html"
     assert names["generalization"]["png"] == "generalization-margin-margin-seed0-step7.png"

@@ -22,6 +22,7 @@ import numpy as np
 from ._validation import (
     as_features,
     check_bool,
+    check_int,
     check_positive,
     check_real,
     check_vector,
@@ -313,8 +314,11 @@ class Bound:
 
 def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                   fit_intercept: bool = True, w0=None, gamma=None, b0: float = 0.0,
-                  w_star=None, b_star: float = 0.0) -> Bound:
+                  w_star=None, b_star: float = 0.0, batch_size: int = 1) -> Bound:
     """The bound of REFERENCE.md that applies to ``rule`` with these settings.
+
+    The sources prove their bounds for one point per step: with ``batch_size > 1`` (Sayed's
+    mini-batch, eq. (60.23)) no bound applies, and the note says so.
 
     From a start other than 0 (``w0 != 0``, or ``b0 != 0`` with an offset) the classic,
     pocket, averaged, margin (forgetting rate 1) and rosenblatt_r2 rules get
@@ -336,6 +340,10 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
     if not fit_intercept and float(b0) != 0:
         return Bound(None, "—", "", None, None,
                      "the bounds need b = 0 when the offset is not learned")
+    if check_int(batch_size, name="batch_size", minimum=1) > 1:
+        return Bound(None, "—", "", None, None,
+                     f"the sources prove mistake bounds for one point per step, not for "
+                     f"mini-batches of {batch_size}")
     try:
         if spec.name == "margin" and forget != 1.0:
             return Bound(None, "—", "", None, None, "the bound needs forgetting rate 1")

@@ -22,6 +22,7 @@ import numpy as np
 from ._validation import (
     as_features,
     check_bool,
+    check_int,
     check_positive,
     check_real,
     check_vector,
@@ -318,10 +319,12 @@ class Bound:
 
 def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                   fit_intercept: bool = True, w0=None, gamma=None, b0: float = 0.0,
-                  w_star=None, b_star: float = 0.0) -> Bound:
+                  w_star=None, b_star: float = 0.0, batch_size: int = 1) -> Bound:
     """The bound that applies to ``rule`` with these settings.
 
     The choice is tabulated in ``docs/mathematics.md#which-bound-the-explorer-shows``.
+    The sources prove their bounds for one point per step: with ``batch_size > 1`` (Sayed's
+    mini-batch, eq. (60.23)) no bound applies, and the note says so.
 
     From 0 with an offset, the classic, pocket and averaged rules get Novikoff's bound, which is
     also Cornwell's ``(R B)^2`` (:data:`CORNWELL_FORMULA`, :data:`CORNWELL_SOURCE`).
@@ -345,6 +348,10 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
     if not fit_intercept and float(b0) != 0:
         return Bound(None, "—", "", None, None,
                      "the bounds need b = 0 when the offset is not learned")
+    if check_int(batch_size, name="batch_size", minimum=1) > 1:
+        return Bound(None, "—", "", None, None,
+                     f"the sources prove mistake bounds for one point per step, not for "
+                     f"mini-batches of {batch_size}")
     try:
         if spec.name == "margin" and forget != 1.0:
             return Bound(None, "—", "", None, None, "the bound needs forgetting rate 1")

@@ -248,7 +248,7 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
                       update_steps=np.array(update_steps, dtype=np.int64), weights=W, biases=Bv,
                       decay=1.0, converged=converged,
                       stop_reason="converged" if converged else "max_steps",
-                      epochs=s / L, threshold=0.0, **extra)
+                      epochs=s / L, threshold=0.0, epoch_steps=L, **extra)
     return ExactRun(traj, _cycle(cycle, converged, s, len(update_steps), max_steps))
 
 

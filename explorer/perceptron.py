@@ -283,7 +283,7 @@ def _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind,
         converged = engine._all_fine(engine.step)
         if converged:
             stop_reason = "converged"
-    return engine.finish(picked, params, converged, stop_reason, pass_len)
+    return engine.finish(picked, params, converged, stop_reason, steps_per_pass)
 
 
 def _picked(seq, steps, B):
@@ -510,7 +510,7 @@ class _Engine:
         if self.errors is not None:
             self.errors.append(training_error(self.X, self.y, w_new, b_new))
 
-    def finish(self, picked, params, converged, stop_reason, pass_len):
+    def finish(self, picked, params, converged, stop_reason, steps_per_pass):
         updated = np.concatenate(self.step_flags) if self.step_flags else np.zeros(0, bool)
         steps_at = np.asarray(self.steps_at, dtype=np.int64)
         A = np.vstack(self.chunks)
@@ -534,5 +534,6 @@ class _Engine:
         return Trajectory(
             rule=self.spec.name, params=params, picked=picked, updated=updated,
             update_steps=steps_at, weights=W, biases=Bv, decay=self.decay, converged=converged,
-            stop_reason=stop_reason, epochs=self.step / pass_len, threshold=self.t, **extra,
+            stop_reason=stop_reason, epochs=self.step / steps_per_pass, threshold=self.t,
+            epoch_steps=steps_per_pass, **extra,
         )

@@ -193,8 +193,12 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
     if k == 0:
         frm = StepFrame(0, traj.n_steps, w, b, w.copy(), b, (), (), False, np.zeros(0), None, 0,
                         "", **extra)
-        text = (f"Start: w = {_vec(w)}, b = {_g(b)}. Each step visits one point and updates "
-                f"only if {get_rule(traj.rule).condition_text(traj.threshold)}.")
+        B = traj.params.get("batch_size", 1)
+        short = traj.picked.ndim == 2 and bool((traj.picked < 0).any())  # a pass's last batch
+        what = "one point and updates only if" if B == 1 else (
+            f"a batch of {'up to ' if short else ''}{B} points and updates if any of them has")
+        text = (f"Start: w = {_vec(w)}, b = {_g(b)}. Each step visits {what} "
+                f"{get_rule(traj.rule).condition_text(traj.threshold)}.")
         text += _kept_text(frm, len(y))
         if traj.n_steps == 0:
             text += " " + stop_text(traj, X, y, hand=hand, info=info)
@@ -240,12 +244,9 @@ def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False,
             if traj.decay != 1.0:
                 body += f" The decay still shrinks w to {_vec(f.w)}."
     else:
-        pts = ", ".join(str(i + 1) for i in f.picked)
-        hit = len(f.triggered)
-        head = (f"Step {f.k}, batch of points {pts}: {hit} {'meets' if hit == 1 else 'meet'} "
-                f"y·f(x) {rel_hit} {_g(t)}")
-        body = (f", so the summed correction gives w = {_vec(f.w)}, b = {_g(f.b)}. "
-                f"Update {f.n_updates}." if f.updated else ", no update.")
+        head, body = _batch_text(f, spec, t, rel_hit, rel_ok)
+        if not f.updated and traj.decay != 1.0:
+            body += f" The decay still shrinks w to {_vec(f.w)}."
     text = head + body + _kept_text(f, len(np.asarray(y)))
     if info is not None and info.cycle is not None:
         text += cycle_text(info.cycle, f.k)
@@ -268,6 +269,36 @@ def cycle_text(cycle, k: int) -> str:
         verb = "equals" if cycle.exact else "matches"
         text += f" The state after step {k} {verb} the one after step {k - p}."
     return text
+
+
+#: A batch up to this size is narrated point by point, with each point's margin.
+BATCH_DETAIL = 10
+
+
+def _batch_text(f: StepFrame, spec, t, rel_hit: str, rel_ok: str) -> tuple[str, str]:
+    """Narration of a mini-batch step: the batch, its margins, the points that meet the
+    condition, and the summed update (Sayed, eq. (60.23): a sum, not an average)."""
+    B = len(f.picked)
+    if B <= BATCH_DETAIL:
+        head = (f"Step {f.k}, batch of points {', '.join(str(i + 1) for i in f.picked)} "
+                f"(y·f(x) = {', '.join(_g(z) for z in f.margins)})")
+    else:
+        shown = ", ".join(str(i + 1) for i in f.picked[:8])
+        head = f"Step {f.k}, batch of {B} points ({shown}, …)"
+    if not f.triggered:
+        return head, f": {'both' if B == 2 else 'all'} have y·f(x) {rel_ok} {_g(t)}, no update."
+    hit = len(f.triggered)
+    update = _UPDATE_TEXT[spec.name].replace("+ η·", "+ Σ η·").format(w=_vec(f.w), b=_g(f.b))
+    arrow = "" if f.update_vector is None else _vec(f.update_vector)
+    if hit == 1:
+        how = (f"{_points_list(f.triggered)} meets y·f(x) {rel_hit} {_g(t)}, so its correction "
+               f"is the whole update: {update}; the arrow is that correction, {arrow}")
+    else:
+        who = ("all of them" if B > 2 else "both") if hit == B else _points_list(f.triggered)
+        how = (f"{who} meet y·f(x) {rel_hit} {_g(t)}, so their corrections are added up, all "
+               f"computed at the same w (a sum, not an average): {update}; the arrow is the "
+               f"sum, {arrow}")
+    return head, f": {how}. Update {f.n_updates}."
 
 
 def _points_list(idx) -> str:
@@ -438,15 +469,17 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
         return RunInfo(bounds.Bound(None, "—", "", None, None, note), None, band,
                        sep.separable, note, sep.certificate, cycle=cycle)
     b0 = p.get("b0", 0.0)
+    batch = p.get("batch_size", 1)
     bound = bounds.mistake_bound(traj.rule, X, y, eta=p["eta"], forget=p["forget"],
                                  fit_intercept=fit_b, w0=p["w0"], b0=b0,
                                  gamma=None if best is None else best.margin,
-                                 w_star=w_star, b_star=0.0 if b_star is None else b_star)
+                                 w_star=w_star, b_star=0.0 if b_star is None else b_star,
+                                 batch_size=batch)
     proof, note, cert = None, "", None
     if best is None:
         note = "not linearly separable: no w* exists, so the proof does not apply"
         cert = separability.check(X, y, fit_intercept=fit_b).certificate
-    elif not fit_b and b0 != 0:
+    elif (not fit_b and b0 != 0) or batch > 1:
         note = bound.note
     elif traj.rule in ("regularized", "svm_sgd", "relaxation") or (
             traj.rule == "margin" and p["forget"] != 1.0):

@@ -8,7 +8,7 @@ holds, changes ``(w, b)``. Equations and sources are in
 ============== ================== ===================================================== ==================
 name           update when        update                                                source
 ============== ================== ===================================================== ==================
-classic        ``z <= t`` (t=0)   ``w += eta y x``, ``b += eta y``                      Sayed (60.26)
+classic        ``z <= t`` (t=0)   ``w += eta y x``, ``b += eta y``                      Sayed (60.25)
 margin         ``z < t`` (t=1)    ``w <- forget w + eta y x``, ``b += eta y``            Hardt & Recht ch. 3
 rosenblatt_r2  ``z <= t`` (t=0)   ``w += eta y x``, ``b += eta y R^2``                  Koski (2017)
 regularized    ``z <= t`` (t=0)   ``w <- (1 - 2 eta rho) w + eta y x``, ``b += eta y``  Sayed (60.19)
@@ -21,7 +21,9 @@ averaged       as classic         as classic; predict with the average of all it
 For ``regularized`` and ``svm_sgd`` the decay ``(1 - 2 eta rho)`` acts on every step, update or
 not, as in Sayed's listings; the offset is never decayed. With a mini-batch the corrections of
 the batch members that meet the condition are summed, all evaluated at the same ``(w, b)``
-(Sayed (60.23)).
+(Sayed (60.23), (61.19): a sum, not an average). The sources give that form for the perceptron
+and the SVM; for the other rules :func:`train` sums the same way (``Rule.batch_source`` says
+which). Sayed's (60.26) is the classic rule with ``eta = 1``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Rule", "RULES", "get_rule"]
+__all__ = ["Rule", "RULES", "get_rule", "BATCH_EQUATION", "rule_text"]
+
+#: The mini-batch step of every rule (Sayed, eq. (60.23)), in plain text.
+BATCH_EQUATION = ("the corrections of the batch's points that meet the condition are summed, "
+                  "all computed at the same w, not averaged")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,9 @@ class Rule:
         Which of ``eta``, ``forget``, ``rho`` the rule reads.
     title, equation, source : str
         For people: a short name, the update in plain text, and the citation.
+    batch_source : str
+        Where the sources give the rule's mini-batch form (:data:`BATCH_EQUATION`); "" when
+        they give none and the summed form is the explorer's own extension.
     """
 
     name: str
@@ -60,6 +69,7 @@ class Rule:
     title: str
     equation: str
     source: str
+    batch_source: str = ""
 
     def triggers(self, z: np.ndarray, t: float) -> np.ndarray:
         """Boolean mask of margins ``z`` that call for an update."""
@@ -74,24 +84,32 @@ RULES: dict[str, Rule] = {
     r.name: r
     for r in [
         Rule("classic", False, 0.0, False, ("eta",), "Classic perceptron",
-             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y", "Sayed, eq. (60.26); Koski (2017)"),
+             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y",
+             "Sayed, eq. (60.25), or (60.26) with η = 1; Koski (2017)",
+             batch_source="Sayed, eq. (60.23) with ρ = 0"),
         Rule("margin", True, 1.0, False, ("eta", "forget"), "Margin perceptron",
              "if y·f(x) < 1: w ← γ·w + η·y·x, b ← b + η·y", "Hardt & Recht (2022), ch. 3"),
         Rule("rosenblatt_r2", False, 0.0, False, ("eta",), "Rosenblatt with R² bias step",
              "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y·R²", "Koski (2017)"),
         Rule("regularized", False, 0.0, True, ("eta", "rho"), "Regularized perceptron",
-             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 0], b ← b + η·y·1[…]", "Sayed, eq. (60.19)"),
+             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 0], b ← b + η·y·1[…]", "Sayed, eq. (60.19)",
+             batch_source="Sayed, eq. (60.23)"),
         Rule("svm_sgd", False, 1.0, True, ("eta", "rho"), "Soft-margin SVM by SGD",
-             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 1], b ← b + η·y·1[…]", "Sayed, eq. (61.22)"),
+             "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 1], b ← b + η·y·1[…]", "Sayed, eq. (61.22)",
+             batch_source="Sayed, eq. (61.19)"),
         Rule("relaxation", True, 1.0, False, ("eta",), "Relaxation (Agmon–Motzkin)",
-             "if y·f(x) < t: w̃ ← w̃ + η·(t − y·f(x))·y·x̃ / ‖x̃‖²",
-             "Agmon; Motzkin & Schoenberg; Sayed P60.7, P61.6"),
+             "if y·f(x) < t (t = 1 unless set): w̃ ← w̃ + η·(t − y·f(x))·y·x̃ / ‖x̃‖², "
+             "w̃ = (w, b), x̃ = (x, 1)",
+             "Agmon (1954); Motzkin & Schoenberg (1954); Sayed, Problems 60.7 and 61.6"),
         Rule("pocket", False, 0.0, False, ("eta",), "Pocket perceptron",
-             "as classic; keep the iterate with the lowest training error",
-             "Gallant; Sayed, eq. (60.45)"),
+             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y; keep the iterate with the lowest "
+             "training error",
+             "Gallant; Sayed, eq. (60.45)", batch_source="Sayed, eq. (60.23) with ρ = 0"),
         Rule("averaged", False, 0.0, False, ("eta",), "Averaged perceptron",
-             "as classic; predict with the average of the iterates over all steps",
-             "Freund & Schapire (1999), beyond the sources"),
+             "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y; predict with the average of the "
+             "iterates over all steps",
+             "Freund & Schapire (1999), beyond the sources",
+             batch_source="Sayed, eq. (60.23) with ρ = 0"),
     ]
 }
 
@@ -101,3 +119,18 @@ def get_rule(name) -> Rule:
     if not isinstance(name, str) or name not in RULES:
         raise ValueError(f"unknown rule {name!r}; expected one of {sorted(RULES)}")
     return RULES[name]
+
+
+def rule_text(name, *, batch_size: int = 1) -> str:
+    """The rule's update and its source in words, for the screen.
+
+    E.g. ``"if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y — Classic perceptron, Sayed, eq. (60.25),
+    or (60.26) with η = 1; Koski (2017)."``; with ``batch_size > 1`` a second sentence gives
+    the mini-batch step (:data:`BATCH_EQUATION`) and its source, or says the sources have none.
+    """
+    spec = get_rule(name)
+    text = f"{spec.equation} — {spec.title}, {spec.source}."
+    if batch_size > 1:
+        where = spec.batch_source or "the sources give no mini-batch form of this rule"
+        text += f" Mini-batch of B = {batch_size}: {BATCH_EQUATION} ({where})."
+    return text

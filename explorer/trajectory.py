@@ -42,9 +42,13 @@ class Trajectory:
         ``"converged"``, ``"no_update_pass"`` (a pass without updates, yet some unvisited point
         still triggers), ``"max_epochs"`` or ``"max_steps"``.
     epochs : float
-        Passes over the data performed (steps / pass length).
+        Passes over the data performed (steps / ``epoch_steps``).
     threshold : float
         The ``t`` in the rule's condition.
+    epoch_steps : int
+        Steps in one pass (epoch): ``ceil(L / batch_size)`` for a pass of ``L`` visits, where
+        ``L = n`` for cyclic, reshuffled and i.i.d. orders (``n`` draws count as a pass) and
+        the sequence's length for an explicit visiting sequence. 0 when not recorded.
     pocket_w, pocket_b, pocket_error, pocket_update : optional
         Pocket rule only: best iterate seen, its training error and which update produced it
         (0 = the start). ``errors`` holds the training error after each update.
@@ -64,6 +68,7 @@ class Trajectory:
     stop_reason: str
     epochs: float
     threshold: float
+    epoch_steps: int = 0
     errors: np.ndarray | None = None
     pocket_w: np.ndarray | None = None
     pocket_b: float | None = None

@@ -3,6 +3,7 @@
 Each bug found in the lecture-room trial (issue 7) has a test here that failed on the old view.
 """
 
+import html
 import types
 
 import matplotlib
@@ -13,8 +14,9 @@ matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E402
 from explorer.app.dashboard import TABS  # noqa: E402
-from explorer.app.perceptron.model import SPEC  # noqa: E402
+from explorer.app.perceptron.model import PARAMS, SPEC  # noqa: E402
 from explorer.geometry import clip_line  # noqa: E402
+from explorer.rules import RULES  # noqa: E402
 
 KOSKI_STATES = [((1.0, 0.5), 0.0), ((0.6, 0.9), -0.2), ((0.2, 1.1), 0.0), ((0.5, 1.0), 0.2)]
 KOSKI_PICKS = [None, 4, 2, 0]
@@ -114,9 +116,7 @@ def test_overflowing_runs_are_refused_and_the_figure_survives(view):
     """Bug 3: typed values are bounded (above); a run whose weights still overflow (e.g. a
     loaded state's huge points) is refused by the model, and the figure keeps drawing."""
     m = view.model
-    p = {k: getattr(m, k) for k in ("dataset", "n", "margin", "seed", "rule", "eta", "forget",
-                                   "rho", "order", "custom_order", "w0", "fit_intercept",
-                                   "max_epochs", "choose_mode")}
+    p = {k: getattr(m, k) for k in PARAMS}
     with pytest.raises(ValueError, match="overflow|at most 1e"):  # refused before the run
         m._build({**p, "w0": [1e200, 1e200]}, m.X, m.y, [])
     assert not m.set_state({**m.get_state(), "points": [(1e300, 1e300, 1), (-1e300, 2.0, -1)]})
@@ -390,3 +390,121 @@ def test_timeline_cycle_start_jump():
     assert tl.step == 12 and tl.b_cycle.disabled
     tl.set_cycle(None)
     assert tl.b_cycle.layout.display == "none"
+
+
+def test_choosing_custom_sequence_starts_from_one_cyclic_pass(view):
+    """Issue 19, item 2: "custom sequence" was refused ("got nothing") and the menu reverted.
+    Choosing it now starts from one cyclic pass 1..n in an editable box; switching back and
+    forth works; a typed bad sequence is still refused and the state kept."""
+    m = view.model
+    view.w_dataset.value = "separable"
+    assert m.order == "cyclic" and view.text["custom_order"].disabled
+    view.w_order.value = "custom"
+    assert view.messages.refused == ""
+    assert m.order == "custom" and view.w_order.value == "custom"
+    assert m.custom_order == list(range(1, 41)) and not view.text["custom_order"].disabled
+    assert view.text["custom_order"].value.startswith("1, 2, 3, 4")
+    assert m.trajectory.picked[:40].tolist() == list(range(40))
+    _type(view, "custom_order", "3, 1, 2")
+    assert m.custom_order == [3, 1, 2] and m.trajectory.picked[:3].tolist() == [2, 0, 1]
+    traj = m.trajectory
+    _type(view, "custom_order", "3, 0, 2")
+    assert "Not applied" in view.messages.refused and "sequence" in view.messages.refused
+    assert m.trajectory is traj and view.text["custom_order"].value == "3, 1, 2"
+    view.w_order.value = "cyclic"
+    assert m.order == "cyclic" and view.text["custom_order"].disabled
+    view.w_order.value = "custom"  # the sequence typed before comes back
+    assert m.order == "custom" and m.custom_order == [3, 1, 2]
+    _type(view, "n", "2")  # data without points 3: the sequence starts again from 1, 2
+    assert len(m.X) == 2 and m.custom_order == [1, 2] and view.messages.refused == ""
+
+
+def test_a_link_with_a_custom_order_and_no_sequence_opens(view):
+    values, problems = SPEC.from_query("tab=perceptron&dataset=and&order=custom")
+    assert problems == [] and view.load_state(values)
+    assert view.model.order == "custom" and view.model.custom_order == [1, 2, 3, 4]
+
+
+def test_epoch_end_follows_the_visiting_order(view):
+    """Issue 19, item 3: a 9-step custom sequence on 6 points jumped to step 6 (n). An
+    epoch is one pass of the visiting order: the sequence's length, or n, in batches."""
+    m, tl = view.model, view.timeline
+    _type(view, "custom_order", "5, 3, 1, 2, 4, 6, 5, 3, 1")
+    assert m.trajectory.n_steps == 18  # converged in the 2nd pass
+    tl.b_epoch.click()
+    assert m.step == 9
+    tl.b_epoch.click()
+    assert m.step == 18 and m.epoch_steps == 9
+    view.w_order.value = "cyclic"
+    assert m.epoch_steps == 6
+    tl.b_epoch.click()
+    assert m.step == 6
+    _type(view, "batch", "4")  # 6 points in batches of 4: two steps a pass
+    assert m.epoch_steps == 2 and tl.epoch == 2
+    tl.b_epoch.click()
+    assert m.step == 2
+    view.w_edit.value = "choose"  # the learner picks every step: no passes, no epoch button
+    assert m.epoch_steps == 0 and tl.b_epoch.layout.display == "none"
+
+
+def test_mini_batch_step_drawn_and_narrated(view):
+    """Issue 19, item 13: a batch size in the tab; a step rings the batch, draws the summed
+    update (Sayed (60.23)) and narrates the batch, its mistakes and the update; no mistake
+    bound is claimed; links carry the batch size."""
+    m, plane = view.model, view.figure.plane
+    view.w_order.value = "cyclic"
+    view.b_zero.click()
+    _type(view, "eta", "1")
+    _type(view, "batch", "2")
+    assert m.batch == 2 and m.trajectory.picked.shape == (m.trajectory.n_steps, 2)
+    view.timeline.go(2)  # points 3 and 4 at w = (2.5, 0.5), b = 2: only point 3 is a mistake
+    np.testing.assert_allclose(plane.picked.get_offsets(), m.X[[2, 3]])
+    assert [float(w) for w in plane.picked.get_linewidths()] == [3.6, 2.4]
+    start, tip = plane.update.get_path().vertices[[0, -1]]  # the arrow from 0 to (−2, 1)
+    assert plane.update.get_visible() and plane.update_text.get_text() == "Σ η·y·x"
+    np.testing.assert_allclose(m.trajectory.state(2)[0] - m.trajectory.state(1)[0], [-2, 1])
+    assert view.messages.text.startswith("Step 2, batch of points 3, 4 (y·f(x) = −2.5, 1.25): "
+                                         "point 3 meets y·f(x) ≤ 0")
+    assert "the arrow is that correction, (−2, 1)" in view.messages.text
+    assert m.info.bound.value is None and "mini-batches of 2" in m.info.bound.note
+    assert "no mistake bound:" in view.figure.mistakes.bound_text.get_text()
+    assert "Mini-batch of B = 2" in view.w_equation.value and "(60.23)" in view.w_equation.value
+    query = SPEC.to_query(view.save_state())
+    assert "batch=2" in query
+    other = PerceptronView()
+    assert other.load_state(SPEC.from_query(query)[0])
+    assert other.model.batch == 2 and other.messages.text == view.messages.text
+    _type(view, "batch", "7")  # more than the 6 points
+    assert "batch size must be at most the number of points, 6; got 7" in view.messages.refused
+    assert m.batch == 2 and view.text["batch"].value == "2"
+    view.w_edit.value = "choose"
+    assert view.text["batch"].disabled and m.trajectory.picked.ndim == 1
+    view.w_edit.value = "view"
+    assert not view.text["batch"].disabled and m.batch == 2
+    view.w_dataset.value = "and"  # 4 points: a batch of 2 still fits
+    assert m.batch == 2
+    view.w_dataset.value = "separable"
+    _type(view, "batch", "30")
+    _type(view, "n", "10")  # the data shrink below the batch: a full batch of 10
+    assert len(m.X) == 10 and m.batch == 10 and view.text["batch"].value == "10"
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+def test_rule_equation_and_source_on_screen(view, rule):
+    """Issue 19, item 15: the selected rule's update and its source, from the registry, under
+    the Rule menu and (for lecture mode, settings hidden) above the figure."""
+    view.w_rule.value = rule
+    spec = RULES[rule]
+    shown = html.unescape(view.w_equation.value)
+    assert spec.equation in shown and spec.source in shown
+    assert view.w_equation_main.value == view.w_equation.value
+    assert view.w_equation in view.shell.sidebar.children[0].children
+    assert view.w_equation_main in view.shell.main.children[0].children
+    assert "Mini-batch" not in shown
+
+
+def test_the_lecture_mode_shows_the_equation_above_the_figure():
+    from explorer.app.layout import CSS
+
+    assert ".pe-main .pe-equation { display: none; }" in CSS
+    assert ".pe-lecture .pe-main .pe-equation { display: flex; }" in CSS

@@ -198,7 +198,9 @@ def test_huge_start_and_step_keep_the_figure(views, name, value):
 BAD_QUERIES = ["tab=nope", "tab=perceptron&eta=abc", "tab=perceptron&step=-5", "tab=margins&log_c=9",
                "%ZZ%", "tab=perceptron&points=1,2", "tab=cover&ms=0,5000", "tab=xor&degree=99",
                "tab=perceptron&" + "n=5&" * 2000, "tab=perceptron&dataset=../../etc/passwd",
-               "tab=perceptron&eta=1e308&w0=1e308,1e308", "tab=margins&points=" + "1," * 5000]
+               "tab=perceptron&eta=1e308&w0=1e308,1e308", "tab=margins&points=" + "1," * 5000,
+               "tab=perceptron&batch=99", "tab=perceptron&batch=0",
+               "tab=perceptron&dataset=and&order=custom&custom_order=9"]
 BAD_FILES = [b"{", b"[]", b'{"tab": 5}', b'{"tab": "perceptron", "state": "x"}',
              b'{"tab": "perceptron", "state": {"eta": "abc"}}', b"\xff\xfe", b"null",
              json.dumps({"tab": "margins", "state": {"points": [[1e308, 0, 1]]}}).encode(),

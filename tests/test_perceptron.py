@@ -216,3 +216,69 @@ def test_state_rejects_out_of_range_step():
         tr.state(tr.n_steps + 1)
     with pytest.raises(TypeError):
         tr.state(1.5)
+
+
+def test_mini_batch_by_hand():
+    """Sayed (60.23): a step adds up the corrections of the batch's mistakes, all computed at
+    the same w (a sum, not an average). Koski's six points from 0 in batches of 2, by hand:
+    step 1 visits (1.5, −0.5, +1) and (1, 1, +1), both with margin 0: w = (2.5, 0.5), b = 2;
+    step 2 visits (−2, 1, +1) with f = −2.5 (a mistake) and (−1, −1.5, −1) with f = −1.25
+    (right): w = (0.5, 1.5), b = 3; step 3 adds (−2, 2) for (2, −2, −1): w = (−1.5, 3.5), b = 2;
+    step 4 adds (1.5, −0.5) for the first point again: w = (0, 3), b = 3."""
+    tr = train(KOSKI.X, KOSKI.y, batch_size=2, max_epochs=2)
+    expected = [((0, 0), 0), ((2.5, 0.5), 2), ((0.5, 1.5), 3), ((-1.5, 3.5), 2), ((0, 3), 3),
+                ((0, 3), 3), ((0, 3), 3)]
+    assert tr.n_steps == len(expected) - 1
+    for k, (w, b) in enumerate(expected):
+        got_w, got_b = tr.state(k)
+        np.testing.assert_allclose(got_w, w, atol=1e-12)
+        assert got_b == pytest.approx(b, abs=1e-12)
+    assert tr.picked.tolist() == [[0, 1], [2, 3], [4, 5]] * 2
+    assert tr.update_steps.tolist() == [1, 2, 3, 4]
+    # regularized, η = 0.5, ρ = 0.1: the decay 1 − 2ηρ = 0.9 acts once per step, then the sum
+    reg = train(KOSKI.X, KOSKI.y, rule="regularized", eta=0.5, rho=0.1, batch_size=3,
+                max_epochs=1)
+    w1, b1 = reg.state(1)  # points 1-3 all at margin 0: 0.5 (1.5 + 1 − 2, −0.5 + 1 + 1)
+    np.testing.assert_allclose(w1, [0.25, 0.75])
+    assert b1 == pytest.approx(1.5)
+    w2, b2 = reg.state(2)  # points 4-6 at w1, b1: y·f = −0.125, −0.5, 0.5, so 4 and 5 (y = −1)
+    np.testing.assert_allclose(w2, 0.9 * w1 + 0.5 * (-(np.array([-1, -1.5]) + [2, -2])))
+    assert b2 == pytest.approx(b1 - 1.0)
+
+
+@pytest.mark.parametrize("rule", ["classic", "regularized", "relaxation", "margin"])
+@pytest.mark.parametrize("order", ["cyclic", "shuffle", [4, 2, 0, 6, 1]])
+def test_mini_batches_stop_at_the_end_of_a_pass(rule, order):
+    """With n = 7 points in batches of 3 a pass is 3, 3 and 1 points (no batch spans two
+    passes); every step agrees with the naive replay of its own batch."""
+    ds = datasets.load("overlapping", n=7, seed=3)
+    kw = RULE_KW[rule]
+    tr = train(ds.X, ds.y, rule=rule, order=order, batch_size=3, max_epochs=5, seed=2,
+               w0=[0.3, -0.2], b0=0.1, **kw)
+    pass_len = 7 if isinstance(order, str) else len(order)
+    steps = -(-pass_len // 3)
+    assert tr.epoch_steps == steps and tr.epochs == pytest.approx(tr.n_steps / steps)
+    naive_kw = {"eta": kw.get("eta", 1.0), "forget": kw.get("forget", 1.0),
+                "rho": kw.get("rho", 0.0)}
+    w, b = np.array([0.3, -0.2]), 0.1
+    for k in range(1, tr.n_steps + 1):
+        batch = [int(i) for i in tr.picked[k - 1] if i >= 0]
+        assert len(batch) == (3 if (k - 1) % steps < steps - 1 else pass_len - 3 * (steps - 1))
+        states, flags = naive_run(ds.X, ds.y, batch, rule=rule, w0=w, b0=b, batch=3, **naive_kw)
+        w, b = states[-1]
+        assert tr.updated[k - 1] == flags[0]
+        got_w, got_b = tr.state(k)
+        np.testing.assert_allclose(got_w, w, rtol=1e-9, atol=1e-9)
+        assert got_b == pytest.approx(b, abs=1e-9)
+
+
+@pytest.mark.parametrize("order,batch,expected", [
+    ("cyclic", 1, 6), ("shuffle", 1, 6), ("random", 1, 6), ("cyclic", 4, 2), ("random", 5, 2),
+    ([0, 1, 2, 3, 4, 5, 0, 1, 2], 1, 9), ([0, 1, 2, 3, 4, 5, 0, 1, 2], 2, 5), ([4, 2], 1, 2),
+])
+def test_epoch_steps_is_one_pass_of_the_order(order, batch, expected):
+    """An epoch is one pass of the visiting order in steps: n points, or the sequence's length,
+    in batches (the timeline's "Epoch end" jumps by it)."""
+    tr = train(KOSKI.X, KOSKI.y, order=order, batch_size=batch, max_epochs=3, seed=1)
+    assert tr.epoch_steps == expected
+    assert tr.epochs == pytest.approx(tr.n_steps / expected)

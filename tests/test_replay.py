@@ -72,8 +72,10 @@ def test_one_update_is_singular():
     ds = datasets.load("overlapping", n=20, seed=2)
     batch = train(ds.X, ds.y, batch_size=4, max_epochs=2)
     texts = [frame(batch, ds.X, ds.y, k).text for k in range(1, batch.n_steps + 1)]
-    assert any(": 1 meets y·f(x)" in t for t in texts) or any(": 2 meet y·f(x)" in t for t in texts)
-    assert not any(": 1 meet " in t for t in texts)
+    assert any("): point " in t and " meets y·f(x)" in t for t in texts)
+    assert any("): points " in t and " meet y·f(x)" in t for t in texts)
+    assert not any(" meets" in t and "): points" in t for t in texts)
+    assert not any("its correction" in t and "): points" in t for t in texts)
 
 
 def test_xor_says_why_it_never_converges():
@@ -155,7 +157,8 @@ def test_batch_and_decay_narration():
     ds = datasets.load("overlapping", n=20, seed=2)
     run = train(ds.X, ds.y, batch_size=4, max_epochs=2)
     f = frame(run, ds.X, ds.y, 1)
-    assert f.text.startswith("Step 1, batch of points 1, 2, 3, 4:")
+    assert f.text.startswith("Step 1, batch of points 1, 2, 3, 4 (y·f(x) = 0, 0, 0, 0): all of "
+                             "them meet y·f(x) ≤ 0")
     run = train(ds.X, ds.y, rule="regularized", rho=0.1, eta=0.5, max_epochs=2)
     no_update = next(k for k in range(1, run.n_steps + 1) if not run.updated[k - 1])
     assert "decay still shrinks w" in frame(run, ds.X, ds.y, no_update).text
@@ -234,3 +237,49 @@ def test_pending_run_knows_the_cycle_and_converged_runs_say_nothing(koski_run):
     assert not info.cycle.found and info.cycle.converged
     assert all("repeat" not in frame(koski_run, KOSKI.X, KOSKI.y, k, info=info).text
                for k in range(koski_run.n_steps + 1))
+
+
+def test_mini_batch_narration_by_hand():
+    """Koski's six points from w = 0 in batches of 2 (cyclic), worked by hand: step 2 visits
+    points 3 = (−2, 1, +1) and 4 = (−1, −1.5, −1) at w = (2.5, 0.5), b = 2, where
+    f = −2.5 and 1.25 times their labels; only point 3 is a mistake, so the update is its
+    correction alone, (−2, 1). Step 1's two corrections (both margins 0) are summed, not
+    averaged: (1.5, −0.5) + (1, 1) = (2.5, 0.5), b = 2."""
+    ds = datasets.load("koski")
+    run = train(ds.X, ds.y, batch_size=2, max_epochs=2)
+    start = frame(run, ds.X, ds.y, 0).text
+    assert "Each step visits a batch of 2 points and updates if any of them has y·f(x) ≤ 0" in start
+    one = frame(run, ds.X, ds.y, 1)
+    assert one.picked == (0, 1) and one.triggered == (0, 1)
+    np.testing.assert_allclose(one.update_vector, [2.5, 0.5])
+    assert ("Step 1, batch of points 1, 2 (y·f(x) = 0, 0): both meet y·f(x) ≤ 0, so their "
+            "corrections are added up, all computed at the same w (a sum, not an average): "
+            "w ← w + Σ η·y·x = (2.5, 0.5), b ← b + Σ η·y = 2; the arrow is the sum, (2.5, 0.5). "
+            "Update 1.") == one.text
+    two = frame(run, ds.X, ds.y, 2)
+    assert two.triggered == (2,)
+    np.testing.assert_allclose(two.margins, [-2.5, 1.25])
+    np.testing.assert_allclose(two.update_vector, [-2.0, 1.0])
+    assert two.text.startswith("Step 2, batch of points 3, 4 (y·f(x) = −2.5, 1.25): point 3 "
+                               "meets y·f(x) ≤ 0, so its correction is the whole update: "
+                               "w ← w + Σ η·y·x = (0.5, 1.5), b ← b + Σ η·y = 3; the arrow is "
+                               "that correction, (−2, 1). Update 2.")
+    quiet = frame(run, ds.X, ds.y, 5)
+    assert quiet.text.startswith("Step 5, batch of points 3, 4 (y·f(x) = 6, 1.5): both have "
+                                 "y·f(x) > 0, no update.")
+    # a pass of 6 points in batches of 4 ends with a batch of 2: "up to 4"
+    four = train(ds.X, ds.y, batch_size=4, max_epochs=2)
+    assert "a batch of up to 4 points" in frame(four, ds.X, ds.y, 0).text
+    assert frame(four, ds.X, ds.y, 2).picked == (4, 5)
+
+
+def test_mini_batch_runs_claim_no_mistake_bound():
+    """The sources prove their bounds for one point per step; a mini-batch run on separable
+    data gets no bound and no proof panel, and says why."""
+    ds = datasets.load("separable", n=30, seed=4, margin=0.2)
+    info = describe_run(train(ds.X, ds.y, batch_size=3), ds.X, ds.y)
+    assert info.bound.value is None and info.proof is None and info.separable
+    assert "one point per step, not for mini-batches of 3" in info.bound.note
+    assert info.note == info.bound.note
+    single = describe_run(train(ds.X, ds.y), ds.X, ds.y)
+    assert single.bound.value is not None and single.proof is not None

@@ -63,6 +63,10 @@ CSS = """
 .pe-messages > .pe-note { margin: 2px 0 0; padding: 3px 10px; background: #EEF6FB;
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
 .pe-figure .jupyter-matplotlib-figure { margin: 0; }
+.pe-equation .pe-equation-text { font-size: calc(var(--pe-font) * 0.85); line-height: 1.3;
+  white-space: normal; color: #222; margin: 0 0 4px; }
+.pe-main .pe-equation { display: none; }  /* beside the settings; above the figure in lecture */
+.pe-lecture .pe-main .pe-equation { display: flex; }
 </style>
 """
 

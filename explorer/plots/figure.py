@@ -55,7 +55,7 @@ class PerceptronFigure(live.LiveFigure):
         kept = traj.rule if traj.rule in ("pocket", "averaged") else None
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
                                 certificate=getattr(self.info, "certificate", None),
-                                hand=self.hand)
+                                hand=self.hand, batch=traj.params.get("batch_size", 1) > 1)
         info = self.info
         self.weights.set_run(traj, self.X, self.y, separable=(
             None if info.pending else info.separable if traj.params["fit_intercept"] else True))
@@ -84,7 +84,7 @@ class PerceptronFigure(live.LiveFigure):
         drop = LEGEND_DROP * self.fig.dpi / 72 + 4  # px from the axes to the legend, labels in it
         args = self.plane._legend_args
         key = (W, H, self.fig.dpi, args["kept_kind"], args["band"] is None, args["hand"],
-               None if args["certificate"] is None else args["certificate"].conic)
+               None if args["certificate"] is None else args["certificate"].conic, args["batch"])
         if key in self._legend_layouts:  # the same entries at the same size: no search
             best = self._legend_layouts[key]
             candidates = ()

@@ -43,15 +43,20 @@ def _ring(color, width, *, size=11.0):
                   markeredgecolor=color, markeredgewidth=width)
 
 
+def update_label(batch: bool) -> str:
+    """The update arrow's label: one point's correction, or a mini-batch's sum of them."""
+    return "Σ η·y·x" if batch else "η·y·x"
+
+
 def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=None,
-                 hand: bool = False, ncol: int = 3, size: float = 1.0):
+                 hand: bool = False, batch: bool = False, ncol: int = 3, size: float = 1.0):
     """Make the data plane's legend for a run; returns ``(legend, kept_text or None)``.
 
     Entries: the classes, both half-planes (hatched, so they read in greyscale), the boundary
     now and before the step, the rings of the visited and the updating point, the update arrow,
     and when they apply the margin band, the pocket/averaged classifier, the two hulls with
     their common point, and the points still failing in "you choose" mode: at most 12 entries,
-    four rows of three.
+    four rows of three. ``batch``: the arrow is a mini-batch's summed update.
     """
     ax = plane.ax
     old = ax.get_legend()
@@ -68,7 +73,7 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
         (plane.line, "boundary now"),
         (plane.ghost, "boundary before"),
         ((_ring(S.PICKED, 2.0), _ring(S.TRIGGER, 3.0)), "visited / triggered update"),
-        (plane.update, "update η·y·x"),
+        (plane.update, f"update {update_label(batch)}"),
     ]
     if band:
         entries.append((plane.band_hi, f"band f(x) = ±{band:g}"))

@@ -16,7 +16,14 @@ from matplotlib.textpath import TextPath
 from ..geometry import clip_line, half_plane_polygon
 from ..replay import StepFrame
 from . import style as S
-from .overlays import build_legend, certificate_artists, kept_label, label_beside, set_hulls
+from .overlays import (
+    build_legend,
+    certificate_artists,
+    kept_label,
+    label_beside,
+    set_hulls,
+    update_label,
+)
 
 _EMPTY = np.zeros((0, 2))
 
@@ -87,6 +94,7 @@ class DataPlane:
         self.n = 0
         self.hand = False
         self.kept_kind = None
+        self.update_label = update_label(False)
         self._normal_seg = None
         self._widths = {}
         self.legend, self.kept_text = build_legend(self)
@@ -119,18 +127,20 @@ class DataPlane:
                 t.set_clip_path(self.ax.patch)
 
     def set_overlays(self, X, y, *, band=None, kept_kind=None, certificate=None,
-                     hand: bool = False) -> None:
+                     hand: bool = False, batch: bool = False) -> None:
         """Lay out what depends on the run, not the step: the legend's entries, the class
-        hulls and their common point (non-separable data), "you choose" rings."""
+        hulls and their common point (non-separable data), "you choose" rings, and the
+        update arrow's label (``batch``: a mini-batch's summed update, Sayed (60.23))."""
         X = np.asarray(X, dtype=float)[:, :2]
         y = np.asarray(y, dtype=float)
         self.hand = bool(hand)
         self.kept_kind = kept_kind
+        self.update_label = update_label(batch)
         set_hulls(self, X, y, certificate)
         if not hand:
             self.failing.set_offsets(_EMPTY)
         self._legend_args = dict(band=band, kept_kind=kept_kind, n=len(X),
-                                 certificate=certificate, hand=hand)
+                                 certificate=certificate, hand=hand, batch=bool(batch))
         self.set_legend_columns(3)
 
     def set_legend_columns(self, ncol: int, *, size: float = 1.0) -> None:
@@ -198,11 +208,11 @@ class DataPlane:
             spots = [*self.X, *(t.get_position() for t in self.labels)]
             avoid += [(p, p) for p in spots]  # the points and their numbers
             pos, ha, va = label_beside((0.0, 0.0), u, self.box, avoid=avoid,
-                                       half=self._text_half("η·y·x"))
+                                       half=self._text_half(self.update_label))
             self.update_text.set_position(tuple(pos))
             self.update_text.set_horizontalalignment(ha)
             self.update_text.set_verticalalignment(va)
-            self.update_text.set_text("η·y·x")
+            self.update_text.set_text(self.update_label)
             self.update_text.set_visible(True)
         else:
             self.update.set_visible(False)

@@ -310,3 +310,34 @@ def test_controls_have_accessible_names(page, dashboard_url):
     assert sliders and all(sliders), sliders
     pressed = page.locator(".pe-lecture-toggle").get_attribute("aria-pressed")
     assert pressed == "false"
+
+
+def test_choosing_custom_sequence_in_the_order_menu(page, dashboard_url):
+    """Issue 19, item 2: choosing "custom sequence" in the real menu was refused and the menu
+    went back. Now it starts from one cyclic pass 1..n, the sequence box becomes editable,
+    the rule's update and source stand under the Rule menu, and the batch size box works."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_dashboard(page, dashboard_url)
+    data = page.locator(".widget-dropdown:has(label:text-is('Data')) select")
+    data.select_option(label="AND (±1 inputs)")
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 8 "), timeout=30)
+    order = page.locator(".widget-dropdown:has(label:text-is('Order')) select")
+    sequence = page.locator(".widget-text:has(label:text-is('sequence')) input")
+    assert order.input_value() == "cyclic passes" and sequence.is_disabled()
+    order.select_option(label="custom sequence")
+    page.wait_for_function("(s) => !s.disabled", arg=sequence.element_handle())
+    assert sequence.input_value() == "1, 2, 3, 4" and order.input_value() == "custom sequence"
+    assert not page.locator(".pe-message").is_visible()
+    equation = widget_text(page, "pe-equation")
+    assert "w ← w + η·y·x" in equation and "Sayed, eq. (60.25)" in equation, equation
+    batch = page.locator(".widget-text:has(label:text-is('batch size')) input")
+    batch.fill("2")
+    batch.press("Enter")
+    wait_for_text(page, "pe-equation", lambda t: "Mini-batch of B = 2" in t)
+    click_button(page, STEP)
+    text = wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1, batch of points 1, 2"))
+    assert "a sum, not an average" in text, text
+    for box in (order, sequence, batch):  # the settings column holds the new controls
+        b = box.bounding_box()
+        side = page.locator(".pe-sidebar").bounding_box()
+        assert side["x"] <= b["x"] and b["x"] + b["width"] <= side["x"] + side["width"], b

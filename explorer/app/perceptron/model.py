@@ -40,7 +40,7 @@ VIEW_DATASETS = {
 ORDERS = {"cyclic": "cyclic passes", "shuffle": "reshuffled passes", "random": "i.i.d. random",
           "custom": "custom sequence"}
 KOSKI_PRESET = {"eta": 0.2, "w0": [1.0, 0.5], "order": "custom", "custom_order": [5, 3, 1, 2, 4, 6],
-                "rule": "classic", "fit_intercept": True}
+                "rule": "classic", "fit_intercept": True, "batch": 1}
 GENERIC_PRESET = {"eta": 1.0, "w0": [], "order": "cyclic", "custom_order": []}
 MAX_VIEW_STEPS = 200_000
 MAX_POINTS = 2000
@@ -63,6 +63,7 @@ FIELDS = [
           optional=True),
     Field("fit_intercept", "fit offset b", "bool", True),
     Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000),
+    Field("batch", "batch size", "int", 1, min=1, max=MAX_POINTS),
     Field("choose_mode", "you choose", "bool", False),
     Field("chosen", "points chosen", "ints", [], item_min=1, item_max=MAX_POINTS,
           max_len=10_000, optional=True),
@@ -121,7 +122,7 @@ class PresetSpec:
 SPEC = PresetSpec(FIELDS)
 #: The run's parameters (the rest of the state: points, chosen, step).
 PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "order",
-          "custom_order", "w0", "fit_intercept", "max_epochs", "choose_mode")
+          "custom_order", "w0", "fit_intercept", "max_epochs", "batch", "choose_mode")
 
 
 def solvers_loaded() -> bool:
@@ -145,6 +146,7 @@ class PerceptronModel(TabModel):
     w0 = List(Float(), default_value=list(KOSKI_PRESET["w0"]))
     fit_intercept = Bool(True)
     max_epochs = Int(50)
+    batch = Int(1)
     choose_mode = Bool(False)
     chosen = List(Int())
 
@@ -202,10 +204,13 @@ class PerceptronModel(TabModel):
         kw = dict(rule=p["rule"], eta=p["eta"], forget=p["forget"], rho=p["rho"],
                   fit_intercept=p["fit_intercept"], w0=w0, max_epochs=p["max_epochs"],
                   seed=p["seed"])
-        if p["choose_mode"]:
+        if p["choose_mode"]:  # one point per click: the batch size waits until the mode ends
             if any(not 0 <= i < len(X) for i in chosen):
                 raise ValueError(f"points chosen must be numbers from 1 to {len(X)}")
             return train(X, y, order=chosen or [0], max_steps=len(chosen), **kw)
+        if p["batch"] > len(X):
+            raise ValueError(f"batch size must be at most the number of points, {len(X)}; "
+                             f"got {p['batch']}")
         if p["order"] == "custom":
             seq = p["custom_order"]
             if not seq or any(not 1 <= v <= len(X) for v in seq):
@@ -216,9 +221,9 @@ class PerceptronModel(TabModel):
             order += [i for i in range(len(X)) if i not in set(order)]
         else:
             order = p["order"]
-        steps_per_epoch = len(order) if isinstance(order, list) else len(X)
-        cap = min(p["max_epochs"] * steps_per_epoch, MAX_VIEW_STEPS)
-        return train(X, y, order=order, max_steps=cap, **kw)
+        visits = len(order) if isinstance(order, list) else len(X)
+        cap = min(p["max_epochs"] * -(-visits // p["batch"]), MAX_VIEW_STEPS)
+        return train(X, y, order=order, max_steps=cap, batch_size=p["batch"], **kw)
 
     def _build(self, p, X, y, chosen):
         """Train and describe a run; refuse runs whose numbers overflow (they cannot be drawn)."""
@@ -261,6 +266,7 @@ class PerceptronModel(TabModel):
             else:
                 X, y, edited = self.X, self.y, self.edited
             chosen = [] if (not p["choose_mode"] or X is not self.X) else list(self.chosen)
+            fit_to_data(p, len(X), given=set(changes))
             traj, info = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
             self.refuse(f"Not applied: {exc}. Kept the previous settings.")
@@ -331,6 +337,14 @@ class PerceptronModel(TabModel):
         return c.message[0].upper() + c.message[1:] + "."
 
     # ------------------------------------------------------------------ steps
+    @property
+    def epoch_steps(self) -> int:
+        """Steps in one epoch of the run shown (the timeline's "Epoch end" jumps by it): one
+        pass of the visiting order in batches, :attr:`Trajectory.epoch_steps`, i.e. n points,
+        or the custom sequence's length, divided by the batch size and rounded up. 0 in "you
+        choose" mode, where the learner picks every step and there are no passes."""
+        return 0 if self.choose_mode else self.trajectory.epoch_steps
+
     def go(self, k: int) -> None:
         """Show step ``k`` (clamped to the run)."""
         self.step = int(min(max(k, 0), self.trajectory.n_steps))
@@ -372,6 +386,7 @@ class PerceptronModel(TabModel):
         p = {k: getattr(self, k) for k in PARAMS}
         # renumber the visiting sequence: drop the removed point, shift the later ones
         p["custom_order"] = [v - (v > i + 1) for v in self.custom_order if v != i + 1]
+        fit_to_data(p, len(self.X) - 1)
         return self._retrain(self.X[keep], self.y[keep], [], edited=True, step=0, p=p)
 
     def choose(self, i: int) -> bool:
@@ -416,7 +431,23 @@ class PerceptronModel(TabModel):
                 self.refuse(f"Not applied: {exc}. Kept the previous settings.")
                 return False
         chosen = [i - 1 for i in values["chosen"]] if p["choose_mode"] else []
+        fit_to_data(p, len(X), given={"batch", "custom_order"} if p["custom_order"] else {"batch"})
         return self._retrain(X, y, chosen, edited=edited, step=values["step"], p=p)
+
+
+def fit_to_data(p: dict, n: int, *, given=frozenset()) -> None:
+    """Bring the settings a person did not give (not in ``given``) in line with ``n`` points.
+
+    A custom visiting order with no sequence yet, or one that names points the data lack (the
+    data changed), starts from one cyclic pass ``1, 2, …, n``; a batch size above ``n`` (the
+    data shrank) becomes ``n``, a full batch. What a person gave is checked, never changed:
+    a typed sequence or batch size that does not fit is refused with the reason.
+    """
+    seq = p["custom_order"]
+    if p["order"] == "custom" and "custom_order" not in given and (not seq or max(seq) > n):
+        p["custom_order"] = list(range(1, n + 1))
+    if "batch" not in given and p["batch"] > n:
+        p["batch"] = n
 
 
 def _xy(ds):

@@ -21,6 +21,7 @@ from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from .. import datachoice
+from ...rules import rule_text
 from ..canvas import announce_size, kernel_loop, live_figure
 from ..export import ExportPanel, file_stem
 from ..layout import FigureFit, Shell, fit_figure, section
@@ -39,9 +40,14 @@ EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remo
 EDIT_TIPS = ["Look only", "Click the plane to add a +1 point", "Click the plane to add a −1 point",
              "Click a point to remove it", "Click the point to visit next"]
 #: Text boxes: typed text is parsed by the declared field (so "2.5" is never read as 25).
-TEXT_FIELDS = ("n", "seed", "eta", "forget", "rho", "custom_order", "w0", "max_epochs")
+TEXT_FIELDS = ("n", "seed", "eta", "forget", "rho", "custom_order", "w0", "max_epochs", "batch")
 PLACEHOLDERS = {"custom_order": "e.g. 5, 3, 1", "w0": "0, 0 (empty = zero)"}
 DATA_NAMES = {key: value[0] for key, value in VIEW_DATASETS.items()}
+
+
+def equation_html(rule: str, batch: int) -> str:
+    """The rule's update and its source (:func:`explorer.rules.rule_text`), as one HTML line."""
+    return f"<div class='pe-equation-text'>{html.escape(rule_text(rule, batch_size=batch))}</div>"
 
 
 def _plural(n: int, word: str) -> str:
@@ -89,6 +95,10 @@ class PerceptronView(W.VBox):
         self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
                                   placeholder=PLACEHOLDERS.get(name, ""), **lbl)
                      for name in TEXT_FIELDS}
+        # The update the rule makes and its source: under the Rule menu, and in lecture mode
+        # (settings hidden) above the figure; the CSS of explorer.app.layout shows one of them.
+        self.w_equation = W.HTML().add_class("pe-equation")
+        self.w_equation_main = W.HTML().add_class("pe-equation")
         self.b_zero = W.Button(description="Start from w = 0", layout=W.Layout(width="95%"),
                                tooltip="Clear start w: the proof and Novikoff's bound start at 0")
         self.b_zero.on_click(lambda _: self._apply("w0", ""))
@@ -124,15 +134,15 @@ class PerceptronView(W.VBox):
                                     selected_index=None, layout=W.Layout(width="95%"))
         settings = W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
-            section("Rule"), self.w_rule, t["eta"], t["forget"], t["rho"], self.w_fit,
-            t["max_epochs"],
-            section("Visiting order"), self.w_order, t["custom_order"],
+            section("Rule"), self.w_rule, self.w_equation, t["eta"], t["forget"], t["rho"],
+            self.w_fit, t["max_epochs"],
+            section("Visiting order"), self.w_order, t["custom_order"], t["batch"],
             section("Start"), t["w0"], self.b_zero,
             section("Share"), self.b_send,
             section("Export"), self.export,
             section("All settings"), self.b_defaults,
         ])
-        main = W.VBox([self.timeline, self.messages, self.figure_box,
+        main = W.VBox([self.timeline, self.messages, self.w_equation_main, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("perceptron")])
@@ -186,10 +196,9 @@ class PerceptronView(W.VBox):
         self.figure.hand = m.choose_mode
         self.figure.set_run(traj, m.X, m.y, m.info)
         self._shown = None
-        epoch = len(m.X) if not m.choose_mode else 0
         self._loading = True  # the timeline restarts at 0, then moves to the run's step
         try:
-            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=epoch,
+            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=m.epoch_steps,
                                   start=m.step)
             cycle = m.info.cycle
             self.timeline.set_cycle(cycle.start_step if cycle is not None and cycle.found
@@ -258,6 +267,10 @@ class PerceptronView(W.VBox):
         self.text["forget"].disabled = "forget" not in uses
         self.text["rho"].disabled = "rho" not in uses
         self.text["custom_order"].disabled = m.order != "custom" or m.choose_mode
+        self.text["batch"].disabled = m.choose_mode  # one point per click
+        equation = equation_html(m.rule, 1 if m.choose_mode else m.batch)
+        if self.w_equation.value != equation:
+            self.w_equation.value = self.w_equation_main.value = equation
         self.w_order.disabled = m.choose_mode
         self.text["n"].disabled = not random_data
         self.text["seed"].disabled = not random_data and m.order not in ("shuffle", "random")
@@ -317,7 +330,8 @@ class PerceptronView(W.VBox):
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV: the run starts again on them from w = 0."""
         state = self.save_state() | {"points": points_of(X, y), "w0": [], "order": "cyclic",
-                                     "custom_order": [], "chosen": [], "step": 0}
+                                     "custom_order": [], "chosen": [], "step": 0,
+                                     "batch": min(self.model.batch, len(X))}
         return self.load_state(state, origin=datachoice.CSV)
 
     def save_state(self) -> dict:
@@ -362,8 +376,9 @@ class PerceptronView(W.VBox):
     def _title(self) -> str:
         m = self.model
         data = VIEW_DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
+        batch = f" · batches of {m.batch}" if m.batch > 1 and not m.choose_mode else ""
         return (f"{data} · {RULES[m.rule].title} · η = {m.eta:g} · "
-                f"{ORDERS[m.order] if not m.choose_mode else 'you choose'} · seed {m.seed}")
+                f"{ORDERS[m.order] if not m.choose_mode else 'you choose'}{batch} · seed {m.seed}")
 
     def _export_name(self, ext: str) -> str:
         m = self.model

@@ -20,8 +20,8 @@ import traitlets as T
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
-from .. import datachoice
 from ...rules import rule_text
+from .. import datachoice
 from ..canvas import announce_size, kernel_loop, live_figure
 from ..export import ExportPanel, file_stem
 from ..layout import FigureFit, Shell, fit_figure, section

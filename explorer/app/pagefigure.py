@@ -1,0 +1,265 @@
+"""The dashboard's own figure widget: matplotlib draws what stays still, the page what moves.
+
+A :class:`PageFigure` receives a run once: a :class:`~explorer.plots.scene.Scene` (the still
+PNG layers, the panels with their data -> CSS px mapping, the moving tracks' headers) and, in
+chunks of steps, the tracks' per-step arrays as binary buffers. The page
+(``static/kinds.js`` and ``static/pagefigure.js``, shipped with the package, no build step,
+nothing from the network; a new kind of moving part is a new entry of ``KINDS`` in ``kinds.js``)
+then draws every step itself and runs the transport (Reset, Back, Step, Play at 1-20 steps/s,
+the jumps, the slider and the keys, as :class:`explorer.app.timeline.Timeline` labels and binds
+them): the kernel learns the step once it has settled (the ``step`` trait), never before the
+pixels change. The page asks for chunks ahead of need and, when one is late, waits at the last
+step it has and says so in its status line. Clicks inside a panel arrive as data coordinates
+(:meth:`PageFigure.on_pointer`), with instant feedback drawn in the page.
+
+The protocol (traits and messages) is the contract of issue 20 (the scene's wire format is
+:meth:`Scene.header` and :meth:`Chunk.message`).
+
+Track styles, as the page reads them (all optional; colours "#RRGGBB", sizes in CSS px):
+``color``/``alpha`` the stroke (and text) colour and opacity; ``width`` the line width (1.5;
+polygons 0: no edge); ``dash`` a list of dash lengths; ``fill``/``fill_alpha`` a polygon's fill
+(default its colour) or a filled marker's; ``hatch`` "/", "\\\\" or "x" (diagonal lines anchored
+to the figure, ``hatch_gap`` apart (8), in ``hatch_color`` at ``hatch_alpha``); ``size`` a
+marker's diameter (8) or a text's font size (12); ``marker`` "o" (disc), "s" (square), "D",
+"ring", "box" (open square), "x", "+"; ``colors`` the colours a points track's ``c`` indexes;
+``head`` an arrow head's length (10) or [length, width]; ``font``/``weight`` a text's family and
+weight; ``box`` a white (or the given colour's) box behind a text. Polylines break at NaN
+vertices; polygons skip them (padding), so a polygon of fewer vertices fits the same array.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import anywidget
+import traitlets as T
+
+from ..plots.scene import FIGURE, Chunk, Scene
+from ..plots.style import NEG, POS
+from .timeline import KEY_ACTIONS
+
+STATIC = Path(__file__).parent / "static"
+#: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
+SCRIPTS = ("kinds.js", "pagefigure.js")
+#: What a click in a panel means (the tab decides; "view": clicks do nothing).
+POINTER_MODES = ("view", "add+", "add-", "remove", "choose")
+#: The transport's buttons: action, label, tooltip, CSS class. The same labels, tooltips and
+#: classes as explorer.app.timeline.Timeline's (tests/test_pagefigure.py checks); the speed
+#: slider follows Play.
+CONTROLS = (
+    ("reset", "Reset", "Back to step 0 (Home or r)", "pe-reset"),
+    ("back", "◀ Back", "Back one step (← or PageUp)", "pe-back"),
+    ("step", "Step ▶", "Forward one step (→ or PageDown)", "pe-step"),
+    ("play", "▶ Play", "Play or pause (space)", "pe-play"),
+    ("prev_update", "⇤ Update", "Previous update ([)", "pe-prev-update"),
+    ("next_update", "Update ⇥", "Next update (])", "pe-next-update"),
+    ("epoch_end", "Epoch end", "End of this epoch (e)", "pe-epoch-end"),
+    ("end", "End", "Last step of the run (End)", "pe-end"),
+    ("cycle_start", "Cycle start", "First step of the cycle: from there the weights repeat",
+     "pe-cycle-start"),
+)
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A click inside a panel, in that panel's data coordinates, in the page's pointer mode."""
+
+    panel: str
+    x: float
+    y: float
+    mode: str
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_real(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _transport(transport: dict | None, n_steps: int) -> dict:
+    """The ``transport`` trait, checked: 1-based update steps, pass length, cycle start."""
+    t = dict(transport or {})
+    unknown = set(t) - {"updates", "epoch", "cycle_start", "status_suffix"}
+    if unknown:
+        raise ValueError(f"transport keys must be updates, epoch, cycle_start, status_suffix; "
+                         f"got {sorted(unknown)}")
+    updates = sorted(int(u) for u in t.get("updates", ()))
+    if updates and not (1 <= updates[0] and updates[-1] <= n_steps):
+        raise ValueError(f"update steps must lie in 1..{n_steps}; got {updates[0]}..{updates[-1]}")
+    epoch = int(t.get("epoch", 0))
+    if epoch < 0:
+        raise ValueError(f"epoch must be 0 (none) or a number of steps; got {epoch}")
+    cycle = t.get("cycle_start")
+    return {"updates": updates, "epoch": epoch,
+            "cycle_start": None if cycle is None else int(cycle),
+            "status_suffix": str(t.get("status_suffix", ""))}
+
+
+class PageFigure(anywidget.AnyWidget):
+    """A figure the page draws (see the module docstring).
+
+    Traits
+    ------
+    scene : dict
+        ``Scene.header()`` plus ``run`` (changes with every new run or size) and ``pushed``
+        (the chunks sent with it).
+    below, above : bytes
+        The still PNG layers.
+    transport : dict
+        ``{"updates": [...], "epoch": int, "cycle_start": int or None, "status_suffix": str}``.
+    name : str
+        The figure's accessible name.
+    pointer_mode : str
+        One of :data:`POINTER_MODES`.
+    lecture : bool
+        Larger controls.
+    step : int
+        The settled step (the page writes it; the kernel may set it, and the page shows it).
+    playing : bool
+        Whether the page is playing (page -> kernel).
+    ratio : float
+        The page's device pixel ratio (page -> kernel): draw the still layers at it.
+    forward_keys : list of str
+        Keys the page sends to the kernel (:meth:`on_key`) besides those it handles itself.
+    """
+
+    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
+    _css = STATIC / "pagefigure.css"
+
+    scene = T.Dict().tag(sync=True)
+    below = T.Bytes(b"").tag(sync=True)
+    above = T.Bytes(b"").tag(sync=True)
+    transport = T.Dict().tag(sync=True)
+    name = T.Unicode("Figure").tag(sync=True)
+    pointer_mode = T.Enum(POINTER_MODES, default_value="view").tag(sync=True)
+    pointer_colors = T.Dict({"add+": POS, "add-": NEG}).tag(sync=True)
+    lecture = T.Bool(False).tag(sync=True)
+    step = T.Int(0).tag(sync=True)
+    playing = T.Bool(False).tag(sync=True)
+    ratio = T.Float(1.0).tag(sync=True)
+    controls = T.List(default_value=[list(c) for c in CONTROLS]).tag(sync=True)
+    key_actions = T.Dict(default_value=dict(KEY_ACTIONS)).tag(sync=True)
+    forward_keys = T.List(T.Unicode()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._run: int | None = None
+        self._scene: Scene | None = None
+        self._chunks: Callable[[int], Chunk | None] | None = None
+        self._pointer: list[Callable[[Pointer], object]] = []
+        self._key: list[Callable[[str], object]] = []
+        self.on_msg(self._on_msg)
+
+    # ------------------------------------------------------------------ kernel -> page
+    def show_scene(self, scene: Scene, *, run: int, chunks: Callable[[int], Chunk | None],
+                   transport: dict | None = None, step: int = 0, first: int = 2) -> None:
+        """Show a new run (or the same run at a new size): ``run`` must differ from the last.
+
+        ``chunks(i)`` returns the :class:`Chunk` of steps ``scene.chunk_range(i)``, or None if
+        it is not computed yet (then call :meth:`send_chunk` when it is). The ``first`` chunks
+        around ``step`` go with the scene; the page asks for the others as it needs them.
+        """
+        if not isinstance(scene, Scene):
+            raise TypeError(f"scene must be an explorer.plots.scene.Scene; got {type(scene)}")
+        if not _is_int(run):
+            raise TypeError(f"run must be an int; got {run!r}")
+        if not callable(chunks):
+            raise TypeError(f"chunks must be a function of the chunk index; got {chunks!r}")
+        panels = {p.name for p in scene.panels} | {FIGURE}
+        for t in scene.tracks:
+            if t.panel not in panels:
+                raise ValueError(f"track {t.name!r} is in panel {t.panel!r}; panels: "
+                                 f"{sorted(panels)}")
+            if t.name.strip().isdigit():  # the page's JSON objects would reorder such keys
+                raise ValueError(f"track names must not be numbers; got {t.name!r}")
+        names = [t.name for t in scene.tracks]
+        if len(set(names)) != len(names):
+            raise ValueError(f"track names must be unique; got {names}")
+        transport = _transport(transport, scene.n_steps)
+        k = int(min(max(int(step), 0), scene.n_steps))
+        last = scene.n_steps // scene.chunk
+        c = k // scene.chunk
+        order = [c] + [i for d in range(1, last + 1) for i in (c + d, c - d) if 0 <= i <= last]
+        pushed = order[:max(int(first), 0)]
+        self._run, self._scene, self._chunks = run, scene, chunks
+        with self.hold_sync():
+            self.scene = scene.header() | {"run": run, "pushed": pushed}
+            self.below = bytes(scene.below)
+            self.above = bytes(scene.above)
+            self.transport = transport
+            self.playing = False
+            self.step = k
+        for i in pushed:
+            self.send_chunk(i)
+
+    def send_chunk(self, index: int) -> bool:
+        """Send chunk ``index`` of the run shown; False if it is not there (or not computed)."""
+        scene = self._scene
+        if scene is None or self._chunks is None or not 0 <= index <= scene.n_steps // scene.chunk:
+            return False
+        chunk = self._chunks(index)
+        if chunk is None:
+            return False
+        steps = scene.chunk_range(index)
+        if (chunk.start, chunk.count) != (steps.start, len(steps)):
+            raise ValueError(f"chunk {index} must hold steps {steps.start}..{steps.stop - 1}; got "
+                             f"{chunk.start}..{chunk.start + chunk.count - 1}")
+        content, buffers = chunk.message(run=self._run, index=index)
+        self.send(content, buffers)
+        return True
+
+    def go(self, step: int) -> None:
+        """Show ``step`` (clamped to the run) in the page now, even if the trait holds it
+        already (the page may be showing another step that has not settled yet)."""
+        n = self._scene.n_steps if self._scene is not None else 0
+        k = int(min(max(int(step), 0), n))
+        self.step = k
+        self.send({"type": "go", "step": k})
+
+    def pointer_done(self) -> None:
+        """Clear the page's feedback of clicks (e.g. when a click was refused)."""
+        self.send({"type": "pointer_done"})
+
+    # ------------------------------------------------------------------ page -> kernel
+    def on_pointer(self, callback: Callable[[Pointer], object]) -> None:
+        """Call ``callback(Pointer)`` for every click inside a panel (not in "view" mode)."""
+        self._pointer.append(callback)
+
+    def on_key(self, callback: Callable[[str], object]) -> None:
+        """Call ``callback(key)`` for the keys of ``forward_keys`` pressed on the page."""
+        self._key.append(callback)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        """Messages from the page; anything malformed or stale is ignored."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "chunk":
+            run, index = content.get("run"), content.get("index")
+            if _is_int(run) and run == self._run and _is_int(index):
+                self.send_chunk(index)
+        elif kind == "pointer":
+            pointer = self._read_pointer(content)
+            if pointer is not None:
+                for callback in self._pointer:
+                    callback(pointer)
+        elif kind == "key":
+            key = content.get("key")
+            if isinstance(key, str) and key in self.forward_keys:
+                for callback in self._key:
+                    callback(key)
+
+    def _read_pointer(self, content: dict) -> Pointer | None:
+        scene = self._scene
+        panel, x, y, mode = (content.get(k) for k in ("panel", "x", "y", "mode"))
+        if scene is None or mode not in POINTER_MODES[1:] or not (_is_real(x) and _is_real(y)):
+            return None
+        if not isinstance(panel, str) or panel not in {p.name for p in scene.panels}:
+            return None
+        return Pointer(panel, float(x), float(y), mode)
+

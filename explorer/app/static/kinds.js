@@ -1,0 +1,227 @@
+// How the page draws each kind of moving part: the track kinds of explorer/plots/scene.py.
+//
+// A kind is three functions of the frame `f` = {ctx, buf, a, i, strings} (a: the track's arrays
+// in the chunk shown, i: the step's row in it, strings: the chunk's texts) and the track `tr`
+// ({name, kind, panel: {ax, bx, ay, by, x, y, w, h}, style, data}):
+//   geom(f, tr)         writes the track's vertices in CSS px into f.buf, returns how many;
+//   visible(f, tr, nv)  whether anything is drawn (NaN coordinates are not);
+//   draw(f, tr, nv)     draws it on f.ctx (style applied, clipped to the panel).
+// A new kind of moving part is a new entry here; nothing else in the page changes.
+
+const HA = ["left", "center", "right"];
+const VA = ["top", "middle", "bottom", "alphabetic"];
+const FONT = "DejaVu Sans, Bitstream Vera Sans, Arial, sans-serif";
+
+function num(v, d) { return typeof v === "number" && Number.isFinite(v) ? v : d; }
+function finite(b, j) { return Number.isFinite(b[2 * j]) && Number.isFinite(b[2 * j + 1]); }
+
+// One track's style, resolved once per scene (see explorer/app/pagefigure.py for the keys).
+function resolveStyle(kind, s) {
+  const color = s.color || "#000000";
+  const alpha = num(s.alpha, 1);
+  const head = Array.isArray(s.head) ? [num(s.head[0], 10), num(s.head[1], 6)]
+    : [num(s.head, 10), 0.6 * num(s.head, 10)];
+  const size = num(s.size, kind === "text" ? 12 : 8);
+  const family = typeof s.font === "string" ? s.font : FONT;
+  return {
+    color, alpha, head, size,
+    width: num(s.width, kind === "polygon" ? 0 : 1.5),
+    dash: Array.isArray(s.dash) ? s.dash.map(Number) : [],
+    fill: s.fill || (kind === "polygon" ? color : null),
+    fillAlpha: num(s.fill_alpha, alpha),
+    hatch: s.hatch ? String(s.hatch === true ? "/" : s.hatch) : "",
+    hatchGap: Math.max(2, num(s.hatch_gap, 8)),
+    hatchColor: s.hatch_color || color,
+    hatchAlpha: num(s.hatch_alpha, 1),
+    marker: s.marker || "o",
+    colors: Array.isArray(s.colors) ? s.colors.map(String) : null,
+    box: s.box ? (typeof s.box === "string" ? s.box : "#FFFFFF") : null,
+    font: `${s.weight === undefined ? "normal" : String(s.weight)} ${size}px ${family}`,
+  };
+}
+
+// ------------------------------------------------------------------ geometry
+function geomXY(f, tr) {
+  const xy = f.a && f.a.xy;
+  if (!xy) return 0;
+  const p = tr.panel, buf = f.buf, per = f.a.xy_per, o = f.i * per, nv = per / 2;
+  for (let j = 0; j < nv; j++) {
+    buf[2 * j] = p.ax * xy[o + 2 * j] + p.bx;
+    buf[2 * j + 1] = p.ay * xy[o + 2 * j + 1] + p.by;
+  }
+  return nv;
+}
+
+function geomPrefix(f, tr) {
+  const a = f.a, p = tr.panel, buf = f.buf, data = tr.data;
+  let n = a && a.n && data ? Math.min(Math.max(a.n[f.i], 0), data.length / 2) : 0;
+  for (let j = 0; j < 2 * n; j++) buf[j] = data[j];  // the static part, mapped once per scene
+  if (a && a.tail) {
+    buf[2 * n] = p.ax * a.tail[2 * f.i] + p.bx;
+    buf[2 * n + 1] = p.ay * a.tail[2 * f.i + 1] + p.by;
+    n += 1;
+  }
+  return n;
+}
+
+function geomVline(f, tr) {
+  if (!f.a || !f.a.x) return 0;
+  const p = tr.panel, x = p.ax * f.a.x[f.i] + p.bx, buf = f.buf;
+  buf[0] = x; buf[1] = p.y; buf[2] = x; buf[3] = p.y + p.h;
+  return 2;
+}
+
+function textOf(f) {
+  const t = f.a && f.a.t ? f.a.t[f.i] : -1;
+  return t >= 0 && t < f.strings.length ? String(f.strings[t]) : "";
+}
+
+// ------------------------------------------------------------------ visibility
+function anySegment(f, tr, nv) {
+  for (let j = 1; j < nv; j++) if (finite(f.buf, j) && finite(f.buf, j - 1)) return true;
+  return false;
+}
+function anyVertex(f, tr, nv) {
+  for (let j = 0; j < nv; j++) if (finite(f.buf, j)) return true;
+  return false;
+}
+
+// ------------------------------------------------------------------ drawing
+function drawLine(f, tr, nv) {
+  const ctx = f.ctx, buf = f.buf;
+  ctx.beginPath();
+  let pen = false;
+  for (let j = 0; j < nv; j++) {
+    if (!finite(buf, j)) { pen = false; continue; }  // a gap, as matplotlib draws NaN
+    if (pen) ctx.lineTo(buf[2 * j], buf[2 * j + 1]);
+    else { ctx.moveTo(buf[2 * j], buf[2 * j + 1]); pen = true; }
+  }
+  if (tr.style.width > 0) ctx.stroke();
+}
+
+function drawPolygon(f, tr, nv) {
+  const ctx = f.ctx, buf = f.buf, s = tr.style;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, first = true;
+  ctx.beginPath();
+  for (let j = 0; j < nv; j++) {
+    if (!finite(buf, j)) continue;  // padding: fewer vertices at this step
+    const x = buf[2 * j], y = buf[2 * j + 1];
+    if (first) { ctx.moveTo(x, y); first = false; } else ctx.lineTo(x, y);
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+  }
+  ctx.closePath();
+  if (s.fill) { ctx.globalAlpha = s.fillAlpha; ctx.fillStyle = s.fill; ctx.fill(); }
+  if (s.hatch) {
+    ctx.save();
+    ctx.clip();
+    ctx.beginPath();
+    ctx.setLineDash([]);
+    ctx.lineWidth = 1;
+    ctx.globalAlpha = s.hatchAlpha;
+    ctx.strokeStyle = s.hatchColor;
+    const g = s.hatchGap;
+    // lines anchored to the figure, so the hatch stays still while the polygon moves
+    if (/[/xX]/.test(s.hatch)) for (let q = Math.floor((x0 + y0) / g) * g; q <= x1 + y1; q += g) {
+      ctx.moveTo(q - y0, y0); ctx.lineTo(q - y1, y1);
+    }
+    if (/[\\xX]/.test(s.hatch)) for (let q = Math.floor((x0 - y1) / g) * g; q <= x1 - y0; q += g) {
+      ctx.moveTo(q + y0, y0); ctx.lineTo(q + y1, y1);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+  if (s.width > 0) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
+}
+
+function drawArrow(f, tr) {
+  const ctx = f.ctx, b = f.buf, s = tr.style;
+  const x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  if (len < 1e-9) return;
+  const ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+  const hl = Math.min(s.head[0], len), hw = s.head[1] * (hl / s.head[0]) / 2;
+  const bx = x1 - ux * hl, by = y1 - uy * hl;
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(bx - uy * hw, by + ux * hw);
+  ctx.lineTo(bx + uy * hw, by - ux * hw);
+  ctx.closePath();
+  ctx.fill();
+}
+
+function drawPoints(f, tr, nv) {
+  const ctx = f.ctx, buf = f.buf, s = tr.style, a = f.a;
+  const cc = a.c && s.colors ? a.c : null, per = a.c_per || 0;
+  const r = s.size / 2, m = s.marker;
+  const open = m === "ring" || m === "box" || m === "x" || m === "+";
+  ctx.setLineDash([]);
+  for (let j = 0; j < nv; j++) {
+    if (!finite(buf, j)) continue;
+    const x = buf[2 * j], y = buf[2 * j + 1];
+    const col = cc ? s.colors[cc[f.i * per + j]] || s.color : (s.fill || s.color);
+    ctx.beginPath();
+    if (m === "s" || m === "box") ctx.rect(x - r, y - r, 2 * r, 2 * r);
+    else if (m === "D") {
+      ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
+      ctx.closePath();
+    } else if (m === "x") {
+      ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
+    } else if (m === "+") {
+      ctx.moveTo(x - r, y); ctx.lineTo(x + r, y); ctx.moveTo(x, y - r); ctx.lineTo(x, y + r);
+    } else ctx.arc(x, y, r, 0, 2 * Math.PI);
+    if (open) { ctx.strokeStyle = col; ctx.stroke(); continue; }
+    ctx.globalAlpha = s.fillAlpha;
+    ctx.fillStyle = col;
+    ctx.fill();
+    if (s.width > 0 && cc) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
+  }
+}
+
+function drawText(f, tr) {
+  const ctx = f.ctx, s = tr.style, a = f.a, str = textOf(f), x = f.buf[0], y = f.buf[1];
+  const ha = a.ha ? HA[a.ha[f.i]] || "left" : "left";
+  const va = a.va ? a.va[f.i] : 3;
+  ctx.font = s.font;
+  ctx.textAlign = ha;
+  ctx.textBaseline = VA[va] || "alphabetic";
+  const lines = str.indexOf("\n") >= 0 ? str.split("\n") : null;
+  const n = lines ? lines.length : 1, lh = 1.2 * s.size;
+  // va places the block of lines: its top at y, its middle, its bottom (or last baseline)
+  const shift = va === 0 ? 0 : va === 1 ? -(n - 1) * lh / 2 : -(n - 1) * lh;
+  if (s.box) {
+    let w = 0;
+    for (let j = 0; j < n; j++) w = Math.max(w, ctx.measureText(lines ? lines[j] : str).width);
+    const pad = 3, h = n * lh;
+    const left = ha === "left" ? x : ha === "center" ? x - w / 2 : x - w;
+    const top = va === 0 ? y : va === 1 ? y - h / 2 : y - h + (va === 3 ? 0.25 * s.size : 0);
+    ctx.globalAlpha = 0.85;
+    ctx.fillStyle = s.box;
+    ctx.fillRect(left - pad, top - pad, w + 2 * pad, h + 2 * pad);
+    ctx.globalAlpha = s.alpha;
+    ctx.fillStyle = s.color;
+  }
+  if (!lines) { ctx.fillText(str, x, y); return; }
+  for (let j = 0; j < n; j++) ctx.fillText(lines[j], x, y + shift + j * lh);
+}
+
+const KINDS = {
+  polyline: { geom: geomXY, visible: anySegment, draw: drawLine },
+  polygon: {
+    geom: geomXY,
+    visible: (f, tr, nv) => { let k = 0; for (let j = 0; j < nv; j++) if (finite(f.buf, j)) k++; return k >= 3; },
+    draw: drawPolygon,
+  },
+  arrow: { geom: geomXY, visible: (f, tr, nv) => nv === 2 && finite(f.buf, 0) && finite(f.buf, 1),
+    draw: drawArrow },
+  points: { geom: geomXY, visible: anyVertex, draw: drawPoints },
+  text: { geom: geomXY, visible: (f, tr, nv) => nv >= 1 && finite(f.buf, 0) && textOf(f) !== "",
+    draw: drawText, text: textOf },
+  prefix: { geom: geomPrefix, visible: anySegment, draw: drawLine },
+  vline: { geom: geomVline, visible: (f, tr, nv) => nv === 2 && Number.isFinite(f.buf[0]),
+    draw: drawLine },
+};

@@ -125,7 +125,16 @@ class PageFigure(anywidget.AnyWidget):
     ratio : float
         The page's device pixel ratio (page -> kernel): draw the still layers at it.
     forward_keys : list of str
-        Keys the page sends to the kernel (:meth:`on_key`) besides those it handles itself.
+        Keys the page sends to the kernel (:meth:`on_key`) besides those it handles itself
+        (in the dashboard the page bridge forwards the others, e.g. "l").
+    controls, key_actions : list, dict
+        The transport's buttons (:data:`CONTROLS`) and keys (the timeline's ``KEY_ACTIONS``).
+    pointer_colors : dict
+        Pointer mode -> the colour of the page's feedback on a click.
+
+    For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
+    its vertices in CSS px, whether drawn, its text) and ``element.peStep`` (the step drawn) on
+    the widget's element (class ``pe-pagefigure``).
     """
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)

@@ -12,6 +12,8 @@ const HA = ["left", "center", "right"];
 const VA = ["top", "middle", "bottom", "alphabetic"];
 const FONT = "DejaVu Sans, Bitstream Vera Sans, Arial, sans-serif";
 
+const SOLID = [];
+
 function num(v, d) { return typeof v === "number" && Number.isFinite(v) ? v : d; }
 function finite(b, j) { return Number.isFinite(b[2 * j]) && Number.isFinite(b[2 * j + 1]); }
 
@@ -115,7 +117,7 @@ function drawPolygon(f, tr, nv) {
     ctx.save();
     ctx.clip();
     ctx.beginPath();
-    ctx.setLineDash([]);
+    ctx.setLineDash(SOLID);
     ctx.lineWidth = 1;
     ctx.globalAlpha = s.hatchAlpha;
     ctx.strokeStyle = s.hatchColor;
@@ -145,7 +147,7 @@ function drawArrow(f, tr) {
   ctx.moveTo(x0, y0);
   ctx.lineTo(bx, by);
   ctx.stroke();
-  ctx.setLineDash([]);
+  ctx.setLineDash(SOLID);
   ctx.beginPath();
   ctx.moveTo(x1, y1);
   ctx.lineTo(bx - uy * hw, by + ux * hw);
@@ -159,7 +161,7 @@ function drawPoints(f, tr, nv) {
   const cc = a.c && s.colors ? a.c : null, per = a.c_per || 0;
   const r = s.size / 2, m = s.marker;
   const open = m === "ring" || m === "box" || m === "x" || m === "+";
-  ctx.setLineDash([]);
+  ctx.setLineDash(SOLID);
   for (let j = 0; j < nv; j++) {
     if (!finite(buf, j)) continue;
     const x = buf[2 * j], y = buf[2 * j + 1];

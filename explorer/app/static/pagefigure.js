@@ -17,6 +17,7 @@ const KEEP_CHUNKS = 24;       // chunks kept in the page (the farthest from the 
 const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
 const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
 
+const DOTTED = [3, 3];
 const TYPED = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array };
 let serial = 0;
 
@@ -180,6 +181,7 @@ class PageFigure {
     if (mode !== this.mode) {
       this.mode = mode;
       this.canvas.classList.toggle("pe-pf-pointing", mode !== "view");
+      this.root.dataset.pointerMode = mode;
       if (this.marks.length) { this.marks = []; this.requestDraw(); }
     }
     const k = m.get("step");
@@ -287,6 +289,7 @@ class PageFigure {
       chunk.tracks.set(track, t);
     }
     if (msg.run !== this.run) {  // a chunk of a scene the page has not seen yet
+      if (this.early.size > 2) this.early.clear();  // (or of an old one: forgotten)
       if (!this.early.has(msg.run)) this.early.set(msg.run, new Map());
       this.early.get(msg.run).set(msg.index, chunk);
       return;
@@ -437,7 +440,8 @@ class PageFigure {
   waiting() {
     if (this.run === null) return false;
     if (this.shown !== this.want) return true;
-    return this.playing && this.want < this.n && !this.has(this.want + 1);
+    // Play waits at the last step it has, once that step is on the canvas
+    return this.playing && this.drawn === this.want && this.want < this.n && !this.has(this.want + 1);
   }
 
   // ------------------------------------------------------------------ controls
@@ -466,12 +470,12 @@ class PageFigure {
     }
     this.slider.disabled = empty;
     if (this.slider.value !== String(k)) this.slider.value = String(k);
-    this.root.dataset.waiting = this.waiting() ? "true" : "false";
     this.writeTexts();
   }
 
+  // the narration and status of the step on the canvas (written in the same frame as its pixels)
   writeTexts() {
-    const k = this.shown;
+    const k = this.drawn;
     const c = k >= 0 ? this.chunkOf(k) : null;
     let status = "", narration = "";
     if (c) {
@@ -482,7 +486,9 @@ class PageFigure {
       status = `step ${this.want} of ${this.n}`;
     }
     if (this.transport.status_suffix) status += this.transport.status_suffix;
-    if (this.waiting()) {
+    const waiting = this.waiting();
+    this.root.dataset.waiting = waiting ? "true" : "false";
+    if (waiting) {
       const next = this.shown !== this.want ? this.want : this.want + 1;
       const c0 = Math.floor(next / this.C) * this.C;
       status += ` · waiting for steps ${c0}–${Math.min(c0 + this.C - 1, this.n)} from the kernel…`;
@@ -639,14 +645,14 @@ class PageFigure {
       ctx.save();
       ctx.globalAlpha = 1;
       ctx.lineWidth = 2;
-      ctx.setLineDash(mk.hit ? [] : [3, 3]);
+      ctx.setLineDash(mk.hit ? SOLID : DOTTED);
       ctx.strokeStyle = colors[mk.mode] || "#000000";
       ctx.beginPath();
       const r = 9;
       if (mk.mode === "add-") ctx.rect(mk.x - r * 0.8, mk.y - r * 0.8, r * 1.6, r * 1.6);
       else ctx.arc(mk.x, mk.y, mk.mode === "add+" ? r : r + 4, 0, 2 * Math.PI);
       ctx.stroke();
-      ctx.setLineDash([]);
+      ctx.setLineDash(SOLID);
       ctx.beginPath();
       if (mk.mode === "add+" || mk.mode === "add-") {
         ctx.moveTo(mk.x - 4, mk.y); ctx.lineTo(mk.x + 4, mk.y);

@@ -181,8 +181,10 @@ def test_a_chunk_of_the_wrong_steps_is_a_bug_of_the_tab(fig):
     ({"transport": {"updates": [0]}}, r"update steps must lie in 1..1000; got 0..0"),
     ({"transport": {"epoch": -1}}, "epoch must be 0"),
     ({"transport": {"epochs": 3}}, r"transport keys must be .*; got \['epochs'\]"),
+    ({"run": 4}, "run must change with every scene"),
 ])
 def test_a_scene_that_the_page_could_not_draw_is_refused(fig, kwargs, error):
+    fig.show_scene(_scene(), run=4, chunks=lambda i: None)
     args = {"scene": _scene(), "run": 1, "chunks": lambda i: None} | kwargs
     scene = args.pop("scene")
     with pytest.raises((ValueError, TypeError), match=error):

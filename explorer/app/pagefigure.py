@@ -170,13 +170,17 @@ class PageFigure(anywidget.AnyWidget):
         """Show a new run (or the same run at a new size): ``run`` must differ from the last.
 
         ``chunks(i)`` returns the :class:`Chunk` of steps ``scene.chunk_range(i)``, or None if
-        it is not computed yet (then call :meth:`send_chunk` when it is). The ``first`` chunks
+        it is not computed yet (then call :meth:`send_chunk` when it is, on the kernel's thread,
+        e.g. with ``loop.call_soon_threadsafe``). The ``first`` chunks
         around ``step`` go with the scene; the page asks for the others as it needs them.
         """
         if not isinstance(scene, Scene):
             raise TypeError(f"scene must be an explorer.plots.scene.Scene; got {type(scene)}")
         if not _is_int(run):
             raise TypeError(f"run must be an int; got {run!r}")
+        if run == self._run:
+            raise ValueError(f"run must change with every scene (the page keeps the chunks of "
+                             f"run {run}); got {run} again")
         if not callable(chunks):
             raise TypeError(f"chunks must be a function of the chunk index; got {chunks!r}")
         panels = {p.name for p in scene.panels} | {FIGURE}

@@ -1,6 +1,6 @@
 """The page-drawn figure's kernel side (explorer.app.pagefigure): traits, chunk answers, pointer
 clicks, and messages the page could send by mistake. The page itself is tested in Chromium
-(tests/browser/test_pagefigure.py)."""
+(tests/browser/test_pagefigure_browser.py)."""
 
 import math
 import re

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.legend_handler import HandlerPatch, HandlerPathCollection, HandlerTuple
 from matplotlib.lines import Line2D
+from matplotlib.offsetbox import TextArea
 from matplotlib.patches import FancyArrowPatch, Patch
 from matplotlib.transforms import ScaledTranslation
 
@@ -97,7 +98,31 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
                                     tuple: HandlerTuple(ndivide=None, pad=0.4),
                                     plane.failing: HandlerPathCollection(sizes=[110])})
     kept_text = legend.get_texts()[kept_index] if kept_index is not None else None
+    if kept_text is not None:
+        _fixed_width(legend, kept_text, [kept_label(kept_kind, None, n),
+                                         kept_label(kept_kind, 10 ** len(str(n)) - 1, n)])
     return legend, kept_text
+
+
+def _fixed_width(legend, text, widest) -> None:
+    """Lay the legend out as if ``text`` (an entry that changes with the step) were the widest
+    of the strings ``widest`` (any count of errors has at most as many digits as n): the
+    legend, a still layer of the page's figure, then never moves as the count changes."""
+    area = next(a for a in legend.findobj(TextArea) if a._text is text)
+    measure = area.get_bbox
+
+    def get_bbox(renderer):
+        shown = text._text  # swapped without set_text: measuring must not mark it stale
+        try:
+            boxes = []
+            for s in widest:
+                text._text = s
+                boxes.append(measure(renderer))
+        finally:
+            text._text = shown
+        return max(boxes, key=lambda b: b.width)
+
+    area.get_bbox = get_bbox
 
 
 def certificate_artists(ax):
@@ -132,6 +157,18 @@ def set_hulls(plane, X, y, certificate) -> None:
     p = np.asarray(certificate.point, dtype=float)[:2]
     plane.cert.set_data([p[0]], [p[1]])
     plane.cert.set_visible(True)
+
+
+def hull_segments(plane) -> list:
+    """Edges of the drawn hulls and the certificate's point (a segment of length 0), which
+    the update arrow's label keeps clear of."""
+    segs = []
+    for art in (plane.hull_pos, plane.hull_neg, plane.cert):
+        if art.get_visible():
+            x, y = art.get_data()
+            pts = np.column_stack([x, y]).astype(float)
+            segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)] or [(q, q) for q in pts]
+    return segs
 
 
 def _rect_clearance(centre, hw, hh, segments: np.ndarray) -> float:

@@ -40,18 +40,11 @@ def _dedupe(xy) -> np.ndarray:
     return xy
 
 
-def _pieces(data) -> list:
-    """Runs of finite rows between NaN rows (a prefix track drawn as arrows)."""
-    out, cur = [], []
-    for row in np.asarray(data, dtype=float):
-        if np.isfinite(row).all():
-            cur.append(row)
-        elif cur:
-            out.append(np.array(cur))
-            cur = []
-    if cur:
-        out.append(np.array(cur))
-    return out
+def _segments(data) -> list:
+    """Each pair of consecutive finite rows (a prefix track drawn as arrows)."""
+    data = np.asarray(data, dtype=float).reshape(-1, 2)
+    ok = np.isfinite(data[:-1]).all(axis=1) & np.isfinite(data[1:]).all(axis=1)
+    return [np.array([p, q]) for p, q in zip(data[:-1][ok], data[1:][ok], strict=True)]
 
 
 def expected(scene, chunk, track, row: int) -> dict:
@@ -74,7 +67,7 @@ def expected(scene, chunk, track, row: int) -> dict:
         data = np.asarray(track.data["data"], dtype=float)
         lo, hi = int(a.get("start", 0)), int(a["n"])
         if "head" in track.style:
-            segs = [panel.to_px(p) for p in _pieces(data[lo:hi])]
+            segs = [panel.to_px(p) for p in _segments(data[lo:hi])]
             return {"segments": segs, "visible": bool(segs)}
         pts = data[:hi] if lo == 0 else data[lo:hi]
         if "tail" in a:

@@ -35,6 +35,7 @@ TOL = 0.5  # CSS px
 
 def _runs():
     tiny_X, tiny_y = DATA["tiny"]
+    tiny = type("Data", (), {"X": tiny_X, "y": tiny_y})
     chosen = [4, 2, 0, 1, 3, 5, 2]
     return {
         "koski": (train(KOSKI.X, KOSKI.y, eta=0.2, w0=[1, 0.5], order=[4, 2, 0, 1, 3, 5]),
@@ -50,8 +51,10 @@ def _runs():
                             max_epochs=3), OVERLAP, False),
         "regularized": (train(KOSKI.X, KOSKI.y, rule="regularized", rho=0.05, max_epochs=6),
                         KOSKI, False),
-        "tiny": (train(tiny_X, tiny_y, fit_intercept=False, max_epochs=20),
-                 type("D", (), {"X": tiny_X, "y": tiny_y}), False),
+        "you choose, nothing yet": (train(KOSKI.X, KOSKI.y, order=[0], max_steps=0), KOSKI,
+                                    True),
+        "tiny": (train(tiny_X, tiny_y, fit_intercept=False, max_epochs=20), tiny, False),
+        "tiny with offset": (train(tiny_X, tiny_y, max_epochs=20), tiny, False),
     }
 
 
@@ -71,7 +74,7 @@ def _figure(run, *, chunk=64, ratio=1.0):
 
 def _steps(n):
     rng = np.random.default_rng(0)
-    return sorted({0, 1, 2, min(3, n), n // 2, n, *rng.integers(0, n + 1, 4).tolist()})
+    return sorted({min(k, n) for k in (0, 1, 2, 3, n // 2, n, *rng.integers(0, n + 1, 4))})
 
 
 def _close(got, want, what):
@@ -105,6 +108,18 @@ def _check_track(pf, scene, chunk, track, row, art, k):
 
 @pytest.mark.parametrize("run", list(RUNS))
 def test_matplotlib_draws_what_the_chunks_describe(run):
+    _agree(run)
+
+
+def test_the_weight_arrows_window_agrees_when_capped(monkeypatch):
+    """Past MAX_ARROWS distinct segments only the latest keep an arrow, in both drawings."""
+    from explorer.plots import weights
+
+    monkeypatch.setattr(weights, "MAX_ARROWS", 5)
+    _agree("pocket")
+
+
+def _agree(run):
     pf, scene = _figure(run)
     arts = pf.track_artists()
     tracks = {t.name: t for t in scene.tracks}

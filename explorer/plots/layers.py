@@ -22,9 +22,9 @@ def panel(ax, name: str, *, width: float, height: float) -> Panel:
     left of a ``width`` × ``height`` figure, and its data limits."""
     ax.apply_aspect()
     pos = ax.get_position()
-    return Panel(name, pos.x0 * width, (1.0 - pos.y1) * height, pos.width * width,
-                 pos.height * height, tuple(map(float, ax.get_xlim())),
-                 tuple(map(float, ax.get_ylim())))
+    return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
+                 float(pos.width * width), float(pos.height * height),
+                 tuple(map(float, ax.get_xlim())), tuple(map(float, ax.get_ylim())))
 
 
 def still_artists(fig) -> list:

@@ -66,6 +66,29 @@ def weight_limit(traj: Trajectory, X) -> float:
     return round_limit(1.15 * max(walk, step))
 
 
+def _walk_polyline(W):
+    """The walk ``W`` (rows: the weights after each update) as its distinct segments in order
+    of first use, joined where one starts at the end of the one before: returns the vertices
+    (NaN rows between pieces), the distinct segments after each update ``u`` (``count[u]``),
+    and the vertices that draw the first ``c`` distinct segments (``end[c]``)."""
+    W = np.asarray(W, dtype=float).reshape(-1, 2)
+    if len(W) < 2:
+        return np.zeros((0, 2)), np.zeros(1, dtype=int), np.zeros(1, dtype=int)
+    segs = np.stack([W[:-1], W[1:]], axis=1)
+    _, first = np.unique(segs.reshape(len(segs), -1), axis=0, return_index=True)
+    new = np.zeros(len(segs), dtype=bool)
+    new[first] = True
+    ordered = segs[new]
+    joined = np.zeros(len(ordered), dtype=bool)
+    joined[1:] = np.all(ordered[1:, 0] == ordered[:-1, 1], axis=1)
+    ends = np.cumsum(np.where(joined, 1, 3) - np.r_[1, np.zeros(len(ordered) - 1, int)])
+    data = np.full((int(ends[-1]), 2), np.nan)
+    data[ends - 1] = ordered[:, 1]
+    data[ends[~joined] - 2] = ordered[~joined, 0]
+    return (data, np.concatenate([[0], np.cumsum(new)]),
+            np.concatenate([[0], ends]).astype(int))
+
+
 class WeightSpace:
     """Draws the path of the first two weights of a run up to the step shown."""
 
@@ -101,7 +124,7 @@ class WeightSpace:
         self.W = np.zeros((1, 2))
         self._slices = None  # b -> (polygon, why none) for the run shown; None: no slices
         self._limits = None
-        self._segments = np.zeros((0, 2, 2))
+        self._walk, self._walk_count, self._walk_end = _walk_polyline(self.W)
         self._slice_args = None
 
     def set_run(self, traj: Trajectory, X, y, *, separable: bool | None = None) -> None:
@@ -117,25 +140,14 @@ class WeightSpace:
         self.start.set_offsets(W[:1])
         if self.arrows is not None:
             self.arrows.remove()
-        # the walk as its distinct segments, in order of first use, separated by NaN rows: a
-        # run that cycles (XOR) retraces a few segments thousands of times, and drawing each
-        # pass again cost tens of milliseconds per frame for the same picture
-        if len(W) > 1:
-            segs = np.stack([W[:-1], W[1:]], axis=1)
-            _, first = np.unique(segs.reshape(len(segs), -1), axis=0, return_index=True)
-            new = np.zeros(len(segs), dtype=bool)
-            new[first] = True
-            ordered = segs[new]
-            coords = np.concatenate([ordered, np.full((len(ordered), 1, 2), np.nan)], axis=1)
-            self._walk = coords.reshape(-1, 2)
-            self._walk_count = np.concatenate([[0], np.cumsum(new)])
-        else:
-            ordered = np.zeros((0, 2, 2))
-            self._walk, self._walk_count = np.zeros((0, 2)), np.zeros(1, dtype=int)
-        self._segments = ordered
+        # the walk as its distinct segments, in order of first use: a run that cycles (XOR)
+        # retraces a few segments thousands of times, and drawing each pass again cost tens of
+        # milliseconds per frame for the same picture. One polyline: a segment that starts
+        # where the one before it ended continues it, any other starts after a NaN row.
+        self._walk, self._walk_count, self._walk_end = _walk_polyline(W)
         # one arrow on each of the latest MAX_ARROWS distinct segments (a long run's thousands
         # of arrows would cost a quarter of a second per frame to lay out)
-        n = max(min(len(ordered), MAX_ARROWS), 1)
+        n = max(min(len(self._walk_end) - 1, MAX_ARROWS), 1)
         self.arrows = self.ax.quiver(
             np.full(n, W[0, 0]), np.full(n, W[0, 1]), np.zeros(n), np.zeros(n),
             angles="xy", scale_units="xy", scale=1, color=S.UPDATE, width=0.006, minlength=0,
@@ -224,7 +236,7 @@ class WeightSpace:
         point): the version space's slice and its note, the walk (a prefix of its distinct
         segments, then the decay since the last update), its arrows, and the current point."""
         panel = self.ax.get_position()
-        shaft = self.arrows.width * panel.width * self.ax.figure.get_figwidth() * 72  # points
+        shaft = float(self.arrows.width * panel.width * self.ax.figure.get_figwidth() * 72)  # pt
         arrows = {"color": hex_alpha(S.UPDATE)[0], "alpha": 1.0, "width": round(shaft * pt, 3),
                   "head": round(self.arrows.headlength * shaft * pt, 3),
                   "size": round(self.arrows.headwidth * shaft * pt, 3)}
@@ -253,12 +265,14 @@ class WeightSpace:
         step ``f.k``, the arrows of its latest :data:`MAX_ARROWS` distinct segments."""
         u = int(f.n_updates)
         c = int(self._walk_count[min(u, len(self._walk_count) - 1)])
+        n = int(self._walk_end[c])
+        first = max(0, c - self.arrows.N)  # the first segment that keeps its arrow
         w = np.asarray(f.w, dtype=float)[:2]
         last = self.W[min(u, len(self.W) - 1)]
-        out = {"walk": {"n": 3 * c},
+        out = {"walk": {"n": n},
                "walk_decay": {"xy": T_NAN_SEG.copy() if np.array_equal(last, w)
                               else np.array([last, w])},
-               "arrows": {"n": 3 * c, "start": 3 * max(0, c - self.arrows.N)},
+               "arrows": {"n": n, "start": int(self._walk_end[first + 1]) - 2 if c else 0},
                "current": {"xy": w[None, :]}}
         poly, why = (np.zeros((0, 2)), "")
         if self._slices is not None:
@@ -281,12 +295,13 @@ class WeightSpace:
         set_polygon(self.slice, p["slice"]["xy"])
         self.slice_note.set_text(p["slice_note"]["text"])  # in axes coordinates: not moved
         self.slice_note.set_visible(bool(np.isfinite(p["slice_note"]["xy"]).all()))
-        lo, hi = p["arrows"]["start"] // 3, p["arrows"]["n"] // 3
+        pts = self._walk[p["arrows"]["start"]: p["arrows"]["n"]]
+        ok = np.isfinite(pts[:-1]).all(axis=1) & np.isfinite(pts[1:]).all(axis=1)
+        tails, heads = pts[:-1][ok], pts[1:][ok]  # each segment of the prefix is an arrow
         n = self.arrows.N
         origins = np.repeat(self.W[:1], n, axis=0)
         uv = np.zeros((n, 2))
-        segs = self._segments[lo:hi]
-        origins[: len(segs)] = segs[:, 0]
-        uv[: len(segs)] = segs[:, 1] - segs[:, 0]
+        origins[: len(tails)] = tails
+        uv[: len(tails)] = heads - tails
         self.arrows.set_offsets(origins)
         self.arrows.set_UVC(uv[:, 0], uv[:, 1])

@@ -41,9 +41,11 @@ def _dedupe(xy) -> np.ndarray:
 
 
 def _segments(data) -> list:
-    """Each pair of consecutive finite rows (a prefix track drawn as arrows)."""
+    """Each pair of consecutive finite rows (a prefix track drawn as arrows), but for those of
+    length 0 (no direction: no arrow)."""
     data = np.asarray(data, dtype=float).reshape(-1, 2)
     ok = np.isfinite(data[:-1]).all(axis=1) & np.isfinite(data[1:]).all(axis=1)
+    ok &= np.any(data[:-1] != data[1:], axis=1)
     return [np.array([p, q]) for p, q in zip(data[:-1][ok], data[1:][ok], strict=True)]
 
 

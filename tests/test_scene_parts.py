@@ -38,6 +38,7 @@ TOL = 0.5  # CSS px
 def _runs():
     tiny_X, tiny_y = DATA["tiny"]
     tiny = type("Data", (), {"X": tiny_X, "y": tiny_y})
+    zeros = type("Data", (), dict(zip(("X", "y"), DATA["zero vectors"], strict=True)))
     chosen = [4, 2, 0, 1, 3, 5, 2]
     return {
         "koski": (train(KOSKI.X, KOSKI.y, eta=0.2, w0=[1, 0.5], order=[4, 2, 0, 1, 3, 5]),
@@ -57,6 +58,8 @@ def _runs():
                                     True),
         "tiny": (train(tiny_X, tiny_y, fit_intercept=False, max_epochs=20), tiny, False),
         "tiny with offset": (train(tiny_X, tiny_y, max_epochs=20), tiny, False),
+        # w stays 0 (only b moves): one class's shading fills the plane, the walk stands still
+        "zero vectors": (train(*DATA["zero vectors"], max_epochs=10), zeros, False),
     }
 
 

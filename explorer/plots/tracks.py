@@ -20,8 +20,9 @@ Style values, all in CSS px (``pt`` below is CSS px per point, :func:`px_per_pt`
   background ``{"color", "alpha", "pad"}``;
 * ``head``: an arrow head's length, ``size`` (on an arrow) its full width; on a ``prefix``
   track with a ``head``, every segment of the drawn polyline (two consecutive vertices, NaN
-  rows break it) is an arrow with its head at the later vertex, and ``width`` is the shaft's
-  width (matplotlib's quiver scales an arrow shorter than its head down as a whole).
+  rows break it) is an arrow with its head at the later vertex (none when both are equal),
+  and ``width`` is the shaft's width (matplotlib's quiver scales an arrow shorter than its
+  head down as a whole).
 """
 
 from __future__ import annotations

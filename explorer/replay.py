@@ -16,7 +16,7 @@ from .rules import get_rule
 from .trajectory import Trajectory
 
 __all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run", "plural",
-           "kept_classifier", "cycle_text"]
+           "kept_classifier", "cycle_text", "status_text"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -269,6 +269,18 @@ def cycle_text(cycle, k: int) -> str:
         verb = "equals" if cycle.exact else "matches"
         text += f" The state after step {k} {verb} the one after step {k - p}."
     return text
+
+
+def status_text(traj: Trajectory, k: int, *, n_points: int, cycle=None,
+                edited: bool = False) -> str:
+    """The timeline's status line at step ``k``, e.g. "step 12 of 240 · 3 updates · 6 points";
+    ``edited`` says the points were edited, ``cycle`` (:func:`explorer.repeats.run_cycle`)
+    names the period once the weights repeat."""
+    u = traj.updates_until(min(int(k), traj.n_steps))
+    loop = (f" · weights repeat: period {cycle.length} from step {cycle.start_step}"
+            if cycle is not None and cycle.found else "")
+    return (f"step {k} of {traj.n_steps} · {plural(u, 'update')} · "
+            f"{plural(n_points, 'point')}{' (edited)' if edited else ''}{loop}")
 
 
 #: A batch up to this size is narrated point by point, with each point's margin.

@@ -508,3 +508,27 @@ def test_the_lecture_mode_shows_the_equation_above_the_figure():
 
     assert ".pe-main .pe-equation { display: none; }" in CSS
     assert ".pe-lecture .pe-main .pe-equation { display: flex; }" in CSS
+
+
+def test_the_page_drawn_figure_writes_the_timelines_status_line(view):
+    """The page-drawn figure's chunks carry the status line the timeline shows (issue 20):
+    steps, updates, points (edited) and the weights' period once they repeat."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from explorer.plots import PerceptronFigure
+
+    m = view.model
+    for change in (dict(dataset="xor", max_epochs=20), None):
+        if change is None:
+            assert m.add_point(0.3, 0.2, 1)
+        else:
+            assert m.update(**change)
+        fig = Figure()
+        FigureCanvasAgg(fig)
+        pf = PerceptronFigure(fig)
+        pf.edited = m.edited
+        pf.set_run(m.trajectory, m.X, m.y, m.info)
+        for k in (0, 5, m.trajectory.n_steps):
+            assert pf.status(k) == view._status(k)
+    assert "(edited)" in pf.status(1) and "weights repeat" in view._status(7)

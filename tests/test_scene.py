@@ -46,3 +46,15 @@ def test_tracks_refuse_unknown_kinds_layers_and_styles():
         Track("a", "plane", "arrow", layer="middle")
     with pytest.raises(ValueError, match="unknown style keys"):
         Track("a", "plane", "arrow", style={"colour": "red"})
+
+
+def test_a_prefix_tracks_gaps_travel_as_null_and_its_window_as_int32():
+    """Jupyter's messages refuse NaN (allow_nan=False): a gap in a static polyline is null."""
+    walk = Track("walk", "weights", "prefix", data={"data": [[0, 0], [1, 1], [np.nan, np.nan],
+                                                             [2, 0], [3, 1]]})
+    head = json.loads(json.dumps(walk.header(), allow_nan=False))
+    assert head["data"][2] == [None, None] and head["data"][3] == [2, 0]
+    chunk = Chunk(start=0, count=2, arrays={"walk": {"n": [2, 5], "start": [0, 3]}})
+    content, buffers = chunk.message(run=1, index=0)
+    assert content["arrays"]["walk"]["start"] == ["int32", [2]]
+    assert np.frombuffer(buffers[1], dtype=np.int32).tolist() == [0, 3]

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..replay import RunInfo, StepFrame, describe_run, frame
+from ..replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..trajectory import Trajectory
-from . import live
+from . import layers, live
 from .overlays import LEGEND_DROP
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
+from .scene import Chunk, Scene
+from .tracks import css_dpi, px_per_pt, stack
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
 #: Columns: the data plane, then the side panels; for figures wider than FIGSIZE's aspect the
 #: side panels take the extra width (the data plane is square and limited by the height).
 WIDTH_RATIOS = (2.2, 1.1, 1.1)
+#: The page's two still layers split at this z order: the points, their numbers and the hulls
+#: (z >= 2.5) are drawn over the half-plane shading and the lines under them.
+SPLIT_Z = 2.5
+
+
 class PerceptronFigure(live.LiveFigure):
     """Four panels drawn from one run; :meth:`show` draws step ``k`` by moving artists.
 
@@ -42,6 +51,8 @@ class PerceptronFigure(live.LiveFigure):
         self.info = None
         self._legend_layouts = {}  # (size, legend entries) -> (plane side, columns, type size)
         self.hand = False  # the learner picks the points ("you choose" mode)
+        self.edited = False  # the points were edited (the status line says so)
+        self._scene = None
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
         self.panels = (self.plane, self.weights, self.mistakes, self.proof)
@@ -62,6 +73,8 @@ class PerceptronFigure(live.LiveFigure):
         self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
         self._room_for_legend()
+        self.plane.measure()  # the update label's room, once the plane's size is known
+        self._scene = None  # a scene describes one run at one size
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
         self._background = None
@@ -112,14 +125,93 @@ class PerceptronFigure(live.LiveFigure):
         side = max(side, 0.3 * cell.height * H)
         ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
 
+    def frame(self, k: int) -> StepFrame:
+        """The run's :class:`StepFrame` at step ``k`` (its ``text`` is the narration)."""
+        return frame(self.traj, self.X, self.y, k, hand=self.hand, info=self.info)
+
     def show(self, k: int) -> StepFrame:
-        """Move every artist to step ``k``; returns the frame (its ``text`` is the narration)."""
-        f = frame(self.traj, self.X, self.y, k, hand=self.hand, info=self.info)
-        self.plane.show(f, band=self.info.band, hand=self.hand)
-        self.weights.show(f)
-        self.mistakes.show(f)
-        self.proof.show(f)
+        """Move every artist to step ``k``: each panel applies its parts at this step (the
+        description the page draws, :meth:`parts`). Returns the frame."""
+        f = self.frame(k)
+        for p in self.panels:
+            p.show(f)
         return f
+
+    # ------------------------------------------------------------------ page-drawn figure
+    def parts(self, f: StepFrame) -> dict:
+        """Every moving part at frame ``f``: ``{track name: {array name: value}}``, numpy only."""
+        out = {}
+        for p in self.panels:
+            out.update(p.parts(f))
+        return out
+
+    def track_artists(self) -> dict:
+        """Track name -> the matplotlib artist that draws it."""
+        out = {}
+        for p in self.panels:
+            out.update(p.artists())
+        return out
+
+    def moving_artists(self) -> list:
+        """The artists of the tracks (the page draws them; the still layers leave them out)."""
+        seen, out = set(), []
+        for a in self.track_artists().values():
+            if id(a) not in seen:
+                seen.add(id(a))
+                out.append(a)
+        return out
+
+    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
+              chunk: int = 256) -> Scene:
+        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size,
+        :meth:`fit`) and describe it for the page: the still layers drawn at ``ratio`` device
+        px per CSS px, the panels' boxes, and the tracks (layer "under" below :data:`SPLIT_Z`).
+        :meth:`chunk` then gives the tracks' arrays."""
+        if self.traj is None:
+            raise ValueError("scene needs a run: call set_run first")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+        moving = self.moving_artists()
+        saving, self._saving = self._saving, True  # no blitting callback while drawing layers
+        try:
+            below, above = layers.still_layers(self.fig, moving, split=SPLIT_Z, ratio=ratio)
+            dpi = layers.layer_dpi(self.fig, ratio)
+        finally:
+            self._saving = saving
+            self._background = None
+        if self.plane.kept_text is not None:  # placed by the legend just drawn, at dpi
+            x, y = self.plane.kept_text.get_transform().transform((0, 0))
+            css = css_dpi(self.fig) / dpi
+            self.plane.kept_anchor = (x * css, height - y * css)
+        names = {"plane": self.plane, "weights": self.weights, "mistakes": self.mistakes,
+                 "proof": self.proof}
+        panels = tuple(layers.panel(p.ax, name, width=width, height=height)
+                       for name, p in names.items())
+        pt = px_per_pt(self.fig)
+        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
+                       for p in self.panels for t in p.tracks(pt))
+        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
+                            panels=panels, tracks=tracks, below=below, above=above,
+                            n_steps=int(self.traj.n_steps), chunk=int(chunk))
+        return self._scene
+
+    def status(self, k: int) -> str:
+        """The status line at step ``k`` (as the tab's timeline writes it)."""
+        return status_text(self.traj, k, n_points=len(self.X), cycle=self.info.cycle,
+                           edited=self.edited)
+
+    def chunk(self, index: int) -> Chunk:
+        """The tracks' arrays for the steps of chunk ``index`` of the last :meth:`scene`, with
+        the texts they index, and per step the narration and the status line."""
+        if self._scene is None:
+            raise ValueError("chunk needs a scene of this run and size: call scene first")
+        steps = self._scene.chunk_range(index)
+        frames = [self.frame(k) for k in steps]
+        arrays, strings = stack([self.parts(f) for f in frames], self._scene.tracks)
+        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
+                     narration=tuple(f.text for f in frames),
+                     status=tuple(self.status(k) for k in steps))
 
     # ------------------------------------------------------------------ live drawing
     def dynamic_artists(self) -> list:

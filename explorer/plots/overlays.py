@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.legend_handler import HandlerPatch, HandlerPathCollection, HandlerTuple
 from matplotlib.lines import Line2D
+from matplotlib.offsetbox import TextArea
 from matplotlib.patches import FancyArrowPatch, Patch
 from matplotlib.transforms import ScaledTranslation
 
@@ -97,7 +98,31 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
                                     tuple: HandlerTuple(ndivide=None, pad=0.4),
                                     plane.failing: HandlerPathCollection(sizes=[110])})
     kept_text = legend.get_texts()[kept_index] if kept_index is not None else None
+    if kept_text is not None:
+        _fixed_width(legend, kept_text, [kept_label(kept_kind, None, n),
+                                         kept_label(kept_kind, 10 ** len(str(n)) - 1, n)])
     return legend, kept_text
+
+
+def _fixed_width(legend, text, widest) -> None:
+    """Lay the legend out as if ``text`` (an entry that changes with the step) were the widest
+    of the strings ``widest`` (any count of errors has at most as many digits as n): the
+    legend, a still layer of the page's figure, then never moves as the count changes."""
+    area = next(a for a in legend.findobj(TextArea) if a._text is text)
+    measure = area.get_bbox
+
+    def get_bbox(renderer):
+        shown = text._text  # swapped without set_text: measuring must not mark it stale
+        try:
+            boxes = []
+            for s in widest:
+                text._text = s
+                boxes.append(measure(renderer))
+        finally:
+            text._text = shown
+        return max(boxes, key=lambda b: b.width)
+
+    area.get_bbox = get_bbox
 
 
 def certificate_artists(ax):
@@ -134,18 +159,30 @@ def set_hulls(plane, X, y, certificate) -> None:
     plane.cert.set_visible(True)
 
 
-def _rect_clearance(centre, hw, hh, segments: np.ndarray) -> float:
-    """Roughly how far the rectangle ``centre ± (hw, hh)`` stays from the segments, an array
+def hull_segments(plane) -> list:
+    """Edges of the drawn hulls and the certificate's point (a segment of length 0), which
+    the update arrow's label keeps clear of."""
+    segs = []
+    for art in (plane.hull_pos, plane.hull_neg, plane.cert):
+        if art.get_visible():
+            x, y = art.get_data()
+            pts = np.column_stack([x, y]).astype(float)
+            segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)] or [(q, q) for q in pts]
+    return segs
+
+
+def _rect_clearances(centres, hw, hh, segments: np.ndarray) -> np.ndarray:
+    """Roughly how far each rectangle ``centre ± (hw, hh)`` stays from the segments, an array
     of shape (m, 2, 2) (negative when one crosses it): the least distance from a 5 x 3 grid of
-    its points, less the grid's cell."""
-    xs = centre[0] + hw * np.linspace(-1, 1, 5)
-    ys = centre[1] + hh * np.linspace(-1, 1, 3)
-    pts = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
-    a, d = segments[None, :, 0], segments[None, :, 1] - segments[None, :, 0]
+    its points, less the grid's cell. ``centres`` (c, 2) gives (c,), all at once."""
+    grid = np.stack(np.meshgrid(hw * np.linspace(-1, 1, 5), hh * np.linspace(-1, 1, 3)),
+                    axis=-1).reshape(1, -1, 1, 2)
+    pts = np.asarray(centres, dtype=float)[:, None, None, :] + grid  # (c, 15, 1, 2)
+    a, d = segments[None, None, :, 0], segments[None, None, :, 1] - segments[None, None, :, 0]
     dd = np.einsum("...i,...i->...", d, d)
     t = np.clip(np.einsum("...i,...i->...", pts - a, d) / np.where(dd > 0, dd, 1.0), 0.0, 1.0)
-    dist = np.linalg.norm(pts - (a + t[..., None] * d), axis=-1)
-    return float(dist.min()) - float(np.hypot(hw / 4, hh / 2))
+    dist = np.linalg.norm(pts - (a + t[..., None] * d), axis=-1)  # (c, 15, m)
+    return dist.min(axis=(1, 2)) - float(np.hypot(hw / 4, hh / 2))
 
 
 def label_beside(start, end, box, *, avoid=(), half=(0.05, 0.02), gap: float = 0.02,
@@ -170,10 +207,10 @@ def label_beside(start, end, box, *, avoid=(), half=(0.05, 0.02), gap: float = 0
     mid = (start + end) / 2
     hw, hh = half[0] * span, half[1] * span
     segments = np.array([*avoid, (start, end)], dtype=float).reshape(-1, 2, 2)
-    best = None
     quarter, three = start + 0.25 * d, start + 0.75 * d
     places = [(mid, normal, 0), (mid, -normal, 0), (three, normal, 1), (three, -normal, 1),
               (quarter, normal, 1), (quarter, -normal, 1), (end, along, 2), (start, -along, 2)]
+    tries = []
     for reach in (1.0, 2.5, 4.5, 7.0):
         for base, side, rank in places:
             ha = "left" if side[0] > 0.3 else ("right" if side[0] < -0.3 else "center")
@@ -181,12 +218,15 @@ def label_beside(start, end, box, *, avoid=(), half=(0.05, 0.02), gap: float = 0
             pos = base + reach * gap * span * side
             centre = pos + np.array([{"left": hw, "right": -hw}.get(ha, 0.0),
                                      {"bottom": hh, "top": -hh}.get(va, 0.0)])
-            inside = (xmin + hw <= centre[0] <= xmax - hw) and (ymin + hh <= centre[1] <= ymax - hh)
-            clear = _rect_clearance(centre, hw, hh, segments)
-            # clear and inside first; then the nearest reach, beside the middle rather than
-            # past an end, and of the two sides the one farther from everything else
-            ok = inside and clear > pad * span
-            key = (ok, -reach if ok else clear, -rank, clear)
-            if best is None or key > best[0]:
-                best = (key, pos, ha, va)
+            tries.append((reach, rank, pos, ha, va, centre))
+    clears = _rect_clearances([t[5] for t in tries], hw, hh, segments)
+    best = None
+    for (reach, rank, pos, ha, va, centre), clear in zip(tries, clears.tolist(), strict=True):
+        inside = (xmin + hw <= centre[0] <= xmax - hw) and (ymin + hh <= centre[1] <= ymax - hh)
+        # clear and inside first; then the nearest reach, beside the middle rather than past
+        # an end, and of the two sides the one farther from everything else
+        ok = inside and clear > pad * span
+        key = (ok, -reach if ok else clear, -rank, clear)
+        if best is None or key > best[0]:
+            best = (key, pos, ha, va)
     return best[1], best[2], best[3]

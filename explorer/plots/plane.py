@@ -13,17 +13,10 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch, Polygon
 from matplotlib.textpath import TextPath
 
-from ..geometry import clip_line, half_plane_polygon
 from ..replay import StepFrame
+from . import plane_parts
 from . import style as S
-from .overlays import (
-    build_legend,
-    certificate_artists,
-    kept_label,
-    label_beside,
-    set_hulls,
-    update_label,
-)
+from .overlays import build_legend, certificate_artists, hull_segments, set_hulls, update_label
 
 _EMPTY = np.zeros((0, 2))
 
@@ -95,7 +88,11 @@ class DataPlane:
         self.hand = False
         self.kept_kind = None
         self.update_label = update_label(False)
-        self._normal_seg = None
+        self.band = None
+        self.hull_segments = []  # edges of the drawn hulls (the update label avoids them)
+        self.spots = _EMPTY  # the points and their numbers
+        self.kept_anchor = (np.nan, np.nan)  # the legend's kept text, CSS px (set by a scene)
+        self._side_pt = None
         self._widths = {}
         self.legend, self.kept_text = build_legend(self)
         self.legend_layout = (3, 1.0)
@@ -136,7 +133,9 @@ class DataPlane:
         self.hand = bool(hand)
         self.kept_kind = kept_kind
         self.update_label = update_label(batch)
+        self.band = band
         set_hulls(self, X, y, certificate)
+        self.hull_segments = hull_segments(self)
         if not hand:
             self.failing.set_offsets(_EMPTY)
         self._legend_args = dict(band=band, kept_kind=kept_kind, n=len(X),
@@ -164,125 +163,38 @@ class DataPlane:
         return arts
 
     # ------------------------------------------------------------------ step
-    def show(self, f: StepFrame, *, band: float | None = None, hand: bool | None = None) -> None:
-        """Draw the classifier of frame ``f``; ``band`` draws ``f(x) = ±band`` (margin rules);
-        ``hand`` (default: as laid out by :meth:`set_overlays`) rings the points still failing."""
-        w, b = f.w[:2], f.b
-        self._set_line(self.line, w, b)
-        if f.k > 0 and (not np.array_equal(f.w_prev, f.w) or f.b_prev != f.b):
-            self._set_line(self.ghost, f.w_prev[:2], f.b_prev)
-        else:
-            self.ghost.set_data([], [])
-        if band:
-            self._set_line(self.band_hi, w, b, level=band)
-            self._set_line(self.band_lo, w, b, level=-band)
-        else:
-            self.band_hi.set_data([], [])
-            self.band_lo.set_data([], [])
-        if np.any(w):
-            self.shade_pos.set_xy(_closed(half_plane_polygon(w, b, self.box, sign=1)))
-            self.shade_neg.set_xy(_closed(half_plane_polygon(w, b, self.box, sign=-1)))
-        else:  # f(x) = b everywhere: the whole plane gets one label (+1 when b >= 0)
-            xmin, xmax, ymin, ymax = self.box
-            full = [[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]]
-            (self.shade_pos if b >= 0 else self.shade_neg).set_xy(full)
-            (self.shade_neg if b >= 0 else self.shade_pos).set_xy([[0, 0]])
-        self._set_normal(w, b)
-        if f.picked:
-            pts = self.X[list(f.picked)]
-            self.picked.set_offsets(pts)
-            self.picked.set_edgecolors(
-                [S.TRIGGER if i in f.triggered else S.PICKED for i in f.picked])
-            self.picked.set_linewidths([3.6 if i in f.triggered else 2.4 for i in f.picked])
-        else:
-            self.picked.set_offsets(_EMPTY)
-        hand = self.hand if hand is None else hand
-        self.failing.set_offsets(self.X[list(f.failing)] if hand and f.failing else _EMPTY)
-        self._set_kept(f)
-        if f.updated and f.update_vector is not None and np.any(f.update_vector[:2]):
-            u = f.update_vector[:2]
-            self.update.set_positions((0.0, 0.0), tuple(u))
-            self.update.set_visible(True)
-            avoid = [seg for seg in (self._segment(self.line), self._segment(self.ghost),
-                                     self._normal_segment()) if seg] + self._hull_segments()
-            spots = [*self.X, *(t.get_position() for t in self.labels)]
-            avoid += [(p, p) for p in spots]  # the points and their numbers
-            pos, ha, va = label_beside((0.0, 0.0), u, self.box, avoid=avoid,
-                                       half=self._text_half(self.update_label))
-            self.update_text.set_position(tuple(pos))
-            self.update_text.set_horizontalalignment(ha)
-            self.update_text.set_verticalalignment(va)
-            self.update_text.set_text(self.update_label)
-            self.update_text.set_visible(True)
-        else:
-            self.update.set_visible(False)
-            self.update_text.set_visible(False)
-
-    def _set_kept(self, f: StepFrame) -> None:
-        if f.kept_kind is None or f.kept_w is None:
-            self.kept_line.set_data([], [])
-            return
-        self._set_line(self.kept_line, f.kept_w[:2], f.kept_b)
-        if self.kept_text is not None:
-            self.kept_text.set_text(kept_label(f.kept_kind, f.kept_errors, self.n))
-
-    @staticmethod
-    def _segment(line):
-        x, y = line.get_data()
-        return ((x[0], y[0]), (x[-1], y[-1])) if len(x) else None
-
-    def _hull_segments(self) -> list:
-        """Edges of the drawn hulls and the certificate's point (a segment of length 0)."""
-        segs = []
-        for art in (self.hull_pos, self.hull_neg, self.cert):
-            if art.get_visible():
-                x, y = art.get_data()
-                pts = np.column_stack([x, y])
-                segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)] or [(p, p) for p in pts]
-        return segs
-
-    def _normal_segment(self):
-        return self._normal_seg if self.normal.get_visible() else None
-
-    def _text_half(self, text: str):
-        """Half width and height of a label (bold, ``TEXT_SIZE``) as fractions of the span."""
+    def measure(self) -> None:
+        """Note the axes' side in points (the update label's room), once the layout is done."""
         fig = self.ax.figure
         pos = self.ax.get_position()
-        side_pt = min(pos.width * fig.get_figwidth(), pos.height * fig.get_figheight()) * 72
+        self._side_pt = min(pos.width * fig.get_figwidth(), pos.height * fig.get_figheight()) * 72
+
+    def tracks(self, pt: float) -> list:
+        """The moving parts as :class:`~explorer.plots.scene.Track` s (``pt``: CSS px per
+        point); see :mod:`explorer.plots.plane_parts`."""
+        return plane_parts.tracks(self, pt)
+
+    def artists(self) -> dict:
+        """Track name -> the artist that draws it."""
+        return plane_parts.artists(self)
+
+    def parts(self, f: StepFrame, *, band=None, hand=None) -> dict:
+        """The moving parts at frame ``f``, numpy only (:func:`plane_parts.parts`)."""
+        return plane_parts.parts(self, f, band=band, hand=hand)
+
+    def show(self, f: StepFrame, *, band: float | None = None, hand: bool | None = None) -> None:
+        """Draw the classifier of frame ``f``: its :meth:`parts` applied to the artists.
+        ``band`` draws ``f(x) = ±band`` (margin rules) and ``hand`` rings the points still
+        failing; both default to the run's, as laid out by :meth:`set_overlays`."""
+        plane_parts.apply(self, self.parts(f, band=band, hand=hand))
+
+    def text_half(self, text: str):
+        """Half width and height of a label (bold, ``TEXT_SIZE``) as fractions of the span."""
+        side_pt = self._side_pt
+        if side_pt is None:
+            self.measure()
+            side_pt = self._side_pt
         if text not in self._widths:  # measured once, in points, without a renderer
             path = TextPath((0, 0), text, size=S.TEXT_SIZE, prop=FontProperties(weight="bold"))
             self._widths[text] = path.get_extents().width
         return self._widths[text] / 2 / max(side_pt, 1.0), S.TEXT_SIZE * 0.6 / max(side_pt, 1.0)
-
-    def _set_line(self, artist, w, b, *, level: float = 0.0) -> None:
-        seg = clip_line(w, b, self.box, level=level) if np.any(w) else None
-        if seg is None:
-            artist.set_data([], [])
-        else:
-            artist.set_data(seg[:, 0], seg[:, 1])
-
-    def _set_normal(self, w, b) -> None:
-        norm = float(np.linalg.norm(w))
-        if norm == 0:
-            self.normal.set_visible(False)
-            self.normal_text.set_visible(False)
-            return
-        # anchor: the boundary point nearest the centre of the view, arrow of fixed length
-        xmin, xmax, ymin, ymax = self.box
-        c = np.array([(xmin + xmax) / 2, (ymin + ymax) / 2])
-        u = w / norm
-        anchor = c - (c @ w + b) / norm * u
-        length = 0.16 * (xmax - xmin)
-        tip = anchor + length * u
-        inside = xmin <= anchor[0] <= xmax and ymin <= anchor[1] <= ymax
-        self.normal.set_visible(inside)
-        self.normal.set_positions(tuple(anchor), tuple(tip))
-        self._normal_seg = (tuple(anchor), tuple(tip))
-        self.normal_text.set_visible(inside)
-        self.normal_text.set_position(tuple(tip + 0.03 * (xmax - xmin) * u))
-        self.normal_text.set_text("w")
-
-
-def _closed(poly):
-    poly = np.asarray(poly, dtype=float)
-    return poly if len(poly) >= 3 else np.zeros((1, 2))

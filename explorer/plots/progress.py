@@ -18,6 +18,8 @@ from ..bounds import Bound, ProofQuantities
 from ..replay import PENDING_NOTE, StepFrame
 from ..trajectory import Trajectory
 from . import style as S
+from .scene import Track
+from .tracks import line_style, marker_style, points_style
 
 
 def _lines(text: str, width: int) -> list:
@@ -46,11 +48,13 @@ class MistakeProgress:
     """
 
     SIZE = S.TICK_SIZE - 1  # points, the bound's text
+    PANEL = "mistakes"
 
     def __init__(self, ax, *, title: str = "Mistakes so far"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
-        (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, drawstyle="steps-post", zorder=3)
+        # a staircase through (0, 0), (s_1, 0), (s_1, 1), (s_2, 1), ... (s_u: update u's step)
+        (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
         self.bound_text = ax.text(0.03, 0.97, "", transform=ax.transAxes, fontsize=self.SIZE,
                                   color="#6B4700", ha="left", va="top", zorder=6, linespacing=1.15)
@@ -62,12 +66,17 @@ class MistakeProgress:
         self.cycle_text = ax.text(0.98, 0.03, "", transform=ax.transAxes, fontsize=self.SIZE,
                                   color="#1F5F86", ha="right", va="bottom", zorder=6)
         self.steps = np.zeros(0, dtype=np.int64)
+        self.stairs = np.zeros((1, 2))
 
     def set_run(self, traj: Trajectory, bound: Bound | None, cycle=None) -> None:
         """A new run; ``cycle`` (:func:`explorer.repeats.run_cycle`) shades the steps from the
         first step of its cycle on, when the weights repeat."""
         steps = traj.update_steps
         self.steps = steps
+        # the staircase's corners: update i (1-based) at step s_i gives (s_i, i - 1), (s_i, i)
+        u = np.arange(1, len(steps) + 1)
+        corners = np.stack([np.column_stack([steps, u - 1]), np.column_stack([steps, u])], axis=1)
+        self.stairs = np.vstack([[[0.0, 0.0]], corners.reshape(-1, 2)]).astype(float)
         top = max(len(steps), 1)
         right = max(traj.n_steps, 1)
         wrap = max(16, int(0.94 * _axes_points(self.ax)[0] / (0.55 * self.SIZE)))  # characters
@@ -103,12 +112,31 @@ class MistakeProgress:
     def dynamic_artists(self) -> list:
         return [self.curve, self.cursor, self.dot]
 
+    def tracks(self, pt: float) -> list:
+        """The curve (a prefix of the staircase, then the step shown), cursor and dot."""
+        return [Track("mistakes", self.PANEL, "prefix", z=self.curve.get_zorder(),
+                      style=line_style(self.curve, pt), data={"data": self.stairs}),
+                Track("mistakes_cursor", self.PANEL, "vline", z=self.cursor.get_zorder(),
+                      style=line_style(self.cursor, pt)),
+                Track("mistakes_dot", self.PANEL, "points", z=self.dot.get_zorder(),
+                      style=points_style(self.dot, pt))]
+
+    def artists(self) -> dict:
+        return {"mistakes": self.curve, "mistakes_cursor": self.cursor, "mistakes_dot": self.dot}
+
+    def parts(self, f: StepFrame) -> dict:
+        u = int(f.n_updates)
+        return {"mistakes": {"n": 1 + 2 * u, "tail": np.array([f.k, u], dtype=float)},
+                "mistakes_cursor": {"x": float(f.k)},
+                "mistakes_dot": {"xy": np.array([[f.k, u]], dtype=float)}}
+
     def show(self, f: StepFrame) -> None:
-        u = f.n_updates
-        self.curve.set_data(np.concatenate([[0], self.steps[:u], [f.k]]),
-                            np.concatenate([[0], np.arange(1, u + 1), [u]]))
-        self.cursor.set_xdata([f.k, f.k])
-        self.dot.set_offsets([[f.k, f.n_updates]])
+        p = self.parts(f)
+        pts = np.vstack([self.stairs[: p["mistakes"]["n"]], p["mistakes"]["tail"]])
+        self.curve.set_data(pts[:, 0], pts[:, 1])
+        x = p["mistakes_cursor"]["x"]
+        self.cursor.set_xdata([x, x])
+        self.dot.set_offsets(p["mistakes_dot"]["xy"])
 
 
 class ProofProgress:
@@ -121,6 +149,7 @@ class ProofProgress:
     """
 
     MARKERS = 12  # about this many markers per curve
+    PANEL = "proof"
 
     def __init__(self, ax, *, title: str = "Convergence proof"):
         self.ax = ax
@@ -131,6 +160,8 @@ class ProofProgress:
         (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, marker="s", label="‖w_u‖",
                                     zorder=3, **mk)
         self.pq = None
+        self.curves = (np.zeros((0, 2)), np.zeros((0, 2)))
+        self.every = 1
         (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.5, ls="--", marker="o", mfc="white",
                                   label="≥ u·η·γ", zorder=2, **mk)
         (self.norm_up,) = ax.plot([], [], color=S.NEG, lw=1.5, ls=":", marker="s", mfc="white",
@@ -143,6 +174,11 @@ class ProofProgress:
 
     def set_run(self, pq: ProofQuantities | None, *, note: str = "") -> None:
         self.pq = pq
+        # the measured curves' vertices, (update, value) for updates 0, 1, ...
+        self.curves = (np.zeros((0, 2)), np.zeros((0, 2))) if pq is None else tuple(
+            np.column_stack([np.asarray(pq.updates, dtype=float), v]).astype(float)
+            for v in (pq.dot, np.sqrt(pq.norm_sq)))
+        self.every = 1
         lines = (self.dot_line, self.norm_line, self.dot_low, self.norm_up)
         if pq is None:
             for ln in lines:
@@ -157,6 +193,7 @@ class ProofProgress:
         self.legend.set_visible(True)
         u = pq.updates
         every = max(1, len(u) // self.MARKERS)
+        self.every = every
         for ln in lines[:4]:
             ln.set_markevery(every)
         grow = "u·(2η + η²H²)" if pq.per_step > pq.eta**2 * pq.H**2 * (1 + 1e-12) else "u·η²H²"
@@ -181,9 +218,42 @@ class ProofProgress:
     def dynamic_artists(self) -> list:
         return [self.dot_line, self.norm_line, self.cursor]
 
+    def tracks(self, pt: float) -> list:
+        """Both measured curves (prefixes, and their markers every few updates) and the
+        cursor at the updates made so far."""
+        dot, norm = self.curves
+        out = []
+        for name, line, data in (("proof_dot", self.dot_line, dot),
+                                 ("proof_norm", self.norm_line, norm)):
+            out.append(Track(name, self.PANEL, "prefix", z=line.get_zorder(),
+                             style=line_style(line, pt), data={"data": data}))
+            out.append(Track(name + "_marks", self.PANEL, "points", z=line.get_zorder(),
+                             style=marker_style(line, pt)))
+        out.append(Track("proof_cursor", self.PANEL, "vline", z=self.cursor.get_zorder(),
+                         style=line_style(self.cursor, pt)))
+        return out
+
+    def artists(self) -> dict:
+        return {"proof_dot": self.dot_line, "proof_dot_marks": self.dot_line,
+                "proof_norm": self.norm_line, "proof_norm_marks": self.norm_line,
+                "proof_cursor": self.cursor}
+
+    def parts(self, f: StepFrame) -> dict:
+        """Curves up to update ``u`` (the updates made by step ``f.k``); markers where
+        matplotlib's ``markevery`` puts them."""
+        out = {"proof_cursor": {"x": float(f.n_updates)}}
+        dot, norm = self.curves
+        n = min(int(f.n_updates) + 1, len(dot))
+        for name, data in (("proof_dot", dot), ("proof_norm", norm)):
+            out[name] = {"n": n}
+            out[name + "_marks"] = {"xy": data[:n][:: self.every]}
+        return out
+
     def show(self, f: StepFrame) -> None:
-        self.cursor.set_xdata([f.n_updates, f.n_updates])
+        p = self.parts(f)
+        self.cursor.set_xdata([p["proof_cursor"]["x"]] * 2)
         if self.pq is not None:
-            u = f.n_updates + 1
-            self.dot_line.set_data(self.pq.updates[:u], self.pq.dot[:u])
-            self.norm_line.set_data(self.pq.updates[:u], np.sqrt(self.pq.norm_sq[:u]))
+            dot, norm = self.curves
+            n = p["proof_dot"]["n"]
+            self.dot_line.set_data(dot[:n, 0], dot[:n, 1])
+            self.norm_line.set_data(norm[:n, 0], norm[:n, 1])

@@ -28,7 +28,8 @@ arrow       ``xy`` (S, 2, 2)                                 from ``xy[0]`` to a
 points      ``xy`` (S, P, 2), opt. ``c`` (S, P) uint8        markers; ``c`` indexes style colors
 text        ``xy`` (S, 2), ``t`` (S,) int32, ``ha``, ``va``  one text, ``t`` indexes ``strings``
 prefix      static ``data`` (M, 2); ``n`` (S,) int32,        the first ``n`` vertices of ``data``
-            opt. ``tail`` (S, 2)                             then the ``tail`` point
+            opt. ``tail`` (S, 2), opt. ``start`` (S,) int32  then the ``tail`` point (from
+                                                             vertex ``start`` on, if given)
 vline       ``x`` (S,)                                       a vertical line across the panel
 =========== ================================================ ===================================
 
@@ -55,7 +56,7 @@ STYLE_KEYS = ("color", "alpha", "width", "dash", "fill", "fill_alpha", "hatch", 
 ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8"},
           "text": {"xy": "float32", "t": "int32", "ha": "uint8", "va": "uint8"},
-          "prefix": {"n": "int32", "tail": "float32"}, "vline": {"x": "float32"}}
+          "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"}}
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,9 @@ class Track:
     def header(self) -> dict:
         out = {"name": self.name, "panel": self.panel, "kind": self.kind, "layer": self.layer,
                "z": float(self.z), "style": dict(self.style)}
-        if "data" in self.data:
-            out["data"] = np.asarray(self.data["data"], dtype=float).round(6).tolist()
+        if "data" in self.data:  # NaN (a gap) as null: Jupyter's messages refuse NaN
+            data = np.asarray(self.data["data"], dtype=float).round(6)
+            out["data"] = [[None if v != v else v for v in row] for row in data.tolist()]
         return out
 
 

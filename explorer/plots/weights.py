@@ -22,6 +22,19 @@ from ..geometry import cone_polygon, slice_exists, version_space_cone, version_s
 from ..replay import StepFrame, _g
 from ..trajectory import Trajectory
 from . import style as S
+from .scene import Track
+from .tracks import NAN_SEG as T_NAN_SEG
+from .tracks import (
+    hex_alpha,
+    hidden_text,
+    line_style,
+    points_style,
+    polygon_style,
+    set_polygon,
+    text_style,
+)
+
+PANEL = "weights"
 
 MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all of them
 #: Mantissas of the axes' half-width (times a power of ten).
@@ -51,6 +64,29 @@ def weight_limit(traj: Trajectory, X) -> float:
     step = float(traj.params.get("eta", 1.0)) * (float(np.sqrt(np.einsum("ij,ij->i", X, X).max()))
                                                   if X.size else 0.0)
     return round_limit(1.15 * max(walk, step))
+
+
+def _walk_polyline(W):
+    """The walk ``W`` (rows: the weights after each update) as its distinct segments in order
+    of first use, joined where one starts at the end of the one before: returns the vertices
+    (NaN rows between pieces), the distinct segments after each update ``u`` (``count[u]``),
+    and the vertices that draw the first ``c`` distinct segments (``end[c]``)."""
+    W = np.asarray(W, dtype=float).reshape(-1, 2)
+    if len(W) < 2:
+        return np.zeros((0, 2)), np.zeros(1, dtype=int), np.zeros(1, dtype=int)
+    segs = np.stack([W[:-1], W[1:]], axis=1)
+    _, first = np.unique(segs.reshape(len(segs), -1), axis=0, return_index=True)
+    new = np.zeros(len(segs), dtype=bool)
+    new[first] = True
+    ordered = segs[new]
+    joined = np.zeros(len(ordered), dtype=bool)
+    joined[1:] = np.all(ordered[1:, 0] == ordered[:-1, 1], axis=1)
+    ends = np.cumsum(np.where(joined, 1, 3) - np.r_[1, np.zeros(len(ordered) - 1, int)])
+    data = np.full((int(ends[-1]), 2), np.nan)
+    data[ends - 1] = ordered[:, 1]
+    data[ends[~joined] - 2] = ordered[~joined, 0]
+    return (data, np.concatenate([[0], np.cumsum(new)]),
+            np.concatenate([[0], ends]).astype(int))
 
 
 class WeightSpace:
@@ -87,6 +123,8 @@ class WeightSpace:
                                             pad=1.5))
         self.W = np.zeros((1, 2))
         self._slices = None  # b -> (polygon, why none) for the run shown; None: no slices
+        self._limits = None
+        self._walk, self._walk_count, self._walk_end = _walk_polyline(self.W)
         self._slice_args = None
 
     def set_run(self, traj: Trajectory, X, y, *, separable: bool | None = None) -> None:
@@ -102,29 +140,18 @@ class WeightSpace:
         self.start.set_offsets(W[:1])
         if self.arrows is not None:
             self.arrows.remove()
-        deltas = np.diff(W, axis=0)
-        # at most MAX_ARROWS arrows exist; each step moves them to the latest updates (a long
-        # run's thousands of arrows would cost a quarter of a second per frame to lay out)
-        n = max(min(len(deltas), MAX_ARROWS), 1)
+        # the walk as its distinct segments, in order of first use: a run that cycles (XOR)
+        # retraces a few segments thousands of times, and drawing each pass again cost tens of
+        # milliseconds per frame for the same picture. One polyline: a segment that starts
+        # where the one before it ended continues it, any other starts after a NaN row.
+        self._walk, self._walk_count, self._walk_end = _walk_polyline(W)
+        # one arrow on each of the latest MAX_ARROWS distinct segments (a long run's thousands
+        # of arrows would cost a quarter of a second per frame to lay out)
+        n = max(min(len(self._walk_end) - 1, MAX_ARROWS), 1)
         self.arrows = self.ax.quiver(
             np.full(n, W[0, 0]), np.full(n, W[0, 1]), np.zeros(n), np.zeros(n),
             angles="xy", scale_units="xy", scale=1, color=S.UPDATE, width=0.006, minlength=0,
             zorder=3)
-        self.deltas = deltas
-        # the walk as its distinct segments, in order of first use, separated by NaN rows: a
-        # run that cycles (XOR) retraces a few segments thousands of times, and drawing each
-        # pass again cost tens of milliseconds per frame for the same picture
-        if len(deltas):
-            segs = np.stack([W[:-1], W[1:]], axis=1)
-            _, first = np.unique(segs.reshape(len(segs), -1), axis=0, return_index=True)
-            new = np.zeros(len(segs), dtype=bool)
-            new[first] = True
-            ordered = segs[new]
-            coords = np.concatenate([ordered, np.full((len(ordered), 1, 2), np.nan)], axis=1)
-            self._walk = coords.reshape(-1, 2)
-            self._walk_count = np.concatenate([[0], np.cumsum(new)])
-        else:
-            self._walk, self._walk_count = np.zeros((0, 2)), np.zeros(1, dtype=int)
         # every point of the walk (start, each update, and the decayed states in between,
         # which are shorter) lies inside the square [-lim, lim]^2 with a margin for markers
         lim = weight_limit(traj, X)
@@ -169,6 +196,7 @@ class WeightSpace:
                            fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
+        self._limits = (-lim, lim)
 
     def dynamic_artists(self) -> list:
         return [a for a in (self.slice, self.slice_note, self.path, self.arrows, self.current)
@@ -202,26 +230,78 @@ class WeightSpace:
             self._slices[b] = (poly, note)
         return self._slices[b]
 
-    def show(self, f: StepFrame) -> None:
-        """Show the walk up to the updates made by step ``f.k``."""
-        u = f.n_updates
-        walk = self._walk[: 3 * int(self._walk_count[min(u, len(self._walk_count) - 1)])]
-        pts = np.vstack([walk, self.W[u: u + 1], f.w[None, :2]])
-        self.path.set_data(pts[:, 0], pts[:, 1])
-        self.current.set_offsets(f.w[None, :2])
+    # ------------------------------------------------------------------ step
+    def tracks(self, pt: float) -> list:
+        """The moving parts as :class:`~explorer.plots.scene.Track` s (``pt``: CSS px per
+        point): the version space's slice and its note, the walk (a prefix of its distinct
+        segments, then the decay since the last update), its arrows, and the current point."""
+        panel = self.ax.get_position()
+        shaft = float(self.arrows.width * panel.width * self.ax.figure.get_figwidth() * 72)  # pt
+        arrows = {"color": hex_alpha(S.UPDATE)[0], "alpha": 1.0, "width": round(shaft * pt, 3),
+                  "head": round(self.arrows.headlength * shaft * pt, 3),
+                  "size": round(self.arrows.headwidth * shaft * pt, 3)}
+        return [
+            Track("slice", PANEL, "polygon", z=self.slice.get_zorder(),
+                  style=polygon_style(self.slice, pt)),
+            Track("slice_note", PANEL, "text", z=self.slice_note.get_zorder(),
+                  style=text_style(self.slice_note, pt)),
+            Track("walk", PANEL, "prefix", z=self.path.get_zorder(),
+                  style=line_style(self.path, pt), data={"data": self._walk}),
+            Track("walk_decay", PANEL, "polyline", z=self.path.get_zorder(),
+                  style=line_style(self.path, pt)),
+            Track("arrows", PANEL, "prefix", z=self.arrows.get_zorder(), style=arrows,
+                  data={"data": self._walk}),
+            Track("current", PANEL, "points", z=self.current.get_zorder(),
+                  style=points_style(self.current, pt)),
+        ]
+
+    def artists(self) -> dict:
+        """Track name -> the artist that draws it (the path draws the walk and its decay)."""
+        return {"slice": self.slice, "slice_note": self.slice_note, "walk": self.path,
+                "walk_decay": self.path, "arrows": self.arrows, "current": self.current}
+
+    def parts(self, f: StepFrame) -> dict:
+        """The moving parts at frame ``f`` (numpy only): the walk up to the updates made by
+        step ``f.k``, the arrows of its latest :data:`MAX_ARROWS` distinct segments."""
+        u = int(f.n_updates)
+        c = int(self._walk_count[min(u, len(self._walk_count) - 1)])
+        n = int(self._walk_end[c])
+        first = max(0, c - self.arrows.N)  # the first segment that keeps its arrow
+        w = np.asarray(f.w, dtype=float)[:2]
+        last = self.W[min(u, len(self.W) - 1)]
+        out = {"walk": {"n": n},
+               "walk_decay": {"xy": T_NAN_SEG.copy() if np.array_equal(last, w)
+                              else np.array([last, w])},
+               "arrows": {"n": n, "start": int(self._walk_end[first + 1]) - 2 if c else 0},
+               "current": {"xy": w[None, :]}}
+        poly, why = (np.zeros((0, 2)), "")
         if self._slices is not None:
             poly, why = self._slice_at(float(f.b))
-            if len(poly):
-                self.slice.set_xy(poly)
-            self.slice.set_visible(bool(len(poly)))
-            self.slice_note.set_text(why)
-            self.slice_note.set_visible(bool(why))
-        if self.arrows is not None and len(self.deltas):
-            n = self.arrows.N
-            lo = max(0, u - n)
-            origins = np.repeat(self.W[:1], n, axis=0)
-            uv = np.zeros((n, 2))
-            origins[: u - lo] = self.W[lo:u]
-            uv[: u - lo] = self.deltas[lo:u]
-            self.arrows.set_offsets(origins)
-            self.arrows.set_UVC(uv[:, 0], uv[:, 1])
+        out["slice"] = {"xy": poly if len(poly) >= 3 else np.zeros((0, 2))}
+        lim = self.ax.get_xlim() if self._limits is None else self._limits
+        at = np.array([lim[0] + 0.02 * (lim[1] - lim[0]), lim[0] + 0.98 * (lim[1] - lim[0])])
+        out["slice_note"] = ({"xy": at, "text": why, "ha": "left", "va": "top"} if why
+                             else hidden_text("left", "top"))
+        return out
+
+    def show(self, f: StepFrame) -> None:
+        """Show the walk up to the updates made by step ``f.k``: :meth:`parts` applied."""
+        p = self.parts(f)
+        walk = self._walk[: p["walk"]["n"]]
+        decay = p["walk_decay"]["xy"]
+        pts = np.vstack([walk, decay]) if np.isfinite(decay).all() else walk
+        self.path.set_data(pts[:, 0], pts[:, 1])
+        self.current.set_offsets(p["current"]["xy"])
+        set_polygon(self.slice, p["slice"]["xy"])
+        self.slice_note.set_text(p["slice_note"]["text"])  # in axes coordinates: not moved
+        self.slice_note.set_visible(bool(np.isfinite(p["slice_note"]["xy"]).all()))
+        pts = self._walk[p["arrows"]["start"]: p["arrows"]["n"]]
+        ok = np.isfinite(pts[:-1]).all(axis=1) & np.isfinite(pts[1:]).all(axis=1)
+        tails, heads = pts[:-1][ok], pts[1:][ok]  # each segment of the prefix is an arrow
+        n = self.arrows.N
+        origins = np.repeat(self.W[:1], n, axis=0)
+        uv = np.zeros((n, 2))
+        origins[: len(tails)] = tails
+        uv[: len(tails)] = heads - tails
+        self.arrows.set_offsets(origins)
+        self.arrows.set_UVC(uv[:, 0], uv[:, 1])

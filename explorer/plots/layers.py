@@ -1,0 +1,74 @@
+"""The still layers and panels of a page-drawn figure (see :mod:`explorer.plots.scene`).
+
+Matplotlib draws what stays still within a run twice, at the device's pixel ratio: ``below``,
+every still artist under the split in z order, on the figure's background; ``above``, the still
+artists at or over the split, on a transparent background. The moving artists are hidden in
+both: the page draws them from their tracks, between and over the two layers.
+"""
+
+from __future__ import annotations
+
+import io
+
+from .scene import Panel
+from .tracks import css_dpi
+
+#: PNG compression of the still layers: fast (they are made once per run and size).
+PNG_KWARGS = {"compress_level": 1}
+
+
+def panel(ax, name: str, *, width: float, height: float) -> Panel:
+    """``ax`` as the page maps it: its box in CSS px after its aspect is applied, from the top
+    left of a ``width`` × ``height`` figure, and its data limits."""
+    ax.apply_aspect()
+    pos = ax.get_position()
+    return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
+                 float(pos.width * width), float(pos.height * height),
+                 tuple(map(float, ax.get_xlim())), tuple(map(float, ax.get_ylim())))
+
+
+def still_artists(fig) -> list:
+    """The artists a figure draws itself, at the level where z order decides: each axes'
+    children but its background patch, and the figure's own artists."""
+    out = []
+    for ax in fig.axes:
+        out += [a for a in ax.get_children() if a is not ax.patch]
+    out += [*fig.lines, *fig.patches, *fig.texts, *fig.artists, *fig.legends, *fig.images]
+    return out
+
+
+def render(fig, *, hide, dpi: float, transparent: bool, fmt: str = "png") -> bytes:
+    """The figure drawn at ``dpi`` with the artists ``hide`` left out (PNG bytes, or raw
+    RGBA with ``fmt="rgba"``); their visibility is restored."""
+    saved = [(a, a.get_visible()) for a in hide]
+    for a, _ in saved:
+        a.set_visible(False)
+    buf = io.BytesIO()
+    try:
+        kw = {"pil_kwargs": PNG_KWARGS} if fmt == "png" else {}
+        fig.savefig(buf, format=fmt, dpi=dpi, transparent=transparent, **kw)
+    finally:
+        for a, visible in saved:
+            a.set_visible(visible)
+    return buf.getvalue()
+
+
+def layer_dpi(fig, ratio: float) -> float:
+    """Dots per inch that draw the figure at ``ratio`` device px per CSS px (nudged up so
+    that matplotlib's truncation to whole pixels keeps the last one)."""
+    return css_dpi(fig) * float(ratio) * (1 + 1e-9)
+
+
+def still_layers(fig, moving, *, split: float, ratio: float, fmt: str = "png"):
+    """``(below, above)``: the still artists under ``split`` (z order) on the figure's
+    background, and those at or over it on a transparent one, at ``ratio`` device px per
+    CSS px; the ``moving`` artists are in neither."""
+    skip = {id(a) for a in moving}
+    still = [a for a in still_artists(fig) if id(a) not in skip]
+    low = [a for a in still if a.get_zorder() < split]
+    high = [a for a in still if a.get_zorder() >= split]
+    dpi = layer_dpi(fig, ratio)
+    below = render(fig, hide=[*moving, *high], dpi=dpi, transparent=False, fmt=fmt)
+    above = render(fig, hide=[*moving, *low], dpi=dpi, transparent=True, fmt=fmt) if high \
+        else b""
+    return below, above

@@ -1,0 +1,126 @@
+"""What a page-drawn figure's matplotlib artists show, in CSS px, against its scene's chunks.
+
+``actual(...)`` reads an artist's geometry back through matplotlib's own transforms;
+``expected(...)`` maps a chunk's arrays with the scene's :meth:`Panel.to_px`. Agreement checks
+both the per-step description and the panels' data -> pixel mapping.
+"""
+
+import numpy as np
+from matplotlib.collections import PathCollection
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, Polygon
+from matplotlib.quiver import Quiver
+from matplotlib.text import Text
+
+from explorer.plots.scene import FIGURE, HA, VA
+from explorer.plots.tracks import css_dpi
+
+
+def to_css(fig, height, display) -> np.ndarray:
+    """Display px (bottom-left origin, the figure's dpi) -> CSS px (top-left origin)."""
+    d = np.asarray(display, dtype=float).reshape(-1, 2)
+    c = css_dpi(fig) / fig.dpi
+    return np.column_stack([d[:, 0] * c, height - d[:, 1] * c])
+
+
+def finite(xy) -> np.ndarray:
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    return xy[np.isfinite(xy).all(axis=1)]
+
+
+def _dedupe(xy) -> np.ndarray:
+    """A polygon's distinct vertices in order: repeated ones (padding) and a closing one
+    dropped."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    keep = np.ones(len(xy), bool)
+    keep[1:] = np.any(np.abs(np.diff(xy, axis=0)) > 1e-12 * (1 + np.abs(xy[1:])), axis=1)
+    xy = xy[keep]
+    if len(xy) > 1 and np.allclose(xy[0], xy[-1], rtol=1e-12, atol=0):
+        xy = xy[:-1]
+    return xy
+
+
+def _segments(data) -> list:
+    """Each pair of consecutive finite rows (a prefix track drawn as arrows), but for those of
+    length 0 (no direction: no arrow)."""
+    data = np.asarray(data, dtype=float).reshape(-1, 2)
+    ok = np.isfinite(data[:-1]).all(axis=1) & np.isfinite(data[1:]).all(axis=1)
+    ok &= np.any(data[:-1] != data[1:], axis=1)
+    return [np.array([p, q]) for p, q in zip(data[:-1][ok], data[1:][ok], strict=True)]
+
+
+def expected(scene, chunk, track, row: int) -> dict:
+    """The page's drawing instruction for ``track`` at ``row`` of ``chunk``: ``px`` (CSS px,
+    NaN rows dropped), ``visible``, and for texts ``text``, ``ha``, ``va``; for points the
+    colour codes ``c``."""
+    a = {k: np.asarray(v)[row] for k, v in chunk.arrays[track.name].items()}
+    panel = None if track.panel == FIGURE else scene.panel(track.panel)
+
+    def px(xy):
+        xy = finite(xy)
+        return xy if panel is None else panel.to_px(xy).reshape(-1, 2)
+
+    kind = track.kind
+    if kind == "text":
+        ok = bool(np.isfinite(a["xy"]).all())
+        return {"px": px(a["xy"]), "visible": ok, "text": chunk.strings[int(a["t"])],
+                "ha": HA[int(a["ha"])], "va": VA[int(a["va"])]}
+    if kind == "prefix":
+        data = np.asarray(track.data["data"], dtype=float)
+        lo, hi = int(a.get("start", 0)), int(a["n"])
+        if "head" in track.style:
+            segs = [panel.to_px(p) for p in _segments(data[lo:hi])]
+            return {"segments": segs, "visible": bool(segs)}
+        pts = data[:hi] if lo == 0 else data[lo:hi]
+        if "tail" in a:
+            pts = np.vstack([pts, a["tail"][None]])
+        return {"px": px(pts), "visible": len(finite(pts)) > 0}
+    if kind == "vline":
+        x = float(a["x"])
+        return {"x": panel.to_px([[x, panel.ylim[0]]])[0, 0], "visible": np.isfinite(x)}
+    if kind == "polygon":
+        pts = _dedupe(finite(a["xy"]))
+        return {"px": px(pts), "visible": len(pts) >= 3}
+    out = {"px": px(a["xy"]), "visible": len(finite(a["xy"])) > 0}
+    if kind == "points" and "c" in a:
+        out["c"] = np.asarray(a["c"])[np.isfinite(np.asarray(a["xy"], float)).all(axis=1)]
+    return out
+
+
+def actual(fig, height, art, kind: str) -> dict:
+    """What the artist ``art`` shows now, in the same terms as :func:`expected`."""
+    if isinstance(art, Text):
+        xy = to_css(fig, height, art.get_transform().transform(art.get_position()))
+        return {"px": xy, "visible": art.get_visible(), "text": art.get_text(),
+                "ha": art.get_horizontalalignment(), "va": art.get_verticalalignment()}
+    ax = art.axes
+    if isinstance(art, Quiver):
+        uv = np.column_stack([art.U, art.V])
+        live = np.any(uv != 0, axis=1)
+        off = art.get_offsets()[live]
+        segs = [to_css(fig, height, ax.transData.transform(np.array([o, o + d])))
+                for o, d in zip(off, uv[live], strict=True)]
+        return {"segments": segs, "visible": bool(segs)}
+    if isinstance(art, FancyArrowPatch):
+        xy = to_css(fig, height, ax.transData.transform(np.array(art._posA_posB)))
+        return {"px": xy, "visible": art.get_visible()}
+    if isinstance(art, Polygon):
+        xy = _dedupe(art.get_xy()) if art.get_visible() else np.zeros((0, 2))
+        return {"px": to_css(fig, height, ax.transData.transform(xy)) if len(xy) else xy,
+                "visible": art.get_visible()}
+    if isinstance(art, PathCollection):
+        off = np.asarray(art.get_offsets(), dtype=float).reshape(-1, 2)
+        px = to_css(fig, height, ax.transData.transform(off)) if len(off) else off
+        return {"px": px, "visible": art.get_visible() and len(off) > 0,
+                "edge": art.get_edgecolors()}
+    assert isinstance(art, Line2D), type(art)
+    if kind == "vline":
+        x = np.asarray(art.get_xdata(), dtype=float)[0]
+        return {"x": to_css(fig, height, ax.transData.transform([[x, 0]]))[0, 0],
+                "visible": art.get_visible()}
+    xy = finite(np.column_stack([art.get_xdata(), art.get_ydata()]))
+    if kind == "marks":
+        every = art.get_markevery() or 1
+        xy = xy[::every]
+    return {"px": to_css(fig, height, ax.transData.transform(xy)) if len(xy) else xy,
+            "visible": art.get_visible() and len(xy) > 0}

@@ -50,8 +50,8 @@ HA = ("left", "center", "right")
 VA = ("top", "center", "bottom", "baseline")
 #: Style keys a track may set (all optional): colours "#RRGGBB"; sizes in CSS px.
 STYLE_KEYS = ("color", "alpha", "width", "dash", "fill", "fill_alpha", "hatch", "hatch_gap",
-              "hatch_color", "hatch_alpha", "size", "marker", "font", "weight", "head", "colors",
-              "box")
+              "hatch_color", "hatch_alpha", "hatch_width", "size", "marker", "font", "weight",
+              "head", "colors", "box")
 #: Arrays of each kind, with their dtypes (per step, unless the kind says "static").
 ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8"},

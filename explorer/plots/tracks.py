@@ -14,7 +14,8 @@ Style values, all in CSS px (``pt`` below is CSS px per point, :func:`px_per_pt`
 * ``width``: line width (for a ``points`` track with ``colors``, a list: one width a colour);
 * ``dash``: dash lengths (on, off, ...) or absent for a solid line;
 * ``hatch``: "/" (rising lines) or "\\" (falling); ``hatch_gap``: horizontal distance
-  between neighbouring hatch lines (their width is matplotlib's ``hatch.linewidth``, 1 pt);
+  between neighbouring hatch lines; ``hatch_width``: their width (matplotlib's
+  ``hatch.linewidth``);
 * ``size``: a marker's diameter; ``marker``: "o" (circle), "s" (square), "D" (diamond);
 * ``font``: type size in CSS px; ``weight``: "normal" or "bold"; ``box``: a text's
   background ``{"color", "alpha", "pad"}``;
@@ -99,6 +100,7 @@ def polygon_style(patch, pt: float) -> dict:
         out["hatch"] = "/" if "/" in hatch else "\\"
         out["hatch_gap"] = hatch_gap(hatch, pt)
         out["hatch_color"], out["hatch_alpha"] = hex_alpha(patch.get_edgecolor())
+        out["hatch_width"] = round(float(rcParams["hatch.linewidth"]) * pt, 3)
     return out
 
 

@@ -21,23 +21,34 @@ function finite(b, j) { return Number.isFinite(b[2 * j]) && Number.isFinite(b[2 
 function resolveStyle(kind, s) {
   const color = s.color || "#000000";
   const alpha = num(s.alpha, 1);
+  // an arrow's head: its length, and its full width (`size` on an arrow, or head = [l, w])
   const head = Array.isArray(s.head) ? [num(s.head[0], 10), num(s.head[1], 6)]
-    : [num(s.head, 10), 0.6 * num(s.head, 10)];
-  const size = num(s.size, kind === "text" ? 12 : 8);
+    : [num(s.head, 10), kind === "arrow" || kind === "prefix" ? num(s.size, 0.6 * num(s.head, 10))
+      : 0.6 * num(s.head, 10)];
+  // a text's type size: `font` when it is a number (CSS px), else `size`; a string `font` is
+  // the family
+  const size = kind === "text" && typeof s.font === "number" ? s.font : num(s.size, kind === "text" ? 12 : 8);
   const family = typeof s.font === "string" ? s.font : FONT;
+  const box = !s.box ? null : typeof s.box === "object"
+    ? { color: s.box.color || "#FFFFFF", alpha: num(s.box.alpha, 0.85), pad: num(s.box.pad, 3) }
+    : { color: typeof s.box === "string" ? s.box : "#FFFFFF", alpha: 0.85, pad: 3 };
+  const widths = Array.isArray(s.width) ? s.width.map(Number) : null;
   return {
-    color, alpha, head, size,
-    width: num(s.width, kind === "polygon" ? 0 : 1.5),
+    color, alpha, head, size, widths,
+    width: widths ? (widths[0] || 1) : num(s.width, kind === "polygon" ? 0 : 1.5),
     dash: Array.isArray(s.dash) ? s.dash.map(Number) : [],
-    fill: s.fill || (kind === "polygon" ? color : null),
+    fill: s.fill === "none" ? null : s.fill || (kind === "polygon" ? color : null),
+    ring: s.fill === "none",
     fillAlpha: num(s.fill_alpha, alpha),
     hatch: s.hatch ? String(s.hatch === true ? "/" : s.hatch) : "",
     hatchGap: Math.max(2, num(s.hatch_gap, 8)),
     hatchColor: s.hatch_color || color,
     hatchAlpha: num(s.hatch_alpha, 1),
+    hatchWidth: num(s.hatch_width, 1),
     marker: s.marker || "o",
+    arrows: kind === "prefix" && s.head !== undefined,
     colors: Array.isArray(s.colors) ? s.colors.map(String) : null,
-    box: s.box ? (typeof s.box === "string" ? s.box : "#FFFFFF") : null,
+    box,
     font: `${s.weight === undefined ? "normal" : String(s.weight)} ${size}px ${family}`,
   };
 }
@@ -55,9 +66,13 @@ function geomXY(f, tr) {
 }
 
 function geomPrefix(f, tr) {
+  // vertices start .. n - 1 of the static polyline (start 0 when not sent), then the tail
   const a = f.a, p = tr.panel, buf = f.buf, data = tr.data;
-  let n = a && a.n && data ? Math.min(Math.max(a.n[f.i], 0), data.length / 2) : 0;
-  for (let j = 0; j < 2 * n; j++) buf[j] = data[j];  // the static part, mapped once per scene
+  const total = data ? data.length / 2 : 0;
+  const end = a && a.n ? Math.min(Math.max(a.n[f.i], 0), total) : 0;
+  const begin = a && a.start ? Math.min(Math.max(a.start[f.i], 0), end) : 0;
+  let n = 0;
+  for (let j = begin; j < end; j++, n++) { buf[2 * n] = data[2 * j]; buf[2 * n + 1] = data[2 * j + 1]; }
   if (a && a.tail) {
     buf[2 * n] = p.ax * a.tail[2 * f.i] + p.bx;
     buf[2 * n + 1] = p.ay * a.tail[2 * f.i + 1] + p.by;
@@ -118,7 +133,7 @@ function drawPolygon(f, tr, nv) {
     ctx.clip();
     ctx.beginPath();
     ctx.setLineDash(SOLID);
-    ctx.lineWidth = 1;
+    ctx.lineWidth = s.hatchWidth;
     ctx.globalAlpha = s.hatchAlpha;
     ctx.strokeStyle = s.hatchColor;
     const g = s.hatchGap;
@@ -135,14 +150,13 @@ function drawPolygon(f, tr, nv) {
   if (s.width > 0) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
 }
 
-function drawArrow(f, tr) {
-  const ctx = f.ctx, b = f.buf, s = tr.style;
-  const x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
+function arrowAt(ctx, s, x0, y0, x1, y1) {
   const len = Math.hypot(x1 - x0, y1 - y0);
   if (len < 1e-9) return;
   const ux = (x1 - x0) / len, uy = (y1 - y0) / len;
   const hl = Math.min(s.head[0], len), hw = s.head[1] * (hl / s.head[0]) / 2;
   const bx = x1 - ux * hl, by = y1 - uy * hl;
+  ctx.setLineDash(s.dash);
   ctx.beginPath();
   ctx.moveTo(x0, y0);
   ctx.lineTo(bx, by);
@@ -156,16 +170,31 @@ function drawArrow(f, tr) {
   ctx.fill();
 }
 
+function drawArrow(f, tr) {
+  const b = f.buf;
+  arrowAt(f.ctx, tr.style, b[0], b[1], b[2], b[3]);
+}
+
+// a prefix track with a head: every segment of the drawn polyline is an arrow
+function drawPrefix(f, tr, nv) {
+  if (!tr.style.arrows) { drawLine(f, tr, nv); return; }
+  const b = f.buf;
+  for (let j = 1; j < nv; j++) {
+    if (finite(b, j) && finite(b, j - 1)) arrowAt(f.ctx, tr.style, b[2 * j - 2], b[2 * j - 1], b[2 * j], b[2 * j + 1]);
+  }
+}
+
 function drawPoints(f, tr, nv) {
   const ctx = f.ctx, buf = f.buf, s = tr.style, a = f.a;
   const cc = a.c && s.colors ? a.c : null, per = a.c_per || 0;
   const r = s.size / 2, m = s.marker;
-  const open = m === "ring" || m === "box" || m === "x" || m === "+";
-  ctx.setLineDash(SOLID);
+  const open = s.ring || m === "ring" || m === "box" || m === "x" || m === "+";
+  ctx.setLineDash(open ? s.dash : SOLID);
   for (let j = 0; j < nv; j++) {
     if (!finite(buf, j)) continue;
     const x = buf[2 * j], y = buf[2 * j + 1];
-    const col = cc ? s.colors[cc[f.i * per + j]] || s.color : (s.fill || s.color);
+    const code = cc ? cc[f.i * per + j] : 0;
+    const col = cc ? s.colors[code] || s.color : (open ? s.color : s.fill || s.color);
     ctx.beginPath();
     if (m === "s" || m === "box") ctx.rect(x - r, y - r, 2 * r, 2 * r);
     else if (m === "D") {
@@ -176,7 +205,13 @@ function drawPoints(f, tr, nv) {
     } else if (m === "+") {
       ctx.moveTo(x - r, y); ctx.lineTo(x + r, y); ctx.moveTo(x, y - r); ctx.lineTo(x, y + r);
     } else ctx.arc(x, y, r, 0, 2 * Math.PI);
-    if (open) { ctx.strokeStyle = col; ctx.stroke(); continue; }
+    if (open) {
+      ctx.globalAlpha = s.alpha;
+      ctx.lineWidth = s.widths ? (s.widths[code] || s.width) : s.width;
+      ctx.strokeStyle = col;
+      ctx.stroke();
+      continue;
+    }
     ctx.globalAlpha = s.fillAlpha;
     ctx.fillStyle = col;
     ctx.fill();
@@ -198,11 +233,11 @@ function drawText(f, tr) {
   if (s.box) {
     let w = 0;
     for (let j = 0; j < n; j++) w = Math.max(w, ctx.measureText(lines ? lines[j] : str).width);
-    const pad = 3, h = n * lh;
+    const pad = s.box.pad, h = n * lh;
     const left = ha === "left" ? x : ha === "center" ? x - w / 2 : x - w;
     const top = va === 0 ? y : va === 1 ? y - h / 2 : y - h + (va === 3 ? 0.25 * s.size : 0);
-    ctx.globalAlpha = 0.85;
-    ctx.fillStyle = s.box;
+    ctx.globalAlpha = s.box.alpha;
+    ctx.fillStyle = s.box.color;
     ctx.fillRect(left - pad, top - pad, w + 2 * pad, h + 2 * pad);
     ctx.globalAlpha = s.alpha;
     ctx.fillStyle = s.color;
@@ -223,7 +258,7 @@ const KINDS = {
   points: { geom: geomXY, visible: anyVertex, draw: drawPoints },
   text: { geom: geomXY, visible: (f, tr, nv) => nv >= 1 && finite(f.buf, 0) && textOf(f) !== "",
     draw: drawText, text: textOf },
-  prefix: { geom: geomPrefix, visible: anySegment, draw: drawLine },
+  prefix: { geom: geomPrefix, visible: anySegment, draw: drawPrefix },
   vline: { geom: geomVline, visible: (f, tr, nv) => nv === 2 && Number.isFinite(f.buf[0]),
     draw: drawLine },
 };

@@ -217,9 +217,9 @@ class PageFigure {
         style: resolveStyle(t.kind, t.style || {}) };
       if (t.kind === "prefix" && Array.isArray(t.data)) {
         tr.data = new Float64Array(t.data.length * 2);
-        t.data.forEach(([x, y], j) => {
-          tr.data[2 * j] = panel.ax * x + panel.bx;
-          tr.data[2 * j + 1] = panel.ay * y + panel.by;
+        t.data.forEach(([x, y], j) => {  // null: a gap (JSON has no NaN)
+          tr.data[2 * j] = x === null ? NaN : panel.ax * x + panel.bx;
+          tr.data[2 * j + 1] = y === null ? NaN : panel.ay * y + panel.by;
         });
         this.grow(t.data.length + 1);
       }

@@ -14,10 +14,11 @@ Phases, each bounded in time:
 1. open pages up to 10, 30 then 60 (``--sessions``); *render success* = the page came back
    with a kernel, and the widget states with the timeline's "Step ▶" button and the figure
    canvas arrived on the websocket;
-2. at each level, ``--active`` sessions (10) click "Step ▶" continuously (``--rate`` clicks/s
-   each, for ``--step-seconds``) while the others sit connected; a step's latency is the time
-   from sending the click to the arrival of the canvas's new image (the moment a browser could
-   paint it); at the end of the run a session clicks "Reset" (not timed);
+2. at each level, ``--active`` sessions (10) step the Perceptron tab continuously (``--rate``
+   steps/s each, for ``--step-seconds``) while the others sit connected. The page draws each
+   step itself (explorer.app.pagefigure) and tells the kernel the settled step: a step's
+   latency is the time from sending that settled step to the kernel being idle again, what a
+   step costs the server (with an ipympl figure: from the "Step ▶" click to the new image);
 3. the server's memory (RSS and PSS of Voila + every kernel, from /proc via psutil);
 4. one page more than the cap must get the "room is full" page (status 503);
 5. all websockets closed (a tab closed without its unload beacon: Voila issue 1458), then the
@@ -119,6 +120,10 @@ class Session:
         self.states: dict[str, dict] = {}
         self.step_button = self.reset_button = self.slider = None
         self.canvases: set[str] = set()
+        self.figure = None  # the page-drawn figure's model (explorer.app.pagefigure)
+        self._figure_step = 0
+        self._figure_n = 0
+        self._idle: dict[str, asyncio.Event] = {}
         self.ok = False
         self.error = None
         self.open_s = None
@@ -139,15 +144,16 @@ class Session:
             "buffers": [],
         }
 
-    def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
+    def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
         msg = self._msg(msg_type, content)
         msg["metadata"] = metadata or {}
         parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata",
                                                          "content")]
         self.ws.write_message(pack_v1("shell", parts), binary=True)
+        return msg["header"]["msg_id"]
 
-    def _comm(self, comm_id: str, data: dict) -> None:
-        self._send("comm_msg", {"comm_id": comm_id, "data": data})
+    def _comm(self, comm_id: str, data: dict) -> str:
+        return self._send("comm_msg", {"comm_id": comm_id, "data": data})
 
     def _custom(self, model_id: str, content: dict) -> None:
         self._comm(model_id, {"method": "custom", "content": content})
@@ -161,6 +167,11 @@ class Session:
             return
         header, content, buffers = json.loads(parts[0]), json.loads(parts[3]), parts[4:]
         mtype = header["msg_type"]
+        if mtype == "status" and content.get("execution_state") == "idle":
+            done = self._idle.get(json.loads(parts[1]).get("msg_id", ""))
+            if done is not None:
+                done.set()  # the kernel has handled that message
+            return
         if mtype == "comm_msg":
             data = content.get("data", {})
             comm_id = content.get("comm_id")
@@ -209,9 +220,9 @@ class Session:
             for c in self.canvases:  # what ipympl's page does once the figure is on screen
                 for kind in ("refresh", "send_image_mode", "initialized"):
                     self._custom(c, {"type": kind})
-            self.ok = bool(self.step_button and self.canvases and self.slider)
+            self.ok = bool(self.figure or (self.step_button and self.canvases and self.slider))
             if not self.ok:
-                raise RuntimeError("the widgets arrived without the Step button or the canvas")
+                raise RuntimeError("the widgets arrived without the figure or the Step button")
             self.open_s = time.monotonic() - t0
         except HTTPClientError as exc:
             self.error = f"HTTP {exc.code}"
@@ -232,9 +243,32 @@ class Session:
                     self._slider_value, self._slider_max = st.get("value"), st.get("max")
             elif name == "MPLCanvasModel":
                 self.canvases.add(mid)
+            elif "scene" in st and "transport" in st and self.figure is None:
+                self.figure = mid  # the page-drawn figure: the page steps, the kernel settles
+                self._figure_step = int(st.get("step", 0))
+                self._figure_n = int(st.get("scene", {}).get("n_steps", 0))
 
     async def click_step(self) -> None:
-        """One "Step ▶" click, timed until the new image arrives; Reset at the run's end."""
+        """One "Step ▶" click. With the page-drawn figure the page draws the step itself and
+        the kernel hears the settled step: timed from sending it until the kernel is idle
+        again (what the click costs the server). With an ipympl figure: until the new image
+        arrives; Reset at the run's end."""
+        if self.figure is not None:
+            n = max(self._figure_n, 1)
+            self._figure_step = (self._figure_step + 1) % (n + 1)
+            t0 = time.monotonic()
+            msg_id = self._comm(self.figure, {"method": "update",
+                                              "state": {"step": self._figure_step},
+                                              "buffer_paths": []})
+            done = self._idle[msg_id] = asyncio.Event()
+            try:
+                await asyncio.wait_for(done.wait(), STEP_TIMEOUT_S)
+                self.latencies.append(time.monotonic() - t0)
+            except asyncio.TimeoutError:
+                self.failed_steps += 1
+            finally:
+                self._idle.pop(msg_id, None)
+            return
         if (self._slider_value is not None and self._slider_max is not None
                 and self._slider_value >= self._slider_max and self.reset_button):
             self._image.clear()

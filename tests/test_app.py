@@ -4,7 +4,6 @@ Each bug found in the lecture-room trial (issue 7) has a test here that failed o
 """
 
 import html
-import types
 
 import matplotlib
 import numpy as np
@@ -14,6 +13,7 @@ matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E402
 from explorer.app.dashboard import TABS  # noqa: E402
+from explorer.app.pagefigure import Pointer  # noqa: E402
 from explorer.app.perceptron.model import PARAMS, SPEC  # noqa: E402
 from explorer.geometry import clip_line  # noqa: E402
 from explorer.rules import RULES  # noqa: E402
@@ -28,9 +28,9 @@ def view():
 
 
 def _click(view, x, y, inside=True):
-    ax = view.figure.plane.ax
-    view._on_click(types.SimpleNamespace(inaxes=ax if inside else None,
-                                         xdata=x if inside else None, ydata=y if inside else None))
+    """A click on the page's figure, as the page sends it: in the data plane's coordinates, or
+    (``inside=False``) in another panel."""
+    view._on_pointer(Pointer("plane" if inside else "weights", x, y, view.w_edit.value))
 
 
 def _type(view, name, text):
@@ -245,20 +245,25 @@ def test_dashboard_has_the_perceptron_tab():
     assert isinstance(d.tabs.children[0], PerceptronView)
 
 
-def test_one_image_per_action(view):
-    """ipympl's front end drops an image that arrives while the previous one loads: each
-    action must send exactly one, and a new run must go out as a whole frame."""
+def test_the_page_gets_one_scene_per_run_and_nothing_for_a_step_it_drew(view):
+    """The page draws the steps: a step it settled costs no message back to it; a step moved
+    by the kernel (a key, a link) is one small message; a new run is one scene and its first
+    chunks (issue 20)."""
+    page = view.page
     sent = []
-    original = view.canvas.send_binary
-    view.canvas.send_binary = lambda data: (sent.append(view.canvas._current_image_mode),
-                                            original(data))[1]
-    view.timeline.b_step.click()
-    assert len(sent) == 1
-    view.w_edit.value = "choose"
-    _click(view, *view.model.X[4])
-    assert len(sent) == 3 and sent[-1] == "full"
+    original = page.send
+    page.send = lambda content, buffers=None: (sent.append(content.get("type")),
+                                               original(content, buffers))[1]
+    run = page.scene["run"]
+    page.step = 3  # as the page writes the step it shows, once settled
+    assert view.model.step == 3 and sent == []
+    assert view.messages.text.startswith("Step 3,")
+    view.timeline.b_step.click()  # the kernel moves the step
+    assert view.model.step == 4 and sent == ["go"]
+    sent.clear()
     view.w_dataset.value = "xor"
-    assert len(sent) == 4 and sent[-1] == "full"
+    assert page.scene["run"] == run + 1 and sent == ["chunk"] * len(page.scene["pushed"])
+    assert page.scene["n_steps"] == view.model.trajectory.n_steps
 
 
 def test_animation_export_runs_beside_the_controls(view):

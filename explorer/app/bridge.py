@@ -27,10 +27,15 @@ function render({ model, el }) {
   const keys = new Set(model.get('shortcut_keys'));
   const voila = document.body.dataset.voila !== undefined;
   const root = () => el.closest('.pe-root');
+  // the figure area of the tab on screen: an ipympl figure's box, or a page-drawn figure
+  // (explorer.app.pagefigure), whose canvas starts below its own transport and narration
   function shownFigure() {
-    for (const f of document.querySelectorAll('.pe-figure')) if (f.offsetParent !== null) return f;
+    for (const f of document.querySelectorAll('.pe-figure, .pe-pagefigure')) {
+      if (f.offsetParent !== null) return f;
+    }
     return null;
   }
+  const canvasArea = (f) => (f.classList.contains('pe-pagefigure') && f.querySelector('.pe-pf-figure')) || f;
   function report(force) {
     // the dashboard's width (narrower than the window in a notebook), the window's height,
     // and where the figure area of the tab on screen starts and how wide it is
@@ -39,7 +44,7 @@ function render({ model, el }) {
     const values = {
       width: r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth,
       height: window.innerHeight,
-      figure_top: f ? Math.round(f.getBoundingClientRect().top + window.scrollY) : 0,
+      figure_top: f ? Math.round(canvasArea(f).getBoundingClientRect().top + window.scrollY) : 0,
       figure_width: f ? Math.round(f.clientWidth) : 0,
     };
     let changed = force;

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..replay import RunInfo, StepFrame, describe_run, frame, status_text
@@ -38,6 +39,8 @@ class PerceptronFigure(live.LiveFigure):
 
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is None:
+            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42,

@@ -70,12 +70,12 @@ TRACKS = (
 
 def _png(ratio: float, *, layer: str) -> bytes:
     """The still layers: axes, grid, labels below; a few still crosses above the tracks."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    # a figure of its own, off screen: never pyplot's backend (other tests choose theirs)
     fig = Figure(figsize=(WIDTH / 100, HEIGHT / 100), dpi=100 * ratio)
+    FigureCanvasAgg(fig)
     if layer == "above":
         fig.patch.set_alpha(0)
     for box, (xlim, ylim), title in ((PLANE_BOX, PLANE_LIM, "the plane"),

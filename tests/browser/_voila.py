@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # The figure-image canvas of an ipympl figure (not the overlay canvas on top of it).
-CANVAS = ".jupyter-matplotlib-canvas-div > canvas:first-of-type"
+CANVAS = ".jupyter-matplotlib-canvas-div > canvas:first-of-type, canvas.pe-canvas"
 
 
 def chromium_available() -> bool:

@@ -24,9 +24,9 @@ pytestmark = pytest.mark.browser
 
 STEP, BACK, RESET = "Step ▶", "◀ Back", "Reset"
 STATUS = "pe-where"  # "step k of N · u updates · n points", beside the timeline
-# ipywidgets 8 Play: one play/pause button whose icon toggles (fa-play <-> fa-pause), then stop.
-PLAY = ".widget-play button:has(i.fa-play)"
-PAUSE = ".widget-play button:has(i.fa-pause)"
+# The page-drawn figure's Play button (explorer/app/pagefigure.py): its label toggles.
+PLAY = ".pe-pagefigure button.pe-play[aria-label='Play']"
+PAUSE = ".pe-pagefigure button.pe-play[aria-label='Pause']"
 STEP_1 = "Step 1, point 5 (2, −2), label −1: y·f(x) = −1 ≤ 0, so w ← w + η·y·x = (0.6, 0.9)"
 
 
@@ -256,11 +256,11 @@ def test_lecture_mode_enlarges_the_figure(page, dashboard_url):
     assert page.locator(".pe-sidebar").is_visible()
     page.locator(".pe-lecture-toggle").click()
     page.wait_for_function(
-        "(w) => document.querySelector('.jupyter-matplotlib-canvas-div')"
+        "(w) => document.querySelector('canvas.pe-canvas')"
         ".getBoundingClientRect().width > w + 100", arg=before["width"])
     assert not page.locator(".pe-sidebar").is_visible()
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector("
-                         "'.pe-narration')).fontSize)")
+                         "'.pe-pf-narration')).fontSize)")
     assert size >= 19, size
 
 
@@ -298,7 +298,7 @@ def test_keys_step_after_a_mouse_choice_and_after_clicking_the_figure(page, dash
 
 def test_controls_have_accessible_names(page, dashboard_url):
     open_dashboard(page, dashboard_url)
-    page.wait_for_function("() => document.querySelector('.widget-play button')"
+    page.wait_for_function("() => document.querySelector('.pe-root [role=slider]')"
                            ".getAttribute('aria-label')")
     unnamed = page.evaluate("""() => Array.from(document.querySelectorAll('.pe-root button'))
         .filter(b => b.offsetParent !== null)

@@ -107,7 +107,8 @@ def test_every_figure_is_an_image_named_and_described_by_its_narration(page, das
     wait_for_canvas(page, timeout=90)
     for tab in ("Perceptron", *TABS):
         page.get_by_role("tab", name=tab).click()
-        figure = page.locator(".pe-figure:visible").first
+        # an ipympl figure's box, or the page-drawn figure's image (explorer.app.pagefigure)
+        figure = page.locator(".pe-figure:visible, .pe-pf-figure:visible").first
         figure.wait_for(timeout=60_000)
         page.wait_for_function(
             "(f) => f.getAttribute('role') === 'img' && f.getAttribute('aria-describedby')",
@@ -115,6 +116,5 @@ def test_every_figure_is_an_image_named_and_described_by_its_narration(page, das
         name = figure.get_attribute("aria-label")
         assert name.startswith(f"{tab} tab"), name
         described = page.locator("#" + figure.get_attribute("aria-describedby"))
-        assert "pe-narration" in described.get_attribute("class")
-        narration = page.locator(".pe-narration:visible").first
+        narration = page.locator(".pe-narration:visible, .pe-pf-narration:visible").first
         assert described.inner_text() == narration.inner_text() != ""

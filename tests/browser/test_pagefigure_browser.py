@@ -137,7 +137,7 @@ def test_the_page_draws_every_track_where_the_scenes_mapping_puts_it(page, url):
                                        err_msg=f"step {k}, track {name}")
             if want["text"] is not None:
                 assert got["text"] == want["text"], (k, name)
-        assert page.locator(f"{FIG} .pe-narration").inner_text() == f"Narration of step {k}."
+        assert page.locator(f"{FIG} .pe-pf-narration").inner_text() == f"Narration of step {k}."
         assert page.locator(f"{FIG} .pe-where").inner_text() == f"step {k} of 5000 · synthetic"
     # the tracks are drawn in layer and z order: under (by z), then over (by z)
     order = [d["track"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")]
@@ -194,7 +194,7 @@ RECORD = """async (e, stop) => {
     await new Promise(requestAnimationFrame);
     const k = e.peStep;
     rows.push([performance.now() - t0, k, e.dataset.waiting === 'true',
-               e.querySelector('.pe-narration').textContent === `Narration of step ${k}.`,
+               e.querySelector('.pe-pf-narration').textContent === `Narration of step ${k}.`,
                e.querySelector('.pe-where').textContent]);
     if (k >= stop || performance.now() - t0 > 20000) break;
   }
@@ -240,7 +240,7 @@ def test_play_crosses_chunks_and_waits_for_a_late_one(page, url):
 
 def test_the_keys_work_the_transport_in_the_page(page, url):
     _open(page, url)
-    page.locator(f"{FIG} .pe-narration").click()  # the pointer on the figure, no field focused
+    page.locator(f"{FIG} .pe-pf-narration").click()  # the pointer on the figure, no field focused
     walk = [("ArrowRight", 1), ("PageDown", 2), ("ArrowLeft", 1), ("PageUp", 0),
             ("]", 5), ("]", 42), ("[", 5), ("e", 250), ("E", 500), ("End", 5000),
             ("[", 4999 - (4999 - 5) % 37), ("Home", 0), ("ArrowRight", 1), ("r", 0)]
@@ -289,7 +289,10 @@ def test_a_click_arrives_in_data_coordinates_with_feedback_at_once(page, url):
     # the kernel's new run (with the point) clears the mark, at the same step
     page.wait_for_function(f"() => !document.querySelector('{FIG}').peDisplayList"
                            ".some(d => d.track === '(pointer)')")
-    assert _kernel(page)["run"] == 2 and _step(page) == 0
+    # (under load the mark may also go after its 5 s; the new run comes all the same)
+    page.wait_for_function("() => JSON.parse(document.querySelector('.pe-test-kernel')"
+                           ".textContent).run === 2", timeout=30_000)
+    assert _step(page) == 0
     # remove: the point meant is highlighted where it is drawn, not where the click was
     page.locator("select").select_option("remove")
     _wait_mode(page, "remove")
@@ -368,7 +371,7 @@ def test_the_kernel_learns_the_settled_step_and_shows_the_one_it_sets(page, url)
     _wait_step(page, 3)
     page.wait_for_function("() => JSON.parse(document.querySelector('.pe-test-kernel')"
                            ".textContent).step === 3")
-    assert page.locator(f"{FIG} .pe-narration").inner_text() == "Narration of step 3."
+    assert page.locator(f"{FIG} .pe-pf-narration").inner_text() == "Narration of step 3."
     assert page.locator(f"{FIG} .pe-scrub").input_value() == "3"
     # the kernel sends the page to a step: shown as soon as its chunk is there
     page.get_by_role("button", name="Kernel: go to 4321").click()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import importlib
 import threading
-import time
 
 import ipywidgets as W
 import numpy as np
@@ -22,7 +21,7 @@ from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
-from ..canvas import announce_size, kernel_loop, live_figure
+from ..canvas import kernel_loop
 from ..export import ExportPanel, file_stem
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
@@ -31,6 +30,7 @@ from ..symbols import symbols_widget
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
+from .page import PageRun
 
 #: Seconds after the tab is built before the bound's solvers are imported (see _describe_later).
 SOLVERS_AFTER_S = 2.5
@@ -48,6 +48,13 @@ DATA_NAMES = {key: value[0] for key, value in VIEW_DATASETS.items()}
 def equation_html(rule: str, batch: int) -> str:
     """The rule's update and its source (:func:`explorer.rules.rule_text`), as one HTML line."""
     return f"<div class='pe-equation-text'>{html.escape(rule_text(rule, batch_size=batch))}</div>"
+
+
+class _Click:
+    """Where a click landed, in data coordinates."""
+
+    def __init__(self, x: float, y: float):
+        self.xdata, self.ydata = float(x), float(y)
 
 
 def _plural(n: int, word: str) -> str:
@@ -70,11 +77,10 @@ class PerceptronView(W.VBox):
         self.model = model if model is not None else PerceptronModel(
             describe_later=loop is not None)
         m = self.model
-        fig = live_figure()
-        canvas = fig.canvas
-        self.figure = PerceptronFigure(fig, blit=True)
-        self._born = time.monotonic()
-        self.canvas = canvas
+        # The page draws the figure (explorer.app.perceptron.page); the kernel's figure is a
+        # plain matplotlib figure that follows the settled step (exports, tests) and draws the
+        # still layers.
+        self.figure = PerceptronFigure()
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
@@ -125,8 +131,10 @@ class PerceptronView(W.VBox):
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
                                       description="Click mode", style={"button_width": "auto"})
         self.w_edit.observe(self._on_edit_mode, names="value")
-        canvas.mpl_connect("button_press_event", self._on_click)
-        self.figure_box = W.Box([canvas]).add_class("pe-figure")
+        self.paged = PageRun(self.figure, self.timeline, self.fitted)
+        self.page = self.paged.page
+        self.page.on_pointer(self._on_pointer)
+        self.figure_box = self.page
 
         t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
@@ -142,7 +150,9 @@ class PerceptronView(W.VBox):
             section("Export"), self.export,
             section("All settings"), self.b_defaults,
         ])
-        main = W.VBox([self.timeline, self.messages, self.w_equation_main, self.figure_box,
+        # the page's figure has its own transport and narration: the kernel's stay hidden
+        self.messages.narration.layout.display = "none"
+        main = W.VBox([self.messages, self.w_equation_main, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("perceptron")])
@@ -184,6 +194,7 @@ class PerceptronView(W.VBox):
         if not m.describe():
             return  # a newer run was described when it was built
         self.figure.set_run(m.trajectory, m.X, m.y, m.info)
+        self._show_run()
         self._shown = None
         self._on_step(redraw=True)
 
@@ -194,6 +205,7 @@ class PerceptronView(W.VBox):
         self.export.clear()
         self._describe_export()
         self.figure.hand = m.choose_mode
+        self.figure.edited = m.edited
         self.figure.set_run(traj, m.X, m.y, m.info)
         self._shown = None
         self._loading = True  # the timeline restarts at 0, then moves to the run's step
@@ -205,9 +217,17 @@ class PerceptronView(W.VBox):
                                     else None)
         finally:
             self._loading = False
+        self._show_run()
         self._sync_controls()
         self._on_step()
         self._on_message()
+
+    def _show_run(self) -> None:
+        """Send the run to the page (its scene at the current size, its first chunks)."""
+        try:
+            self.paged.show(step=self.model.step)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw this run: {exc}")
 
     def _on_step(self, change=None, *, redraw: bool = False):
         m = self.model
@@ -218,10 +238,11 @@ class PerceptronView(W.VBox):
             return  # one image per change: never send the same frame twice
         self._shown = (id(m.trajectory), k)
         try:
-            f = self.figure.render(k)
+            f = self.figure.show(k)  # the kernel's figure follows the settled step (no drawing)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
+        self.paged.go(k)
         self.messages.narrate(f.text, keep_refusal=redraw)
         self.changed += 1
 
@@ -291,18 +312,29 @@ class PerceptronView(W.VBox):
             self._sync_controls()  # the last good value back on screen, the reason beside it
 
     def _on_edit_mode(self, change):
+        self.page.pointer_mode = change["new"]
         choose = change["new"] == "choose"
         if choose != self.model.choose_mode:
             self.model.update(choose_mode=choose)
 
-    def _on_click(self, event):
-        ax = self.figure.plane.ax
-        if event.inaxes is not ax or event.xdata is None:
+    def _on_pointer(self, pointer) -> None:
+        """A click in the page's figure, in data coordinates (explorer.app.pagefigure)."""
+        if pointer.panel != "plane":
+            self.page.pointer_done()
             return  # clicks outside the data plane do nothing
-        mode = self.w_edit.value
+        before = self.model.trajectory
+        self.click(pointer.x, pointer.y, mode=pointer.mode)
+        if self.model.trajectory is before:
+            self.page.pointer_done()  # refused: the page's mark of the click goes
+
+    def click(self, x: float, y: float, *, mode: str | None = None) -> None:
+        """A click at ``(x, y)`` in the data plane, in the click mode shown (or ``mode``)."""
+        ax = self.figure.plane.ax
+        mode = self.w_edit.value if mode is None else mode
         m = self.model
         x0, x1 = ax.get_xlim()
         radius = 0.035 * (x1 - x0)
+        event = _Click(x, y)
         if mode in ("add+", "add-", "remove"):
             before = self.data_origin
             self.data_origin = datachoice.EDITED  # what the edit's commit calls the points
@@ -364,8 +396,7 @@ class PerceptronView(W.VBox):
         if fitted == self.fitted:
             return
         self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        self.paged.resize(fitted)
         self._shown = None
         self._on_step(redraw=True)
 

@@ -113,7 +113,7 @@ class PageFigure {
     this.where = el("span", "pe-where");
     scrub.append(lab, this.where);
     const nid = `pe-pf-narration-${this.id}-${Math.random().toString(36).slice(2, 8)}`;
-    this.narration = el("div", "pe-narration pe-pf-narration", { id: nid, "aria-live": "polite" });
+    this.narration = el("div", "pe-pf-narration", { id: nid, "aria-live": "polite" });
     this.figure = el("div", "pe-pf-figure", { role: "img", "aria-describedby": nid });
     this.canvas = el("canvas", "pe-canvas");
     this.figure.appendChild(this.canvas);

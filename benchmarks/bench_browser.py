@@ -8,17 +8,19 @@ Figures:
   "step 0 of ..." (checked every 50 ms); median of 3 opens, each in a fresh browser context (so
   each starts its own kernel, as a student's browser does).
 * click Step -> canvas pixels changed: timed inside the page, so Playwright's round trips are
-  excluded: ``performance.now()`` at the click to the ``drawImage`` call with which ipympl puts
-  the new image on the figure canvas (hooked on that canvas's context; a hash of the pixels
-  before and after confirms that they changed). The note adds the time to the next animation
+  excluded: ``performance.now()`` at the click to the first ``drawImage`` call that changes
+  the figure canvas (the Perceptron tab's page-drawn figure composites each frame from its
+  still layers with ``drawImage`` in one animation frame; ipympl, in the other tabs, puts each
+  image it receives with one call); hooked on that canvas's context, a hash of the pixels
+  before and after confirms that they changed. The note adds the time to the next animation
   frame, when it is on screen. Between clicks we wait for the status line to show the new step
   and for the canvas to be quiet, so no click queues behind the previous one. Koski's example
   (6 points, 12 steps; 3 runs of 10 clicks with Reset in between) and "Separable, random" with
   n = 500 (30 clicks in a row).
 * playing at 10 steps/s (n = 500, steps/s slider set to 10, i.e. Play interval 100 ms): a
   page-side collector runs at every animation frame (what the screen can show) for the ~10 s of
-  play, reading the status line and the step slider's readout and, in frames where ipympl drew
-  onto the canvas since the previous frame, hashing the canvas. Steps advanced = how far the
+  play, reading the status line and the step slider's value and, in frames where the canvas
+  was drawn since the previous frame, hashing it. Steps advanced = how far the
   front-end timer moved the step slider; steps shown on the canvas = distinct canvas images
   seen / steps advanced (two images drawn within one animation frame count once: only the
   second is ever on screen); the note adds the share of step numbers the status line showed.
@@ -44,15 +46,16 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import _voila as V  # noqa: E402
 
 STEP, RESET = "Step ▶", "Reset"
-PLAY = ".widget-play button:has(i.fa-play)"
-PAUSE = ".widget-play button:has(i.fa-pause)"
+# the Perceptron tab's page-drawn figure (explorer.app.pagefigure): its Play button's label
+PLAY = ".pe-pagefigure button.pe-play[aria-label='Play']"
+PAUSE = ".pe-pagefigure button.pe-play[aria-label='Pause']"
 SIG = V._CANVAS_SIGNATURE_JS
 
 INTERACTIVE_JS = """
 (sel) => {
   const c = document.querySelector(sel);
   if (!c || (""" + SIG + """)(c) === "") return false;
-  const step = [...document.querySelectorAll("button.jupyter-button")]
+  const step = [...document.querySelectorAll("button")]
       .find(b => b.textContent.trim() === "Step ▶");
   const status = document.querySelector(".pe-where");
   if (!step || step.disabled || !status || !status.textContent.startsWith("step 0 of")) return false;
@@ -118,7 +121,7 @@ COLLECT_START_JS = """
     const drawn = window.__peDraws.length - seen;
     seen = window.__peDraws.length;
     frames.push([performance.now(), drawn ? sig(c) : null, status.textContent,
-                 readout.textContent, drawn]);
+                 readout.value !== undefined ? readout.value : readout.textContent, drawn]);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -176,18 +179,17 @@ def _click_latencies(page, n_clicks, reset_every=None):
 
 
 def _set_speed(page, value: int) -> None:
-    readout = page.locator(".widget-slider:has(label:text-is('steps/s')) .widget-readout")
-    readout.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(str(value))
-    page.keyboard.press("Enter")
+    speed = page.get_by_role("slider", name="Play speed, steps per second")
+    speed.evaluate("(s, v) => { s.value = String(v); s.dispatchEvent(new Event('input', "
+                   "{bubbles: true})); s.dispatchEvent(new Event('change', {bubbles: true})); }",
+                   value)
     page.wait_for_timeout(300)
-    assert readout.inner_text().strip() == str(value), readout.inner_text()
+    assert speed.input_value() == str(value), speed.input_value()
 
 
 def _play(page, seconds: float):
     status = page.locator(".pe-where").first.element_handle()
-    readout = page.locator(".widget-slider:has(label:text-is('step')) .widget-readout")
+    readout = page.get_by_role("slider", name="step", exact=True)
     canvas = V.canvas_locator(page).element_handle()
     page.evaluate(HOOK_JS, canvas)
     page.evaluate(COLLECT_START_JS, [canvas, status, readout.element_handle()])
@@ -195,7 +197,7 @@ def _play(page, seconds: float):
     page.locator(PLAY).click()
     page.wait_for_timeout(seconds * 1000)
     page.locator(PAUSE).click()
-    front = int(readout.inner_text())
+    front = int(readout.input_value())
     t_pause = time.perf_counter()
     # let the kernel catch up with the last step the timer sent
     while _status_step(page) != front and time.perf_counter() - t_pause < 10:

@@ -127,6 +127,18 @@ def test_read_user_data_states_the_label_mapping_and_projection():
     assert "no line separates" in read_user_data("0,0,1\n0,0,-1\n1,1,1\n").summary
 
 
+def test_pasted_or_uploaded_path_is_never_opened_on_the_server(tmp_path):
+    """A page's CSV box is text from the visitor: a line naming a file on the server (a CSV
+    there, /etc/passwd) must not be opened, read or reported on (it was: the file's points
+    were loaded, and other files' shapes were told in the refusal)."""
+    secret = tmp_path / "server.csv"
+    secret.write_text("0.5,1.2,1\n-0.3,-0.8,-1\n1.1,0.4,1\n")
+    for raw in (str(secret), str(secret).encode(), "/etc/passwd"):
+        got = read_user_data(raw)
+        assert isinstance(got, str) and got.startswith("Not read"), (raw, got)
+        assert "row 24" not in got and "columns" not in got, got
+
+
 def test_oversized_input_is_refused_before_parsing(monkeypatch):
     import explorer.datasets as D
 

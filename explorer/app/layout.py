@@ -51,6 +51,9 @@ CSS = """
   padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
+.pe-root .pe-messages .widget-html-content { font-size: inherit; line-height: inherit; }
+.pe-root .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {
+  flex: 0 1 auto; min-width: 144px; }  /* ipywidgets' 144 px cut a name at lecture type */
 .pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input { font-family: monospace; font-size: 13px; }

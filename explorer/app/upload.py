@@ -170,7 +170,9 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> Use
     if not labels:
         return _read_points(text, max_rows=max_rows)
     try:
-        ds = datasets.from_csv(text, labels="auto")
+        # As bytes: a one-line text naming a file on the server must be read as CSV, never
+        # opened (from_csv takes a str without a newline that names a file as a path).
+        ds = datasets.from_csv(text.encode("utf-8"), labels="auto")
     except (ValueError, TypeError) as exc:
         return f"Not read: {_plain_reason(exc)}."
     X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)

@@ -264,6 +264,20 @@ def test_lecture_mode_enlarges_the_figure(page, dashboard_url):
     assert size >= 19, size
 
 
+def test_tab_names_whole_in_lecture_mode_at_1920(page, dashboard_url):
+    """The tabs were 144 px wide whatever the type: lecture type at 1920 px cut the last
+    tab's name to 'Generalizat'."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_dashboard(page, dashboard_url)
+    page.locator(".pe-lecture-toggle").click()
+    page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture')")
+    page.wait_for_timeout(500)
+    cut = page.evaluate("""() => [...document.querySelectorAll('.lm-TabBar-tabLabel')]
+        .filter(l => l.offsetParent && l.scrollWidth > l.clientWidth + 1)
+        .map(l => [l.textContent, l.scrollWidth, l.clientWidth])""")
+    assert cut == [], cut
+
+
 def test_step_button_and_figure_in_view_at_1366x768(page, dashboard_url):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_dashboard(page, dashboard_url)

@@ -51,3 +51,17 @@ def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
             break
         page.wait_for_timeout(250)
     assert "7 points (edited)" in page.inner_text(".pe-view"), widget_text(page, "pe-narration")
+
+
+@pytest.mark.parametrize("tab", ["margins", "xor"])
+def test_no_settings_button_is_cut_at_1366(page, dashboard_url, tab):
+    """'Open these points in the Perceptron tab' was cut to '…Perceptro…' in the settings
+    column of Margins and XOR at every width (1024 to 1920)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + f"?tab={tab}")
+    wait_for_canvas(page, timeout=90)
+    page.wait_for_timeout(1500)
+    cut = page.evaluate("""() => [...document.querySelectorAll('.pe-sidebar .widget-button')]
+        .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+        .map(b => [b.innerText, b.scrollWidth, b.clientWidth])""")
+    assert cut == [], cut

@@ -55,3 +55,22 @@ def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
     assert link.get_attribute("download") == "xor-cycling-xor-pm1.gif"
     href = link.get_attribute("href")
     assert href.startswith("data:image/gif;base64,R0lGOD")  # "GIF8"
+
+
+def test_a_three_line_narration_is_not_cut_at_1024(page, dashboard_url):
+    """The narration box holds three lines of its own type; ipywidgets gave the text inside
+    28 px lines and the page's smaller type, so at 1024 × 768 a three-line narration (XOR,
+    step 11) lost its last line behind a scroll bar."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(dashboard_url + "?tab=xor&step=11")
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 11"), timeout=30)
+    page.wait_for_timeout(1500)
+    box = page.evaluate("""() => {
+        const e = [...document.querySelectorAll('.pe-narration')].find(n => n.offsetParent);
+        const c = e.querySelector('.widget-html-content');
+        return {shown: e.clientHeight, needed: e.scrollHeight,
+                outer: getComputedStyle(e).fontSize, inner: getComputedStyle(c).fontSize,
+                text: e.innerText}; }""")
+    assert box["inner"] == box["outer"], box
+    assert box["needed"] <= box["shown"] + 1, box

@@ -81,7 +81,7 @@ class MarginsView(TabView):
                                                   "The perceptron's plane beside the SVM's"],
                                         style={"button_width": "auto"})
         self.w_layout.observe(lambda ch: m.set_layout(ch["new"]), names="value")
-        self.b_send = W.Button(description="Open these points in the Perceptron tab",
+        self.b_send = W.Button(description="Open points in the Perceptron tab",
                                layout=W.Layout(width="95%"),
                                tooltip="The same data, in the Perceptron tab")
         self.b_send.on_click(lambda _: self._send_points())

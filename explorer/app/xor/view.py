@@ -82,7 +82,7 @@ class XorView(TabView):
         self.b_open = W.Button(description="Open this function here", layout=wide,
                                tooltip="Play the chosen function in the Cycling view")
         self.b_open.on_click(lambda _: self._open_picked())
-        self.b_send = W.Button(description="Open these points in the Perceptron tab",
+        self.b_send = W.Button(description="Open points in the Perceptron tab",
                                layout=wide, tooltip="The four points, in the Perceptron tab")
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"view": self.w_view, "function": self.w_function,

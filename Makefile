@@ -38,7 +38,7 @@ PREHEAT   ?= 4
 hall: $(STAMP)
 	$(BIN)/perceptron-explorer --hall --port $(PORT) --max-pages $(MAX_PAGES) --preheat $(PREHEAT)
 
-# 10, 30, 60 simulated pages on loopback, 10 stepping; writes benchmarks/results/loadtest.json.
+# 10, 30, 60 simulated pages on loopback, all stepping 3 times a second, then a flood of 150; writes benchmarks/results/loadtest.json.
 loadtest: $(STAMP)
 	$(BIN)/python scripts/loadtest.py
 

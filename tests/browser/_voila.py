@@ -12,6 +12,7 @@ from the first.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -279,3 +280,18 @@ def press_keys(page, *keys: str, focus: str | None = None, delay_ms: float = 0) 
         page.locator(focus).first.focus()
     for key in keys:
         page.keyboard.press(key, delay=delay_ms)
+
+
+KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+
+
+def kernel_process(page):
+    """The page's own kernel process, a ``psutil.Process`` (its connection file is named after
+    the kernel id that Voila writes into the page)."""
+    import psutil
+
+    kernel_id = KERNEL_ID.search(page.content()).group(1)
+    for proc in psutil.process_iter(["cmdline"]):
+        if any(kernel_id in part for part in (proc.info["cmdline"] or [])):
+            return proc
+    raise AssertionError(f"no process for kernel {kernel_id}")

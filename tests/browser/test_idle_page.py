@@ -9,11 +9,9 @@ drawing (about 9 CPU-seconds in 10 s) because pyplot redrew the figure after eve
 
 from __future__ import annotations
 
-import re
-
 import psutil
 import pytest
-from _voila import wait_for_canvas, wait_for_text
+from _voila import kernel_process, wait_for_canvas, wait_for_text
 
 from explorer.perceptron import RULES
 
@@ -21,7 +19,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 IDLE_S = 10
 MAX_CPU_S = 0.2
-KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 TABS = ("Margins", "Cover", "XOR", "Generalization")
 
 # Counts every websocket frame the page sends or receives (the kernel's, and any other).
@@ -38,15 +35,6 @@ COUNT_FRAMES = """
   };
 })();
 """
-
-
-def _kernel(page) -> psutil.Process:
-    """The page's own kernel process (its connection file is named after the kernel id)."""
-    kernel_id = KERNEL_ID.search(page.content()).group(1)
-    for proc in psutil.process_iter(["cmdline"]):
-        if any(kernel_id in part for part in (proc.info["cmdline"] or [])):
-            return proc
-    raise AssertionError(f"no process for kernel {kernel_id}")
 
 
 def _idle_cost(page, kernel: psutil.Process) -> tuple[float, int]:
@@ -78,7 +66,7 @@ def _open(page, url):
     wait_for_canvas(page, timeout=90)
     page.wait_for_timeout(5000)  # the solvers load 2.5 s after the tab is built
     _settle(page)
-    return _kernel(page)
+    return kernel_process(page)
 
 
 def test_an_idle_page_costs_nothing_with_every_rule(page, dashboard_url):

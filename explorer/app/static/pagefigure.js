@@ -16,6 +16,7 @@ const RETRY_MS = 8000;        // a chunk asked for and not come: asked again
 const KEEP_CHUNKS = 24;       // chunks kept in the page (the farthest from the step go first)
 const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
 const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
+const MAX_SPEED = 30;        // Play's fastest: steps per second
 
 const DOTTED = [3, 3];
 const TYPED = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array };
@@ -92,13 +93,13 @@ class PageFigure {
       if (action === "play") {
         this.playLabel = label;
         const speed = el("label", "pe-pf-speed");
-        this.speedInput = el("input", "pe-pf-speed-input", { type: "range", min: "1", max: "20",
+        this.speedInput = el("input", "pe-pf-speed-input", { type: "range", min: "1", max: String(MAX_SPEED),
           step: "1", value: String(this.speed), "aria-label": "Play speed, steps per second" });
         this.speedOut = el("span", "pe-pf-readout");
         this.speedOut.textContent = String(this.speed);
         speed.append("steps/s", this.speedInput, this.speedOut);
         this.speedInput.addEventListener("input", () => {
-          this.speed = Math.min(20, Math.max(1, Number(this.speedInput.value) || 4));
+          this.speed = Math.min(MAX_SPEED, Math.max(1, Number(this.speedInput.value) || 4));
           this.speedOut.textContent = String(this.speed);
         });
         bar.appendChild(speed);

@@ -295,7 +295,7 @@ class Session:
 
 async def visit(http, url: str, *, deadline: float, answers: list | None = None):
     """Ask for a page as a browser does with the hall's pages: a "starting, please wait" page
-    (503 with Retry-After, explorer.hall) is asked again after Retry-After seconds, until the
+    (503 with Retry-After, explorer.serving.hall) is asked again after Retry-After seconds, until the
     dashboard or the "room is full" page comes back. ``answers`` collects each answer's time."""
     while True:
         t = time.monotonic()
@@ -326,7 +326,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1",
                    PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get(
                        "PYTHONPATH", "")) if p))
-        cmd = [sys.executable, "-m", "explorer.serve", "--hall", "--port", str(self.port),
+        cmd = [sys.executable, "-m", "explorer.serving.serve", "--hall", "--port", str(self.port),
                "--max-pages", str(self.max_pages), "--preheat", str(self.preheat)]
         self._log = open(self.log, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,

@@ -1,6 +1,6 @@
 """Screenshots of every dashboard tab for the README, from the real dashboard (``make screenshots``).
 
-Serves ``notebooks/dashboard.ipynb`` with ``python -m explorer.serve`` on a free 127.0.0.1 port,
+Serves ``notebooks/dashboard.ipynb`` with ``python -m explorer.serving.serve`` on a free 127.0.0.1 port,
 opens each tab by its link in Debian's Chromium (Playwright, never a downloaded browser) at
 1366 × 768, waits until the tab has drawn, and writes ``docs/screenshots/<tab>.png``. Extra
 shots (a link each) show states worth a picture of their own.
@@ -39,7 +39,7 @@ def _free_port() -> int:
 
 def _serve(port: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "explorer.serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "explorer.serving.serve", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 90

@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from explorer import serve
+from explorer.serving import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,9 +26,9 @@ def _dry(capsys, *argv):
 def test_hall_options_reach_voila(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     args = _dry(capsys, "--hall", "--max-pages", "7", "--preheat", "3")
-    assert args[1:3] == ["-m", "explorer.hall"]
+    assert args[1:3] == ["-m", "explorer.serving.hall"]
     assert "--HallVoila.max_pages=7" in args
-    assert "--VoilaConfiguration.multi_kernel_manager_class=explorer.hall.HallKernelManager" in args
+    assert "--VoilaConfiguration.multi_kernel_manager_class=explorer.serving.hall.HallKernelManager" in args
     assert "--VoilaConfiguration.preheat_kernel=True" in args
     assert "--VoilaConfiguration.default_pool_size=3" in args
     assert "--VoilaConfiguration.show_tracebacks=False" in args
@@ -79,7 +79,7 @@ def capped_server(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [sys.executable, "-m", "explorer.serve", "--hall", "--port", str(port), "--notebook",
+        [sys.executable, "-m", "explorer.serving.serve", "--hall", "--port", str(port), "--notebook",
          str(path), "--max-pages", "1", "--preheat", "0"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
@@ -143,7 +143,7 @@ def test_the_pool_must_fit_in_the_room(capsys):
 
 
 def test_a_room_refuses_past_its_cap_counting_requests_still_starting():
-    from explorer.hall import Room
+    from explorer.serving.hall import Room
 
     room = Room(max_pages=3, max_starting=5)
     places = [room.admit(pages=set(), pool=0) for _ in range(5)]
@@ -156,7 +156,7 @@ def test_a_room_refuses_past_its_cap_counting_requests_still_starting():
 
 
 def test_a_room_starts_few_kernels_at_once_and_pooled_ones_do_not_wait():
-    from explorer.hall import Room
+    from explorer.serving.hall import Room
 
     room = Room(max_pages=10, max_starting=2)
     assert not isinstance(room.admit(pages=set(), pool=0), str)
@@ -166,7 +166,7 @@ def test_a_room_starts_few_kernels_at_once_and_pooled_ones_do_not_wait():
 
 
 def test_one_address_holds_at_most_its_share():
-    from explorer.hall import Room
+    from explorer.serving.hall import Room
 
     room = Room(max_pages=10, max_starting=10, max_per_address=2)
     a = room.admit(pages=set(), pool=0, address="10.0.0.1")
@@ -179,7 +179,7 @@ def test_one_address_holds_at_most_its_share():
 
 
 def test_the_pool_refills_within_the_cap_and_not_while_the_room_arrives():
-    from explorer.hall import Room
+    from explorer.serving.hall import Room
 
     room = Room(max_pages=4)
     assert room.pool_target(pages=set(), pool_size=3) == 3
@@ -203,7 +203,7 @@ def test_no_interleaving_of_requests_exceeds_the_cap():
     @given(cap=st.integers(1, 5), pool_size=st.integers(0, 5),
            ops=st.lists(st.tuples(st.sampled_from("abcrkf"), st.integers(0, 20)), max_size=60))
     def run(cap, pool_size, ops):
-        from explorer.hall import Room
+        from explorer.serving.hall import Room
 
         pool_size = min(pool_size, cap)
         room = Room(max_pages=cap, max_starting=2)
@@ -278,7 +278,7 @@ def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
                XDG_CACHE_HOME=str(tmp_path))
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [sys.executable, "-m", "explorer.serve", "--hall", "--port", str(port),
+        [sys.executable, "-m", "explorer.serving.serve", "--hall", "--port", str(port),
          "--max-pages", "3", "--preheat", "1", "--max-starting", "2",
          "--cull-idle-timeout", "4", "--cull-interval", "2"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -1,4 +1,4 @@
-"""Hostile requests against a running dashboard server (Voila via ``explorer.serve``, loopback).
+"""Hostile requests against a running dashboard server (Voila via ``explorer.serving.serve``, loopback).
 
 * code sent over the kernel websocket (``execute_request``) is dropped, while an allowed
   message (``kernel_info_request``) is answered on the same connection: the drop is the

@@ -2,7 +2,7 @@
 
 import nbformat
 
-from explorer import serve
+from explorer.serving import serve
 
 
 def test_dry_run_prints_the_voila_command(capsys):

@@ -285,7 +285,7 @@ def dashboard(*, query: str | None = None) -> Dashboard:
 def warm_up() -> None:
     """Do ahead of time what the first page open would otherwise do in front of the visitor.
 
-    For preheated kernels (``perceptron-explorer --hall``, :mod:`explorer.hall`), which run this
+    For preheated kernels (``perceptron-explorer --hall``, :mod:`explorer.serving.hall`), which run this
     before anyone asks for a page: import the first tab and the solvers its run needs
     (scikit-learn's libsvm for the margin of the bound, scipy's HiGHS for the separability LP),
     train and describe the opening run, and draw it once on an off-screen figure, so fonts,

@@ -14,12 +14,12 @@ import base64
 import html
 import logging
 import re
-import threading
 from collections.abc import Callable
 
 import ipywidgets as W
 
 from ..plots.animation import ExportCancelled
+from .jobs import Job
 
 __all__ = ["ExportPanel", "file_stem"]
 
@@ -102,10 +102,7 @@ class ExportPanel(W.VBox):
         self.basename = basename
         self._still = still
         self._animate = animate
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._cancel: threading.Event | None = None
-        self._job = 0  # bumped by every export and by clear(): older workers stay silent
+        self._job = Job("export")  # a new export or clear(): older workers stay silent
         self._playable = True
 
         # one Layout per button: a Layout is shared state, and hiding GIF must not hide PNG
@@ -153,35 +150,24 @@ class ExportPanel(W.VBox):
     @property
     def busy(self) -> bool:
         """An animation export is running."""
-        t = self._thread
-        return t is not None and t.is_alive()
+        return self._job.busy
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the running export to end; True if none runs any more."""
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
-        return not self.busy
+        return self._job.wait(timeout)
 
     def clear(self) -> None:
         """Remove the link and cancel a running export (call it when the run changes)."""
-        with self._lock:
-            self._job += 1
-            running = self.busy
-            if self._cancel is not None:
-                self._cancel.set()
-            self.links.value = ""
-            self._running(False)
-            self._say("Export cancelled" if running else "")
-        if running:
-            self.wait(CLEAR_WAIT_S)
+        running = self._job.cancel(wait=CLEAR_WAIT_S)  # what it reports from now on is dropped
+        self.links.value = ""
+        self._running(False)
+        self._say("Export cancelled" if running else "")
 
     def cancel(self) -> None:
         """Ask the running export to stop; the panel then says "Export cancelled"."""
-        with self._lock:
-            if self.busy and self._cancel is not None:
-                self._cancel.set()
-                self._say("Cancelling…")
+        if self.busy:
+            self._job.stop()
+            self._say("Cancelling…")
 
     # ------------------------------------------------------------------ exports
     def _export_still(self, fmt: str) -> None:
@@ -218,48 +204,45 @@ class ExportPanel(W.VBox):
             _log.debug("export name failed", exc_info=True)
             self._say(f"Export failed: {_short(exc)}")
             return False
-        with self._lock:
-            if self.busy:
-                self._say(BUSY_TEXT)
-                return False
-            self._job += 1
-            job, cancel = self._job, threading.Event()
-            self._cancel = cancel
-            self.links.value = ""
-            self.progress.max, self.progress.value = 1, 0
-            self.progress_label.value = "starting"
-            self._running(True)
-            self._say(f"Making the {kind.upper()}…")
-            self._thread = threading.Thread(target=self._work, args=(kind, job, cancel, name),
-                                            name=f"export-{kind}", daemon=True)
-            self._thread.start()
+        if self.busy:
+            self._say(BUSY_TEXT)
+            return False
+        self.links.value = ""
+        self.progress.max, self.progress.value = 1, 0
+        self.progress_label.value = "starting"
+        self._running(True)
+        self._say(f"Making the {kind.upper()}…")
+        self._job.start(lambda report: self._work(kind, name, report))
         return True
 
-    def _work(self, kind: str, job: int, cancel: threading.Event, name: str) -> None:
+    def _work(self, kind: str, name: str, report) -> None:
         def progress(i: int, n: int) -> None:
-            if job == self._job:
-                self.progress.max = max(int(n), 1)
-                self.progress.value = int(i) + 1
-                self.progress_label.value = f"frame {int(i) + 1} of {int(n)}"
+            report.post(lambda: self._progress(i, n))
 
         data, error = None, None
         try:
-            data = self._bytes(self._animate(kind, progress, cancel.is_set))
+            data = self._bytes(self._animate(kind, progress, report.stopped))
         except ExportCancelled:
             pass
         except Exception as exc:  # any failure becomes one line in the panel
             _log.debug("%s export failed", kind, exc_info=True)
             error = exc
-        with self._lock:
-            if job != self._job:
-                return  # cleared meanwhile: the run this was made from is gone
-            self._running(False)
-            if error is not None:
-                self._say(f"Export failed: {_short(error)}")
-            elif cancel.is_set() or data is None:
-                self._say("Export cancelled")
-            else:
-                self._post(data, kind, name)
+        # delivered only if not cleared meanwhile (the run this was made from is gone)
+        report.post(lambda: self._done(kind, name, data, error, report.stopped()))
+
+    def _progress(self, i: int, n: int) -> None:
+        self.progress.max = max(int(n), 1)
+        self.progress.value = int(i) + 1
+        self.progress_label.value = f"frame {int(i) + 1} of {int(n)}"
+
+    def _done(self, kind: str, name: str, data, error, stopped: bool) -> None:
+        self._running(False)
+        if error is not None:
+            self._say(f"Export failed: {_short(error)}")
+        elif stopped or data is None:
+            self._say("Export cancelled")
+        else:
+            self._post(data, kind, name)
 
     # ------------------------------------------------------------------ display
     @staticmethod

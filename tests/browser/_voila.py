@@ -51,7 +51,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 class VoilaServer:
-    """``python -m explorer.serve`` in a subprocess, on a free 127.0.0.1 port.
+    """``python -m explorer.serving.serve`` in a subprocess, on a free 127.0.0.1 port.
 
     ``notebook=None`` serves the real dashboard. Output goes to ``log_path``.
     """
@@ -70,7 +70,7 @@ class VoilaServer:
 
     def start(self, timeout: float = 60.0) -> VoilaServer:
         self.port = free_port()
-        cmd = [sys.executable, "-m", "explorer.serve", "--port", str(self.port)]
+        cmd = [sys.executable, "-m", "explorer.serving.serve", "--port", str(self.port)]
         if self.notebook is not None:
             cmd += ["--notebook", str(self.notebook)]
         cmd += list(self.extra_args)

@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end tests: Voila (via explorer.serve) + Debian's Chromium via Playwright.
+"""Fixtures for end-to-end tests: Voila (via explorer.serving.serve) + Debian's Chromium via Playwright.
 
 Every test under tests/browser/ is marked ``browser`` (select with ``-m browser``, skip with
 ``-m "not browser"``). Without /usr/bin/chromium they are skipped, except in CI (CI=true), where

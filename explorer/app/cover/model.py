@@ -12,7 +12,6 @@ computes; every change of state it causes is handed to ``post`` (the view passes
 
 from __future__ import annotations
 
-import threading
 import time
 
 import numpy as np
@@ -20,6 +19,7 @@ from traitlets import Bool, Instance, Int, List, Tuple, Unicode
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ..jobs import Job
 from ..state import Field, StateSpec, points_of
 from ..tab_model import TabModel
 
@@ -85,12 +85,10 @@ class CoverModel(TabModel):
 
     def __init__(self, **params):
         super().__init__()
-        self._mc_thread = None
-        self._mc_stop = None
+        self._mc = Job("cover-monte-carlo")
         self._mc_key = None
-        self._mc_job = 0
         self._bool = None
-        self._bool_thread = None
+        self._bool_job = None
         if not self.update(**params, _force=True):
             raise ValueError(self.message)
 
@@ -118,14 +116,14 @@ class CoverModel(TabModel):
             t0 = time.perf_counter()
             self._bool = (cover.boolean_table(count_up_to=4), time.perf_counter() - t0)
             return self._bool
-        if self._bool_thread is None:
-            def work():
+        if self._bool_job is None:
+            def work(report):
                 t0 = time.perf_counter()
                 rows = cover.boolean_table(count_up_to=4)
-                post(lambda: self._bool_done(rows, time.perf_counter() - t0))
+                report.post(lambda: self._bool_done(rows, time.perf_counter() - t0))
 
-            self._bool_thread = threading.Thread(target=work, name="cover-boolean", daemon=True)
-            self._bool_thread.start()
+            self._bool_job = Job("cover-boolean")
+            self._bool_job.start(work, post=post)
         return cover.boolean_table(count_up_to=3), None
 
     def _bool_done(self, rows, seconds) -> None:
@@ -294,8 +292,7 @@ class CoverModel(TabModel):
     # ------------------------------------------------------------------ Monte Carlo
     @property
     def mc_busy(self) -> bool:
-        t = self._mc_thread
-        return t is not None and t.is_alive()
+        return self._mc.busy
 
     def start_monte_carlo(self, post=None) -> bool:
         """Start a run for the current M set (those <= 100), seed and trials, in a thread.
@@ -314,40 +311,31 @@ class CoverModel(TabModel):
             return False
         have = {(pt.M, pt.N) for pt in self.mc}
         plan = tuple(mn for mn in plan if mn not in have)
-        post = post or (lambda fn: fn())
-        self._mc_job += 1
-        job, stop = self._mc_job, threading.Event()
-        self._mc_stop = stop
         trials, seed = self.trials, self.seed
         self.applied += 1
         self.mc_total, self.mc_done, self.mc_running = len(plan) * trials, 0, True
         self.mc_note = f"Monte Carlo: {len(plan)} points × {trials} trials, seed {seed}…"
 
-        def on_point(pt, done, total):
-            post(lambda: self._mc_add(job, pt, done))
+        def work(report):
+            def on_point(pt, done, total):
+                report.post(lambda: self._mc_add(pt, done))
 
-        def work():
             t0 = time.perf_counter()
             try:
-                run = cover.monte_carlo_points(plan, trials=trials, seed=seed, stop=stop.is_set,
-                                               progress=on_point)
-                post(lambda: self._mc_end(job, run, time.perf_counter() - t0, None))
+                run = cover.monte_carlo_points(plan, trials=trials, seed=seed,
+                                               stop=report.stopped, progress=on_point)
+                report.post(lambda: self._mc_end(run, time.perf_counter() - t0, None))
             except Exception as exc:  # pragma: no cover - an LP failure becomes a message
-                post(lambda e=exc: self._mc_end(job, None, 0.0, e))
+                report.post(lambda e=exc: self._mc_end(None, 0.0, e))
 
-        self._mc_thread = threading.Thread(target=work, name="cover-monte-carlo", daemon=True)
-        self._mc_thread.start()
+        self._mc.start(work, post=post or (lambda fn: fn()))
         return True
 
-    def _mc_add(self, job, pt, done) -> None:
-        if job != self._mc_job:
-            return
+    def _mc_add(self, pt, done) -> None:
         self.mc = (*self.mc, pt)
         self.mc_done = done  # views showing the curves redraw on this
 
-    def _mc_end(self, job, run, seconds, error) -> None:
-        if job != self._mc_job:
-            return
+    def _mc_end(self, run, seconds, error) -> None:
         self.mc_running = False
         if self.message == RUNNING:
             self.message = ""  # no longer true
@@ -366,20 +354,15 @@ class CoverModel(TabModel):
     def stop_monte_carlo(self) -> None:
         """Ask a running Monte Carlo run to stop (after its current trial); the points it
         finished stay."""
-        if self._mc_stop is not None:
-            self._mc_stop.set()
+        self._mc.stop()
 
     def _cancel_monte_carlo(self) -> None:
         """Stop a run whose results no longer apply (new seed or trials): it stays silent."""
-        self._mc_job += 1
-        self.stop_monte_carlo()
+        self._mc.cancel()
         self.mc_running = False
 
     def wait_monte_carlo(self, timeout: float | None = None) -> bool:
-        t = self._mc_thread
-        if t is not None:
-            t.join(timeout)
-        return not self.mc_busy
+        return self._mc.wait(timeout)
 
     # ------------------------------------------------------------------ declared state
     def get_state(self) -> dict:

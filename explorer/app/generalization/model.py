@@ -18,7 +18,6 @@ part, and the risk panel's first row is the pocket rule's training and test erro
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import replace
 
@@ -30,6 +29,7 @@ from ... import datasets
 from ... import generalization as G
 from ...perceptron import train
 from ...trajectory import Trajectory
+from ..jobs import Job
 from ..state import Field, StateSpec, arrays_of
 from ..tab_model import TabModel
 
@@ -110,9 +110,7 @@ class GeneralizationModel(TabModel):
     def __init__(self, **params):
         super().__init__()
         self._parts: dict = {}  # (trials, dim, gamma, seed, n) -> one-n StabilityCurve
-        self._thread = None
-        self._stop = None
-        self._job = 0
+        self._sim = Job("generalization-sim")
         self._risk_seed = None
         self._base_risk = None  # the real data sets' rows for the current seed
         self._own_row = None  # the risk row of own data (None: not on own data)
@@ -213,8 +211,7 @@ class GeneralizationModel(TabModel):
 
     @property
     def sim_busy(self) -> bool:
-        t = self._thread
-        return t is not None and t.is_alive()
+        return self._sim.busy
 
     def start_simulation(self, post=None) -> bool:
         """Run the sizes not yet finished for the current settings, in a thread.
@@ -229,49 +226,40 @@ class GeneralizationModel(TabModel):
         if not todo:
             self.sim_note = "Every size is done for these settings; change them to run again."
             return False
-        post = post or (lambda fn: fn())
-        self._job += 1
-        job, stop = self._job, threading.Event()
-        self._stop = stop
         trials, dim, gamma, seed = self.trials, self.dim, float(self.gamma), self.seed
         keys = {n: self._key(n) for n in todo}
         self.applied += 1
         self.sim_total, self.sim_done, self.sim_running = len(todo) * trials, 0, True
         self.sim_note = f"Simulating {len(todo)} sizes × {trials} trials (seed {seed})…"
 
-        def work():
+        def work(report):
             t0 = time.perf_counter()
             error = None
             try:
                 for i, n in enumerate(todo):
                     def progress(done, total, i=i):
-                        post(lambda: self._sim_progress(job, i * trials + done))
+                        report.post(lambda: self._sim_progress(i * trials + done))
                     part = G.stability_curve(ns=(n,), trials=trials, dim=dim, gamma=gamma,
-                                             seed=seed, stop=stop.is_set, progress=progress)
-                    if part.stopped or stop.is_set():
+                                             seed=seed, stop=report.stopped, progress=progress)
+                    if part.stopped or report.stopped():
                         break
-                    post(lambda n=n, part=part: self._sim_add(job, keys[n], part))
+                    report.post(lambda n=n, part=part: self._sim_add(keys[n], part))
             except Exception as exc:  # pragma: no cover - a solver failure becomes a message
                 error = exc
-            post(lambda: self._sim_end(job, time.perf_counter() - t0, error, stop.is_set()))
+            stopped = report.stopped()
+            report.post(lambda: self._sim_end(time.perf_counter() - t0, error, stopped))
 
-        self._thread = threading.Thread(target=work, name="generalization-sim", daemon=True)
-        self._thread.start()
+        self._sim.start(work, post=post or (lambda fn: fn()))
         return True
 
-    def _sim_progress(self, job, done) -> None:
-        if job == self._job:
-            self.sim_done = int(done)
+    def _sim_progress(self, done) -> None:
+        self.sim_done = int(done)
 
-    def _sim_add(self, job, key, part) -> None:
-        if job != self._job:
-            return
+    def _sim_add(self, key, part) -> None:
         self._parts[key] = part
         self.curve = self._joined()
 
-    def _sim_end(self, job, seconds, error, stopped) -> None:
-        if job != self._job:
-            return
+    def _sim_end(self, seconds, error, stopped) -> None:
         self.sim_running = False
         if self.message == RUNNING:
             self.message = ""  # no longer true
@@ -286,23 +274,18 @@ class GeneralizationModel(TabModel):
 
     def stop_simulation(self) -> None:
         """Ask a running simulation to stop (within a few trials); finished sizes stay."""
-        if self._stop is not None:
-            self._stop.set()
+        self._sim.stop()
 
     def _cancel_simulation(self) -> None:
-        """Stop a run whose results no longer apply (new settings): it stays silent."""
-        self._job += 1
-        self.stop_simulation()
-        self._thread = None  # it stops within a few trials; a new run need not wait for it
+        """Stop a run whose results no longer apply (new settings): it stays silent (it stops
+        within a few trials; a new run need not wait for it)."""
+        self._sim.cancel()
         self.sim_running = False
         self.sim_done = 0
         self.sim_note = ""
 
     def wait_simulation(self, timeout: float | None = None) -> bool:
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
-        return not self.sim_busy
+        return self._sim.wait(timeout)
 
     # ------------------------------------------------------------------ declared state
     def get_state(self) -> dict:

@@ -1,7 +1,7 @@
 """Lecture-hall serving: one Voila server shared by a room, with a cap on open pages.
 
 This module is server-side only (it imports Voila, tornado and jupyter_server); the core and the
-app never import it. ``perceptron-explorer --hall`` (see :mod:`explorer.serve`) runs
+app never import it. ``perceptron-explorer --hall`` (see :mod:`explorer.serving.serve`) runs
 :class:`HallVoila`, which is Voila 0.5 with two additions:
 
 * **A cap on pages, held as reservations** (:class:`Room`). Each open dashboard page owns one
@@ -16,13 +16,13 @@ app never import it. ``perceptron-explorer --hall`` (see :mod:`explorer.serve`) 
   queue of starts. The preheated pool is part of the cap: it refills only while no visitor's
   kernel is starting and only while pages + pool kernels stay within ``max_pages``, so the
   kernels alive never exceed the cap. Optionally (``max_per_address``) one address can hold at
-  most that many places. Kernels talk to the server over Unix sockets (``explorer.serve``), so
+  most that many places. Kernels talk to the server over Unix sockets (``explorer.serving.serve``), so
   two starts can never collide on a TCP port.
 * **A status endpoint** ``/hall/status`` (JSON: pages, pooled, starting, max_pages), read by
   the load test (``scripts/loadtest.py``) and handy for a lecturer; Voila 0.5 does not expose
   ``/api/kernels``.
 
-Voila does the rest through its own options, set by ``explorer.serve.voila_args``: preheated
+Voila does the rest through its own options, set by ``explorer.serving.serve.voila_args``: preheated
 kernels (``--preheat_kernel --pool_size``), culling of kernels with no page connected
 (``MappingKernelManager.cull_*``), no tracebacks on the page (``show_tracebacks=False``).
 
@@ -420,5 +420,5 @@ class HallVoila(Voila):
         # Before Voila's catch-all page route, or that would answer /hall/status.
         return [status, *handlers]
 
-if __name__ == "__main__":  # ``python -m explorer.hall <Voila arguments>`` (what --dry-run prints)
+if __name__ == "__main__":  # ``python -m explorer.serving.hall <Voila arguments>`` (what --dry-run prints)
     HallVoila.launch_instance()

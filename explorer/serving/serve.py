@@ -16,7 +16,7 @@ serves the same dashboard from one shared server for a lecture hall (see docs/se
 kernels preheated in a pool, a page whose tab is closed gives its kernel back within about a
 minute and a half (cull kernels with no page connected after 60 s of quiet, checked every 15 s),
 and past ``--max-pages`` open pages a visitor gets a short "the room is full" page, not a new
-kernel (:mod:`explorer.hall`). Tracebacks are never sent to the page, in either mode.
+kernel (:mod:`explorer.serving.hall`). Tracebacks are never sent to the page, in either mode.
 
 Hidden options, for tests and trials: ``--notebook PATH`` serves another notebook, ``--dry-run``
 prints the Voila command line instead of running it, ``--cull-idle-timeout``/``--cull-interval``
@@ -71,7 +71,7 @@ def _cache_dir() -> Path:
 
 def find_hall_dashboard() -> Path:
     """The dashboard notebook for ``--hall``: the same page, split so a preheated kernel does
-    the imports ahead of time and builds the page from the visitor's link (explorer.hall)."""
+    the imports ahead of time and builds the page from the visitor's link (explorer.serving.hall)."""
     from .hall import HALL_CELLS
 
     return _write_notebook(_cache_dir() / "hall" / DASHBOARD, HALL_CELLS)
@@ -81,7 +81,7 @@ def find_dashboard() -> Path:
     """Locate ``dashboard.ipynb``: the source checkout first; after a plain ``pip install``
     (no checkout), write the same two-cell notebook to a cache folder and serve that."""
     here = Path(__file__).resolve().parent
-    checkout = here.parent / "notebooks" / DASHBOARD
+    checkout = here.parents[1] / "notebooks" / DASHBOARD
     if checkout.is_file():
         return checkout
     return _write_notebook(_cache_dir() / DASHBOARD, DASHBOARD_CELLS)
@@ -121,8 +121,8 @@ def voila_args(
 ) -> list[str]:
     """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``.
 
-    ``max_pages`` (lecture hall: not None) adds the options of :class:`explorer.hall.HallVoila`
-    (``python -m explorer.hall``): at most that many pages open (0 = no cap). ``preheat`` > 0
+    ``max_pages`` (lecture hall: not None) adds the options of :class:`explorer.serving.hall.HallVoila`
+    (``python -m explorer.serving.hall``): at most that many pages open (0 = no cap). ``preheat`` > 0
     keeps that many kernels started and the notebook's imports done, ready for the next page.
     ``max_starting`` (default: the hall's, one per core and at least 2) kernels may start at
     once; ``max_per_address`` > 0 limits the places one client address may hold.
@@ -158,9 +158,9 @@ def voila_args(
         if max_per_address:
             args.append(f"--HallVoila.max_per_address={max_per_address}")
         args += [f"--HallVoila.max_pages={max_pages}",
-                 # cull closed pages' kernels together, not one by one (explorer.hall)
+                 # cull closed pages' kernels together, not one by one (explorer.serving.hall)
                  "--VoilaConfiguration.multi_kernel_manager_class="
-                 "explorer.hall.HallKernelManager"]
+                 "explorer.serving.hall.HallKernelManager"]
     return args
 
 
@@ -259,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         max_starting=opts.max_starting if opts.hall else None,
         max_per_address=opts.max_per_address if opts.hall else 0,
     )
-    module = "explorer.hall" if opts.hall else "voila"
+    module = "explorer.serving.hall" if opts.hall else "voila"
 
     if opts.dry_run:
         print(shlex.join([sys.executable, "-m", module, *args]))

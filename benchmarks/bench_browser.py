@@ -297,8 +297,8 @@ def run(opens=3, clicks=30, step_clicks=100, play_seconds=10.0, play_speed=30,
                             f"{drags[0][1]} drawn in the frame their position was set; the drag "
                             f"back over fetched chunks: {drags[1][1]} of {drag_positions}"})
 
-                # (d) play at 30 steps/s, kernel CPU per step displayed
-                V.click_button(page, RESET)
+                # (d) play at 30 steps/s, kernel CPU per step displayed (the drag back ended
+                # at step 0)
                 V.wait_for_text(page, "pe-where", lambda t: t.startswith("step 0 of"))
                 _quiet(page)
                 _set_speed(page, play_speed)

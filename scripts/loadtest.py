@@ -63,6 +63,7 @@ OPEN_TIMEOUT_S = 240  # per page: a kernel start waits its turn on two cores
 STEP_TIMEOUT_S = 5.0  # a click without an image after this long counts as a failed step
 RELEASE_TIMEOUT_S = 170
 FLOOD_TIMEOUT_S = 420  # a visitor of the flood gives up following "starting" pages after this
+REQUEST_TIMEOUT_S = 120  # one page request unanswered this long counts as hung
 MAX_TOTAL_S = 25 * 60  # hard stop of the whole run
 # The page's websocket protocol. Without it the server falls back to the legacy framing, which
 # Voila 0.5's kernel websocket handler misreads as v1 (a huge offset count): its loop spins.
@@ -297,10 +298,17 @@ async def visit(http, url: str, *, deadline: float, answers: list | None = None)
     """Ask for a page as a browser does with the hall's pages: a "starting, please wait" page
     (503 with Retry-After, explorer.serving.hall) is asked again after Retry-After seconds, until the
     dashboard or the "room is full" page comes back. ``answers`` collects each answer's time."""
+    cookies: dict[str, str] = {}  # kept as a browser does (the hall's queue ticket)
     while True:
         t = time.monotonic()
-        resp = await http.fetch(HTTPRequest(url, request_timeout=max(deadline - t, 1)),
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+        # the deadline only decides whether to ask again: one request may take its time
+        resp = await http.fetch(HTTPRequest(url, headers=headers,
+                                            request_timeout=REQUEST_TIMEOUT_S),
                                 raise_error=False)
+        for line in resp.headers.get_list("Set-Cookie"):
+            name, _, value = line.split(";", 1)[0].partition("=")
+            cookies[name.strip()] = value.strip()
         if answers is not None:
             answers.append(time.monotonic() - t)
         body = resp.body.decode("utf-8", "replace") if resp.body else ""
@@ -441,6 +449,8 @@ async def _flood(server, http, n: int) -> dict:
             peak["rss_mb"] = max(peak["rss_mb"], server.memory()["rss_mb"])
             await asyncio.sleep(0.25)
 
+    sockets = []
+
     async def one(i):
         answers: list[float] = []
         try:
@@ -449,6 +459,14 @@ async def _flood(server, http, n: int) -> dict:
             body = resp.body.decode("utf-8", "replace") if resp.body else ""
             kind = ("page" if resp.code == 200 else "full" if "room is full" in body else
                     "starting" if "pe-hall-starting" in body else f"HTTP {resp.code}")
+            found = KERNEL_ID.search(body) if kind == "page" else None
+            if found:  # stay on the page, as a browser does: its kernel's websocket stays open
+                sockets.append(await websocket_connect(
+                    server.base.replace("http://", "ws://") + f"api/kernels/{found.group(1)}"
+                    f"/channels?session_id={uuid.uuid4().hex}", connect_timeout=60,
+                    subprotocols=[WS_PROTOCOL],
+                    # read every message: an unread one stops tornado's client answering pings
+                    on_message_callback=lambda _m: None))
         except Exception as exc:  # noqa: BLE001 - counted, not raised
             kind = type(exc).__name__
         return kind, answers
@@ -459,6 +477,8 @@ async def _flood(server, http, n: int) -> dict:
     wall = time.monotonic() - t0
     done.set()
     await sampler
+    for ws in sockets:
+        ws.close()
     kinds: dict[str, int] = {}
     for kind, _ in outcomes:
         kinds[kind] = kinds.get(kind, 0) + 1
@@ -505,7 +525,7 @@ async def run(opts) -> dict:
     try:
         await server.wait_ready(http)
         result["idle_server"] = server.memory()
-        for level in levels:
+        for level in [] if opts.flood_only else levels:
             if time.monotonic() - t_start > MAX_TOTAL_S - 240:
                 print(f"time limit: level {level} skipped", flush=True)
                 break
@@ -544,6 +564,11 @@ async def run(opts) -> dict:
             print(f"  p50 {row['step_p50_s']} s, p95 {row['step_p95_s']} s, "
                   f"{failed} failed; PSS {mem['pss_mb']} MB", flush=True)
 
+        if opts.flood_only:
+            print(f"flood: {opts.flood} visitors at once, {server.max_pages} places …",
+                  flush=True)
+            result["flood"] = await _flood(server, http, opts.flood)
+            return result
         result["over_cap"] = await _full_page(server.base, http)
         # Close every page the way a tab does when its unload beacon is lost (Voila #1458).
         for s in sessions:
@@ -617,6 +642,8 @@ def main(argv=None) -> int:
     p.add_argument("--concurrency", type=int, default=8, help="pages requested at once")
     p.add_argument("--flood", type=int, default=150,
                    help="at the end, this many visitors at the same moment (0: none)")
+    p.add_argument("--flood-only", action="store_true",
+                   help="only the flood, against a hall of max(--sessions) places")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "loadtest.json"))
     opts = p.parse_args(argv)
     if not opts.sessions or min(opts.sessions) < 1 or max(opts.sessions) > 100:

@@ -42,8 +42,8 @@ def test_koski_steps_drawn(view):
     assert m.dataset == "koski" and m.eta == 0.2 and m.trajectory.n_steps == 12
     for k, ((w, b), pick) in enumerate(zip(KOSKI_STATES, KOSKI_PICKS, strict=True)):
         if k:
-            tl.b_step.click()
-        assert m.step == k and tl.slider.value == k
+            tl.act("step")
+        assert m.step == k and tl.step == k and view.page.step == k
         expected = clip_line(np.array(w), b, view.figure.plane.box)
         np.testing.assert_allclose(view.drawn_line(), expected, atol=1e-9)
         offsets = view.figure.plane.picked.get_offsets()
@@ -53,24 +53,24 @@ def test_koski_steps_drawn(view):
             np.testing.assert_allclose(offsets, m.X[[pick]])
             assert view.figure.plane.update.get_visible()
     assert view.messages.text.startswith("Step 3, point 1 (1.5, −0.5), label +1")
-    tl.b_back.click()
+    tl.act("back")
     assert m.step == 2 and view.messages.text.startswith("Step 2, point 3")
-    tl.b_reset.click()
+    tl.act("reset")
     assert m.step == 0 and view.messages.text.startswith("Start")
 
 
 def test_timeline_and_jumps_set_the_step(view):
     tl, m = view.timeline, view.model
-    tl.slider.value = 7
+    tl.go(7)
     assert m.step == 7 and "Step 7" in view.messages.text
-    assert tl.play.max == m.trajectory.n_steps
-    tl.b_end.click()
+    assert tl.n_steps == m.trajectory.n_steps == view.page.scene["n_steps"]
+    tl.act("end")
     assert m.step == 12 and "Converged after 3 updates" in view.messages.text
-    tl.b_reset.click()
-    tl.b_next.click()
-    tl.b_next.click()
+    tl.act("reset")
+    tl.act("next_update")
+    tl.act("next_update")
     assert m.step == 2  # Koski's run updates at steps 1, 2 and 3
-    tl.b_epoch.click()
+    tl.act("epoch_end")
     assert m.step == 6
 
 
@@ -101,14 +101,14 @@ def test_keys_move_the_run(view):
 def test_bad_typed_values_are_refused_and_state_kept(view, name, bad, good, words):
     """Bug 4 ("2.5" read as 25, empty η reported as 0.0, messages naming w0/eta) and bug 3
     (1e308 accepted)."""
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     traj = view.model.trajectory
     _type(view, name, bad)
     assert view.text[name].value.replace(" ", "") == good.replace(" ", "")
     assert "Not applied" in view.messages.refused and words in view.messages.refused
     assert "w0" not in view.messages.refused and "eta" not in view.messages.refused
     assert view.model.trajectory is traj and view.model.step == 1
-    view.timeline.b_step.click()  # the next successful action clears the refusal
+    view.timeline.act("step")  # the next successful action clears the refusal
     assert view.messages.refused == ""
 
 
@@ -122,7 +122,7 @@ def test_overflowing_runs_are_refused_and_the_figure_survives(view):
     assert not m.set_state({**m.get_state(), "points": [(1e300, 1e300, 1), (-1e300, 2.0, -1)]})
     assert "Not applied" in view.messages.refused
     assert np.isfinite(view.drawn_line()).all() and view.timeline.n_steps == 12
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     assert view.messages.text.startswith("Step 1")
 
 
@@ -131,11 +131,11 @@ def test_changing_data_or_rule_starts_at_step_zero(view):
     m, tl = view.model, view.timeline
     tl.go(10)
     view.w_dataset.value = "and"
-    assert m.step == 0 and tl.step == 0 and tl.slider.value == 0
+    assert m.step == 0 and tl.step == 0 and view.page.step == 0
     assert view.messages.text.startswith("Start")
     tl.go(3)
     view.w_rule.value = "margin"
-    assert m.step == 0 and tl.slider.value == 0
+    assert m.step == 0 and tl.step == 0 and view.page.step == 0
 
 
 def test_changing_dataset_and_rule(view):
@@ -164,7 +164,7 @@ def test_editing_points(view):
     view.w_edit.value = "add+"
     _click(view, 0.5, -2.5)
     assert len(m.X) == 7 and m.y[-1] == 1 and m.step == 0 and m.edited
-    assert "7 points (edited)" in view.timeline.where.value
+    assert "7 points (edited)" in view.timeline.status_text
     _click(view, 0, 0, inside=False)  # outside the axes: nothing happens
     assert len(m.X) == 7
     view.w_edit.value = "remove"
@@ -184,7 +184,8 @@ def test_you_choose_reproduces_koski(view):
     view.w_edit.value = "choose"
     assert m.choose_mode and m.trajectory.n_steps == 0
     # bug 6: the timeline agrees with the status (step 0 of 0), and the failing points show
-    assert tl.n_steps == 0 and tl.slider.disabled and tl.where.value.startswith("step 0 of 0")
+    assert tl.n_steps == 0 and view.page.transport["updates"] == []
+    assert tl.status_text.startswith("step 0 of 0")
     for i in (4, 2, 0):
         _click(view, *m.X[i])
     assert m.chosen == [4, 2, 0] and m.step == 3 and tl.step == 3 and tl.n_steps == 3
@@ -197,14 +198,14 @@ def test_you_choose_reproduces_koski(view):
 
 def test_grammar_of_the_status_line(view):
     """Bug 8: "1 updates", "1 points"."""
-    view.timeline.b_step.click()
-    assert view.timeline.where.value.startswith("step 1 of 12 · 1 update · 6 points")
-    view.timeline.b_step.click()
-    assert "2 updates" in view.timeline.where.value
+    view.timeline.act("step")
+    assert view.timeline.status_text.startswith("step 1 of 12 · 1 update · 6 points")
+    view.timeline.act("step")
+    assert "2 updates" in view.timeline.status_text
 
 
 def test_export_panel_is_cleared_when_the_run_changes(view):
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     view.export.b_png.click()
     assert "data:image/png;base64," in view.export.links.value
     view.w_rule.value = "margin"
@@ -258,7 +259,7 @@ def test_the_page_gets_one_scene_per_run_and_nothing_for_a_step_it_drew(view):
     page.step = 3  # as the page writes the step it shows, once settled
     assert view.model.step == 3 and sent == []
     assert view.messages.text.startswith("Step 3,")
-    view.timeline.b_step.click()  # the kernel moves the step
+    view.timeline.act("step")  # the kernel moves the step
     assert view.model.step == 4 and sent == ["go"]
     sent.clear()
     view.w_dataset.value = "xor"
@@ -275,7 +276,7 @@ def test_animation_export_runs_beside_the_controls(view):
     view.export.b_gif.click()
     assert view.export.busy
     t0 = time.perf_counter()
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     assert m.step == 1 and time.perf_counter() - t0 < 2.0
     assert view.export.wait(120)
     assert "data:image/gif;base64," in view.export.links.value
@@ -284,7 +285,7 @@ def test_animation_export_runs_beside_the_controls(view):
 def test_the_same_refusal_twice_is_said_twice(view):
     _type(view, "eta", "abc")
     assert "got 'abc'" in view.messages.refused
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     assert view.messages.refused == ""
     _type(view, "eta", "abc")
     assert "got 'abc'" in view.messages.refused
@@ -328,16 +329,16 @@ def test_a_view_given_a_pending_model_outside_a_kernel_describes_it_at_once():
 # ---------------------------------------------------------------- issue 19: cycles, weight space
 def test_xor_run_says_and_marks_its_cycle(view):
     m, tl = view.model, view.timeline
-    assert tl.b_cycle.layout.display == "none"  # Koski's run converges: no cycle
+    assert view.page.transport["cycle_start"] is None  # Koski's run converges: no cycle
     assert m.update(dataset="xor")
     assert "The weights repeat: period 4 from step 0, exactly" in m.message
     assert "The weights repeat: period 4 from step 0" in view.messages.notice.value
-    assert tl.where.value.endswith("· weights repeat: period 4 from step 0")
-    assert tl.b_cycle.layout.display == "" and tl.b_cycle.disabled  # already at step 0
+    assert tl.status_text.endswith("· weights repeat: period 4 from step 0")
+    assert view.page.transport["cycle_start"] == tl.step == 0  # already at step 0
     m.go(9)
     assert "The state after step 9 equals the one after step 5." in view.messages.text
-    assert not tl.b_cycle.disabled
-    tl.b_cycle.click()
+    assert tl.step != view.page.transport["cycle_start"]
+    tl.act("cycle_start")
     assert m.step == 0
     span = view.figure.mistakes.cycle_span
     assert span.get_visible() and span.get_x() == 0
@@ -355,7 +356,7 @@ def test_a_cycle_that_starts_late_is_one_click_away(view):
         "w0": [], "custom_order": []})
     m, tl = view.model, view.timeline
     assert "The weights repeat: period 80 from step 178, exactly" in m.message
-    tl.b_cycle.click()
+    tl.act("cycle_start")
     assert m.step == 178 and "The weights repeat: period 80 from step 178" in view.messages.text
     m.go(177)
     assert "repeat" not in view.messages.text
@@ -363,11 +364,11 @@ def test_a_cycle_that_starts_late_is_one_click_away(view):
 
 
 def test_no_cycle_is_said_in_words(view):
-    m, tl = view.model, view.timeline
+    m = view.model
     assert m.update(dataset="overlapping")
     assert m.info.separable is False
     assert "No repeated state within the run's 2,000 steps (compared to within" in m.message
-    assert tl.b_cycle.layout.display == "none"
+    assert view.page.transport["cycle_start"] is None
     assert not view.figure.mistakes.cycle_span.get_visible()
     assert m.update(order="shuffle")
     assert "No cycle is looked for: the visiting order is reshuffled each pass" in m.message
@@ -436,20 +437,20 @@ def test_epoch_end_follows_the_visiting_order(view):
     m, tl = view.model, view.timeline
     _type(view, "custom_order", "5, 3, 1, 2, 4, 6, 5, 3, 1")
     assert m.trajectory.n_steps == 18  # converged in the 2nd pass
-    tl.b_epoch.click()
+    tl.act("epoch_end")
     assert m.step == 9
-    tl.b_epoch.click()
+    tl.act("epoch_end")
     assert m.step == 18 and m.epoch_steps == 9
     view.w_order.value = "cyclic"
     assert m.epoch_steps == 6
-    tl.b_epoch.click()
+    tl.act("epoch_end")
     assert m.step == 6
     _type(view, "batch", "4")  # 6 points in batches of 4: two steps a pass
     assert m.epoch_steps == 2 and tl.epoch == 2
-    tl.b_epoch.click()
+    tl.act("epoch_end")
     assert m.step == 2
     view.w_edit.value = "choose"  # the learner picks every step: no passes, no epoch button
-    assert m.epoch_steps == 0 and tl.b_epoch.layout.display == "none"
+    assert m.epoch_steps == 0 and view.page.transport["epoch"] == 0
 
 
 def test_mini_batch_step_drawn_and_narrated(view):

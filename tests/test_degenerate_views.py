@@ -145,7 +145,7 @@ def on_screen(view) -> str:
     """Everything the page shows in words: narration, refusal (prefixed), note, step line."""
     m = view.messages
     refused = REFUSED + m.refused if m.refused else ""
-    return " | ".join([m.text, refused, note_of(view), _plain(view.timeline.where.value)])
+    return " | ".join([m.text, refused, note_of(view), view.timeline.status_text])
 
 
 

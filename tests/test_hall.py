@@ -57,9 +57,10 @@ def test_bad_hall_numbers_are_refused(capsys):
     assert "--max-pages must be in 0..1000" in capsys.readouterr().err
 
 
-def _get(url, timeout=120):
+def _get(url, timeout=120, opener=None):
+    """(status, body, headers); ``opener`` keeps cookies as a browser does (the queue ticket)."""
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as r:
+        with (opener.open if opener else urllib.request.urlopen)(url, timeout=timeout) as r:
             return r.status, r.read().decode("utf-8", "replace"), dict(r.headers)
     except urllib.error.HTTPError as e:
         return e.code, e.read().decode("utf-8", "replace"), dict(e.headers)
@@ -163,6 +164,67 @@ def test_a_room_starts_few_kernels_at_once_and_pooled_ones_do_not_wait():
     assert not isinstance(room.admit(pages=set(), pool=0), str)
     assert room.admit(pages=set(), pool=0) == "busy"  # a "starting" page, asked again later
     assert not isinstance(room.admit(pages=set(), pool=1), str)  # a preheated kernel is ready
+
+
+def test_visitors_who_wait_are_served_first_come_first_served():
+    """A visitor told "busy" keeps a place in the queue (its ticket, kept by the browser in a
+    cookie): luckier retries of those who came later never pass it (seen in the load test:
+    one page waited 188 s while others that arrived after it were served)."""
+    from explorer.serving.hall import Room
+
+    room = Room(max_pages=10, max_starting=1)
+
+    def ask(ticket, now, pages=frozenset(), pool=0):
+        return room.admit(pages=set(pages), pool=pool, ticket=ticket, now=now,
+                          returning=ticket in room.queue)
+
+    a = ask("a", 0)
+    assert not isinstance(a, str)
+    assert ask("b", 1) == "busy" and ask("c", 2) == "busy"
+    assert ask("b", 4) == "busy" and ask("c", 5) == "busy"  # their pages ask again
+    assert (room.position("b"), room.position("c"), room.position("new")) == (1, 2, 3)
+    room.bind(a, "ka")
+    room.release(a)  # a start slot is free: b's, although c and a newcomer ask first
+    assert ask("c", 6, {"ka"}) == "busy"
+    assert ask("new", 6, {"ka"}) == "busy"
+    b = ask("b", 7, {"ka"})
+    assert not isinstance(b, str) and "b" not in room.queue and room.position("c") == 1
+    # a preheated kernel goes to the head of the queue too
+    assert ask("new", 8, {"ka"}, pool=1) == "busy"
+    assert not isinstance(ask("c", 8, {"ka"}, pool=1), str)
+
+
+def test_a_client_without_cookies_is_never_queued_and_holds_nobody_up():
+    from explorer.serving.hall import Room
+
+    room = Room(max_pages=10, max_starting=1)
+    a = room.admit(pages=set(), pool=0, ticket="a", now=0)
+    for i in range(20):  # retries that each come with a new ticket (no cookie kept)
+        assert room.admit(pages=set(), pool=0, ticket=f"x{i}", now=i / 10) == "busy"
+    room.release(a)
+    assert not isinstance(room.admit(pages=set(), pool=0, ticket="late", now=3), str)
+
+
+def test_a_visitor_who_left_the_queue_is_forgotten_and_a_full_room_empties_it():
+    from explorer.serving.hall import QUEUE_FORGET_S, Room
+
+    room = Room(max_pages=2, max_starting=1)
+    a = room.admit(pages=set(), pool=0, ticket="a", now=0)
+    for t in ("gone", "c"):
+        assert room.admit(pages=set(), pool=0, ticket=t, now=0) == "busy"
+        assert room.admit(pages=set(), pool=0, ticket=t, now=1, returning=True) == "busy"
+    room.bind(a, "ka")
+    room.release(a)
+    # "gone" closed its tab; while it may still come back, c waits behind it
+    c_again = QUEUE_FORGET_S - 0.5
+    assert room.admit(pages={"ka"}, pool=0, ticket="c", now=c_again, returning=True) == "busy"
+    # after QUEUE_FORGET_S without a word from "gone", c is first
+    c = room.admit(pages={"ka"}, pool=0, ticket="c", now=QUEUE_FORGET_S + 1.5, returning=True)
+    assert not isinstance(c, str)
+    room.bind(c, "kc")
+    room.release(c)
+    assert room.admit(pages={"ka", "kc"}, pool=0, ticket="d", now=30) == "full"
+    assert room.queue == {}  # told "full": nobody is left waiting for a start
 
 
 def test_one_address_holds_at_most_its_share():
@@ -312,13 +374,16 @@ def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
 
         def visitor(i):
             answers = []
+            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
             while True:
                 t = time.monotonic()
-                code, body, headers = _get(base + f"?visitor={i}", timeout=60)
+                code, body, headers = _get(base + f"?visitor={i}", timeout=60, opener=browser)
                 answers.append(time.monotonic() - t)
                 if code == 200 or "room is full" in body or len(answers) > 60:
                     return code, body, answers
                 assert code == 503 and "tries again by itself" in " ".join(body.split())
+                if "starting for other visitors" in body:  # queued: the ticket comes along
+                    assert "pe_hall_ticket=" in headers.get("Set-Cookie", ""), headers
                 assert int(headers["Retry-After"]) > 0
                 time.sleep(1.0)  # a browser would wait Retry-After; quicker here
 

@@ -53,7 +53,7 @@ def test_ten_thousand_steps_keep_memory_flat_and_the_log_clean(xor_view, caplog)
     gc.collect()
     grown = _rss_mb() - before
     print(f"\nsoak: {STEPS} steps in {took:.0f} s; memory grew {grown:.1f} MB")
-    assert view.model.step == STEPS and f"step {STEPS} of" in view.timeline.where.value
+    assert view.model.step == STEPS and f"step {STEPS} of" in view.timeline.status_text
     assert not view.messages.refused
     assert grown <= 10.0, f"memory grew {grown:.1f} MB over {STEPS - 500} steps"
     errors = [r for r in caplog.records if r.levelno >= logging.WARNING]

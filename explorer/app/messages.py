@@ -14,14 +14,22 @@ import ipywidgets as W
 
 
 class MessageArea(W.VBox):
-    """Narration line, a note line and a refusal (the last two hidden when empty)."""
+    """Narration line, a note line and a refusal (the last two hidden when empty).
 
-    def __init__(self, **kwargs):
+    ``narration=False``: the tab's figure shows the narration itself (the page-drawn figure
+    does); the text is kept for :attr:`text` and never sent to the page.
+    """
+
+    def __init__(self, *, narration: bool = True, **kwargs):
+        self._narrated = ""
+        self._show_narration = bool(narration)
         self.narration = W.HTML().add_class("pe-narration")
         self.refusal = W.HTML().add_class("pe-message")
         self.notice = W.HTML().add_class("pe-note")
         self.refusal.layout.display = "none"
         self.notice.layout.display = "none"
+        if not narration:
+            self.narration.layout.display = "none"
         # A note and a refusal each take their own line above the figure: floating over it they
         # hid its titles, and over a row of buttons (the Generalization tab's Run and Stop)
         # they took its clicks. The dashboard fits the figure again when either comes or goes.
@@ -30,8 +38,8 @@ class MessageArea(W.VBox):
 
     @property
     def text(self) -> str:
-        """The narration shown (plain text)."""
-        return html.unescape(_strip(self.narration.value))
+        """The narration of what is shown (plain text)."""
+        return self._narrated
 
     @property
     def refused(self) -> str:
@@ -41,7 +49,10 @@ class MessageArea(W.VBox):
     def narrate(self, text: str, *, keep_refusal: bool = False) -> None:
         """Show ``text`` as the narration; a successful action also clears an old refusal
         (``keep_refusal`` for redraws that are no action of the user's, e.g. a resize)."""
-        self.narration.value = f"<div role='status' aria-live='polite'>{html.escape(text)}</div>"
+        self._narrated = text
+        if self._show_narration:
+            self.narration.value = (f"<div role='status' aria-live='polite'>"
+                                    f"{html.escape(text)}</div>")
         if not keep_refusal:
             self.clear_refusal()
 

@@ -21,6 +21,97 @@ KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pau
              "[ ] previous/next update · e end of epoch · End last step · l lecture mode")
 
 
+def jump(action: str, *, k: int, n: int, updates: np.ndarray, epoch: int,
+         cycle_start: int | None) -> int:
+    """The step a transport action leads to from step ``k`` of a run of ``n`` steps (the page
+    figure's JavaScript does the same in the page, ``pagefigure.js`` ``target``)."""
+    if action == "cycle_start":
+        return k if cycle_start is None else min(cycle_start, n)
+    if action == "step":
+        return k + 1
+    if action == "back":
+        return k - 1
+    if action == "reset":
+        return 0
+    if action == "end":
+        return n
+    if action == "next_update":
+        later = updates[updates > k]
+        return int(later[0]) if len(later) else n
+    if action == "prev_update":
+        earlier = updates[updates < k]
+        return int(earlier[-1]) if len(earlier) else 0
+    if action == "epoch_end":
+        if epoch <= 0:
+            return n
+        return min((k // epoch + 1) * epoch, n)
+    raise ValueError(f"unknown timeline action {action!r}")
+
+
+class _Playing(T.HasTraits):
+    playing = T.Bool(False)
+
+
+class Transport(T.HasTraits):
+    """A run's transport with no widgets: the kernel's side of a page-drawn figure, whose
+    page has the buttons, slider, Play and keys (:mod:`explorer.app.pagefigure`).
+
+    The same interface as :class:`Timeline` (``step``, ``n_steps``, ``updates``, ``epoch``,
+    ``cycle_start``, ``play.playing``, :meth:`set_run`, :meth:`set_cycle`, :meth:`go`,
+    :meth:`act`, :meth:`handle_key`), and nothing to send: a settled step costs no message.
+    """
+
+    step = T.Int(0)
+    n_steps = T.Int(0)
+
+    def __init__(self):
+        super().__init__()
+        self.updates = np.zeros(0, dtype=np.int64)
+        self.epoch = 0
+        self.cycle_start = None
+        self.status = None
+        self.play = _Playing()
+
+    def set_run(self, n_steps: int, *, updates=(), epoch: int = 0, start: int = 0) -> None:
+        self.play.playing = False
+        self.updates = np.asarray(updates, dtype=np.int64)
+        self.epoch = int(epoch)
+        self.step = 0
+        self.n_steps = int(n_steps)
+        self.go(start)
+
+    def set_cycle(self, start: int | None) -> None:
+        self.cycle_start = None if start is None else int(start)
+
+    @property
+    def status_text(self) -> str:
+        """The status line of the step (the page shows its own, from the run's chunks)."""
+        k = self.step
+        return self.status(k) if self.status else f"step {k} of {self.n_steps}"
+
+    def go(self, k) -> None:
+        self.step = int(min(max(int(k), 0), self.n_steps))
+
+    def target(self, action: str) -> int:
+        return jump(action, k=self.step, n=self.n_steps, updates=self.updates, epoch=self.epoch,
+                    cycle_start=self.cycle_start)
+
+    def act(self, action: str) -> None:
+        if action == "play":
+            self.play.playing = not self.play.playing and self.n_steps > 0
+            return
+        if action == "reset":
+            self.play.playing = False
+        self.go(self.target(action))
+
+    def handle_key(self, key: str) -> bool:
+        action = KEY_ACTIONS.get(key)
+        if action is None:
+            return False
+        self.act(action)
+        return True
+
+
 def _button(label: str, tip: str, css: str, **kw) -> W.Button:
     b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto"), **kw)
     b.add_class("pe-btn").add_class(css)
@@ -118,6 +209,14 @@ class Timeline(W.VBox):
         self.b_cycle.layout.display = "none" if start is None or start > self.n_steps else ""
         self.b_cycle.disabled = start is None or self.step == start
 
+    @property
+    def status_text(self) -> str:
+        """The status line beside the slider (plain text)."""
+        import html
+        import re
+
+        return html.unescape(re.sub(r"<[^>]+>", "", self.where.value))
+
     # ------------------------------------------------------------------ moving
     def go(self, k) -> None:
         """Show step ``k``, clamped to ``[0, n_steps]``."""
@@ -129,28 +228,8 @@ class Timeline(W.VBox):
 
     def target(self, action: str) -> int:
         """The step an action leads to from the current one."""
-        k, n, up = self.step, self.n_steps, self.updates
-        if action == "cycle_start":
-            return k if self.cycle_start is None else min(self.cycle_start, n)
-        if action == "step":
-            return k + 1
-        if action == "back":
-            return k - 1
-        if action == "reset":
-            return 0
-        if action == "end":
-            return n
-        if action == "next_update":
-            later = up[up > k]
-            return int(later[0]) if len(later) else n
-        if action == "prev_update":
-            earlier = up[up < k]
-            return int(earlier[-1]) if len(earlier) else 0
-        if action == "epoch_end":
-            if self.epoch <= 0:
-                return n
-            return min((k // self.epoch + 1) * self.epoch, n)
-        raise ValueError(f"unknown timeline action {action!r}")
+        return jump(action, k=self.step, n=self.n_steps, updates=self.updates, epoch=self.epoch,
+                    cycle_start=self.cycle_start)
 
     def act(self, action: str) -> None:
         """Perform a transport action ("step", "back", "reset", "end", "next_update", …)."""

@@ -40,6 +40,9 @@ import html
 import json
 import os
 import random
+import re
+import time
+import uuid
 from dataclasses import dataclass
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -62,6 +65,11 @@ RETRY_AFTER_S = 60
 STARTING_RETRY_S = 4
 #: Kernels starting at once by default: a start costs seconds of one core.
 DEFAULT_MAX_STARTING = max(2, os.cpu_count() or 2)
+#: A queued visitor whose page has not asked again for this long has left (it asks every 4-7 s).
+QUEUE_FORGET_S = 12.0
+#: The cookie that keeps a waiting visitor's place in the queue (first come, first served).
+TICKET_COOKIE = "pe_hall_ticket"
+_TICKET = re.compile(r"[0-9a-f]{32}")
 
 STARTING_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -136,6 +144,13 @@ class Room:
     gets a :class:`Place` (or the reason it gets none: ``"full"``, ``"busy"``, ``"yours"``),
     :meth:`bind` once its kernel exists (then the kernel counts as a page) and :meth:`release`
     when the request ends, whatever happened.
+
+    Visitors told "busy" wait in a queue, first come first served: a request carries its
+    ``ticket`` (the page keeps it in a cookie), and while others have waited longer it is not
+    admitted ahead of them, so nobody is passed over again and again by luckier retries. A
+    ticket holds a place in the queue once it comes back (``returning``: the browser kept the
+    cookie), counted from its first visit; a client that keeps no cookie is never queued and
+    never holds anyone up. A ticket not seen for :data:`QUEUE_FORGET_S` seconds has left.
     """
 
     def __init__(self, *, max_pages: int, max_starting: int = DEFAULT_MAX_STARTING,
@@ -149,6 +164,7 @@ class Room:
         self.max_per_address = int(max_per_address)
         self.starting: list[Place] = []
         self.owners: dict[str, str] = {}  # kernel id -> address of the place that started it
+        self.queue: dict[str, list] = {}  # ticket -> [first seen, last seen, came back]
 
     def taken(self, pages) -> int:
         """Places taken: kernels held by pages, and requests still being served (a kernel
@@ -158,25 +174,49 @@ class Room:
     def _bound(self) -> set[str]:
         return {p.kernel_id for p in self.starting if p.kernel_id is not None}
 
-    def admit(self, *, pages, pool: int, address: str = "") -> Place | str:
+    def admit(self, *, pages, pool: int, address: str = "", ticket: str | None = None,
+              returning: bool = False, now: float | None = None) -> Place | str:
         """A place for a new request, or why not: ``"full"`` (no place), ``"busy"`` (no
-        pooled kernel, and ``max_starting`` kernels already starting), ``"yours"`` (this
-        address holds ``max_per_address`` places)."""
+        pooled kernel and ``max_starting`` kernels already starting, or visitors who have
+        waited longer come first: the request's ``ticket`` is queued), ``"yours"`` (this
+        address holds ``max_per_address`` places). ``returning``: the ticket came back from
+        the visitor's browser; ``now``: the clock (tests)."""
         pages = set(pages)
+        now = time.monotonic() if now is None else float(now)
+        for t in [t for t, q in self.queue.items() if now - q[1] > QUEUE_FORGET_S]:
+            del self.queue[t]
         for kid in [k for k in self.owners if k not in pages]:
             del self.owners[kid]  # its kernel is gone (culled, or its start failed)
         if self.max_pages and self.taken(pages) >= self.max_pages:
+            self.queue.pop(ticket, None)
             return "full"
-        if pool <= 0 and sum(not p.pooled for p in self.starting) >= self.max_starting:
+        free = max(0, pool) + max(0, self.max_starting
+                                  - sum(not p.pooled for p in self.starting))
+        if ticket is not None:
+            q = self.queue.setdefault(ticket, [now, now, False])
+            q[1], q[2] = now, q[2] or returning
+        if self._ahead(ticket) >= free:
             return "busy"
         if self.max_per_address:
             mine = sum(1 for k in pages - self._bound() if self.owners.get(k) == address)
             mine += sum(1 for p in self.starting if p.address == address)
             if mine >= self.max_per_address:
+                self.queue.pop(ticket, None)
                 return "yours"
         place = Place(address, pooled=pool > 0)
         self.starting.append(place)
+        self.queue.pop(ticket, None)
         return place
+
+    def _ahead(self, ticket: str | None) -> int:
+        """Visitors queued before ``ticket`` who came back (all of them for a new visitor)."""
+        mine = self.queue.get(ticket)
+        first = float("inf") if mine is None else mine[0]
+        return sum(1 for t, q in self.queue.items() if q[2] and t != ticket and q[0] <= first)
+
+    def position(self, ticket: str | None) -> int:
+        """This visitor's place in the queue: 1 + those who came before it."""
+        return 1 + self._ahead(ticket)
 
     def bind(self, place: Place, kernel_id: str) -> None:
         """The place's kernel exists (it counts once, as a page, from now on)."""
@@ -322,6 +362,12 @@ class HallPageHandler(TornadoVoilaHandler):
         self._refuse(STARTING_PAGE.format(retry=retry, why=html.escape(why),
                                           again=self._again()), retry)
 
+    def _ticket(self) -> tuple[str, bool]:
+        """This visitor's ticket in the queue (the cookie's, or a new one) and whether it came
+        back from the browser."""
+        found = self.get_cookie(TICKET_COOKIE, "") or ""
+        return (found, True) if _TICKET.fullmatch(found) else (uuid.uuid4().hex, False)
+
     @web.authenticated
     async def get(self, path=None):
         room = self.room
@@ -331,7 +377,9 @@ class HallPageHandler(TornadoVoilaHandler):
         pooled = pooled_kernel_ids(km)
         pages = set(km.list_kernel_ids()) - pooled
         pool = sum(len(p) for p in getattr(km, "_pools", {}).values())
-        place = room.admit(pages=pages, pool=pool, address=self.request.remote_ip or "")
+        ticket, returning = self._ticket()
+        place = room.admit(pages=pages, pool=pool, address=self.request.remote_ip or "",
+                           ticket=ticket, returning=returning)
         if place == "full":
             taken = room.taken(pages)
             self.log.warning("Room full (%d of %d places): refused a page", taken,
@@ -340,8 +388,13 @@ class HallPageHandler(TornadoVoilaHandler):
                                           again=self._again()), RETRY_AFTER_S)
             return
         if place == "busy":
+            self.set_cookie(TICKET_COOKIE, ticket, path="/", httponly=True, samesite="Lax",
+                            expires_days=1)
+            ahead = room.position(ticket) - 1
             self._starting(f"{len(room.starting)} pages are starting for other visitors; "
-                           "yours is next.")
+                           + ("yours is next." if ahead <= 0 else
+                              f"{ahead} visitor{'s' if ahead > 1 else ''} came before you, "
+                              "and you keep your place in the queue."))
             return
         if place == "yours":
             self._refuse(FULL_PAGE.format(taken=room.max_per_address,

@@ -15,7 +15,7 @@ import numpy as np
 from ...plots import PerceptronFigure
 from ..layout import FigureFit
 from ..pagefigure import PageFigure
-from ..timeline import Timeline
+from ..timeline import Timeline, Transport
 
 #: Steps per chunk sent to the page (about 0.5 kB a step: a chunk is about 130 kB).
 CHUNK_STEPS = 256
@@ -30,13 +30,14 @@ class PageRun:
     ----------
     figure : PerceptronFigure
         The kernel's figure (a plain matplotlib figure, never on screen).
-    timeline : Timeline
+    timeline : Transport or Timeline
         The kernel's transport: its step is the settled step; the page's transport mirrors it.
     fitted : FigureFit
         The size to draw at until the dashboard measures the window.
     """
 
-    def __init__(self, figure: PerceptronFigure, timeline: Timeline, fitted: FigureFit):
+    def __init__(self, figure: PerceptronFigure, timeline: Transport | Timeline,
+                 fitted: FigureFit):
         self.figure = figure
         self.timeline = timeline
         self.fitted = fitted

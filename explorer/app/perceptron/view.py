@@ -27,7 +27,7 @@ from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
 from ..symbols import symbols_widget
-from ..timeline import KEYS_HELP, Timeline
+from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 from .page import PageRun
@@ -123,9 +123,10 @@ class PerceptronView(W.VBox):
             w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
 
         # ---- timeline, words, export
-        self.timeline = Timeline()
+        self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
-        self.messages = MessageArea()
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         self.export = ExportPanel(basename=self._export_name, still=self._still,
                                   animate=self._animate)
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
@@ -150,8 +151,7 @@ class PerceptronView(W.VBox):
             section("Export"), self.export,
             section("All settings"), self.b_defaults,
         ])
-        # the page's figure has its own transport and narration: the kernel's stay hidden
-        self.messages.narration.layout.display = "none"
+        # the page's figure has its own transport: the kernel's stays hidden
         main = W.VBox([self.messages, self.w_equation_main, self.figure_box,
                        W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),

@@ -122,11 +122,11 @@ def mouse_on_canvas(page, x: float, y: float, *, click: bool = False) -> None:
 
 def test_step_and_back(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
-    assert widget_text(page, "pe-narration").startswith("Start:")
+    assert widget_text(page, "pe-pf-narration").startswith("Start:")
 
     click_button(page, STEP)
     s1 = wait_for_canvas_change(page, s0)
-    text = wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1, point 5"))
+    text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, point 5"))
     assert text.startswith(STEP_1), text
     wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 12 · 1 update ·"))
     s1 = settled_signature(page)
@@ -136,7 +136,7 @@ def test_step_and_back(page, dashboard_url):
     # state, so step 0 must come back pixel for pixel.
     click_button(page, BACK)
     wait_for_canvas_change(page, s1)
-    wait_for_text(page, "pe-narration", lambda t: t.startswith("Start:"))
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Start:"))
     assert settled_signature(page) == s0
 
     # Forward again gives the same step-1 image.
@@ -164,20 +164,20 @@ def test_play_then_pause(page, dashboard_url):
     page.wait_for_timeout(1000)
     assert status_step(page) == k
     assert canvas_signature(page) == sig
-    assert widget_text(page, "pe-narration").startswith(f"Step {k},")
+    assert widget_text(page, "pe-pf-narration").startswith(f"Step {k},")
 
 
 def test_keys(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
     # Keys work anywhere on the page (a presenter's remote sends PageDown/PageUp) ...
     press_keys(page, "ArrowRight", "PageDown")
-    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 2,"))
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 2,"))
     wait_for_text(page, STATUS, lambda t: t.startswith("step 2 of 12"))
     s2 = settled_signature(page)
     assert s2 != s0
 
     press_keys(page, "ArrowLeft")
-    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1,"))
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1,"))
 
     # ... except in a text field: typing "r" into start w must not reset the run (bug 5).
     field = page.locator(".widget-text:has(label:text-is('start w')) input")
@@ -190,7 +190,7 @@ def test_keys(page, dashboard_url):
     page.locator(".pe-brand").click()  # leave the field
 
     press_keys(page, "r")
-    wait_for_text(page, "pe-narration", lambda t: t.startswith("Start:"))
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Start:"))
     wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12"))
     assert settled_signature(page) == s0
 
@@ -203,7 +203,7 @@ def test_you_choose_point_5(page, dashboard_url):
 
     x, y = koski_point_5_on_canvas(page, hand=True)
     mouse_on_canvas(page, x, y, click=True)
-    text = wait_for_text(page, "pe-narration", lambda t: "point 5" in t)
+    text = wait_for_text(page, "pe-pf-narration", lambda t: "point 5" in t)
     assert text.startswith(STEP_1), text
     assert "no point there" not in page.inner_text(".pe-messages")
     wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 1 · 1 update ·"))
@@ -226,7 +226,7 @@ def test_bad_eta_is_refused(page, dashboard_url):
     # The run is untouched: still Koski's 12 steps, and Step still works.
     assert widget_text(page, STATUS).startswith("step 0 of 12")
     click_button(page, STEP)
-    wait_for_text(page, "pe-narration", lambda t: t.startswith(STEP_1))
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith(STEP_1))
 
 
 def test_link_opens_at_its_step(page, dashboard_url):
@@ -234,7 +234,7 @@ def test_link_opens_at_its_step(page, dashboard_url):
     page.goto(dashboard_url + query)
     wait_for_canvas(page, timeout=90)
     wait_for_text(page, STATUS, lambda t: t.startswith("step 5 of 12"), timeout=30)
-    assert widget_text(page, "pe-narration").startswith("Step 5,")
+    assert widget_text(page, "pe-pf-narration").startswith("Step 5,")
     share = page.locator(".pe-share input")
     assert "dataset=xor" in share.input_value() and "step=5" in share.input_value()
     click_button(page, STEP)
@@ -352,7 +352,7 @@ def test_choosing_custom_sequence_in_the_order_menu(page, dashboard_url):
     batch.press("Enter")
     wait_for_text(page, "pe-equation", lambda t: "Mini-batch of B = 2" in t)
     click_button(page, STEP)
-    text = wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1, batch of points 1, 2"))
+    text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, batch of points 1, 2"))
     assert "a sum, not an average" in text, text
     for box in (order, sequence, batch):  # the settings column holds the new controls
         b = box.bounding_box()

@@ -76,7 +76,7 @@ def test_an_idle_page_costs_nothing_with_every_rule(page, dashboard_url):
     for key, rule in RULES.items():
         rule_menu.select_option(label=rule.title)
         page.locator(".pe-where").first.wait_for()
-        wait_for_text(page, "pe-narration", lambda t: t.strip() != "", timeout=20)
+        wait_for_text(page, "pe-pf-narration", lambda t: t.strip() != "", timeout=20)
         _settle(page)  # the run drawn, the link written
         costs[key] = _idle_cost(page, kernel)
     busy = {k: c for k, c in costs.items() if c[0] > MAX_CPU_S or c[1] > 0}

@@ -464,6 +464,7 @@ def test_mini_batch_step_drawn_and_narrated(view):
     _type(view, "batch", "2")
     assert m.batch == 2 and m.trajectory.picked.shape == (m.trajectory.n_steps, 2)
     view.timeline.go(2)  # points 3 and 4 at w = (2.5, 0.5), b = 2: only point 3 is a mistake
+    plane = view.figure.plane  # the kernel's figure moves its artists when it is read
     np.testing.assert_allclose(plane.picked.get_offsets(), m.X[[2, 3]])
     assert [float(w) for w in plane.picked.get_linewidths()] == [3.6, 2.4]
     start, tip = plane.update.get_path().vertices[[0, -1]]  # the arrow from 0 to (−2, 1)

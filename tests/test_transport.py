@@ -44,9 +44,6 @@ def test_the_transport_moves_as_the_timeline_does(n, updates, epoch, cycle, star
 
 
 def test_a_settled_step_sends_nothing_to_the_page(monkeypatch):
-    import matplotlib
-
-    matplotlib.use("Agg")
     from explorer.app.perceptron.model import PerceptronModel
     from explorer.app.perceptron.view import PerceptronView
 

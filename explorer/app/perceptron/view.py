@@ -78,9 +78,10 @@ class PerceptronView(W.VBox):
             describe_later=loop is not None)
         m = self.model
         # The page draws the figure (explorer.app.perceptron.page); the kernel's figure is a
-        # plain matplotlib figure that follows the settled step (exports, tests) and draws the
-        # still layers.
-        self.figure = PerceptronFigure()
+        # plain matplotlib figure that draws the still layers and, when read (exports, tests),
+        # has its artists at the settled step (see the ``figure`` property).
+        self._figure = PerceptronFigure()
+        self._figure_step = None  # a settled step the artists have not been moved to yet
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
@@ -238,13 +239,24 @@ class PerceptronView(W.VBox):
             return  # one image per change: never send the same frame twice
         self._shown = (id(m.trajectory), k)
         try:
-            f = self.figure.show(k)  # the kernel's figure follows the settled step (no drawing)
+            f = self._figure.frame(k)  # the narration; the artists move when next read
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
+        self._figure_step = k
         self.paged.go(k)
         self.messages.narrate(f.text, keep_refusal=redraw)
         self.changed += 1
+
+    @property
+    def figure(self) -> PerceptronFigure:
+        """The kernel's matplotlib figure (exports, notebooks, tests), its artists at the
+        settled step. They are moved there when the figure is read, not at every settled step:
+        the page draws the steps, and a settled step costs the kernel no artist work."""
+        if self._figure_step is not None:
+            k, self._figure_step = self._figure_step, None
+            self._figure.show(k)
+        return self._figure
 
     def _status(self, k: int) -> str:
         m = self.model

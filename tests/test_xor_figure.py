@@ -124,3 +124,14 @@ def test_blitting_moves_only_the_current_views_artists(scene):
     xf.set_view("feature")  # the lifted view: every step is a full draw, nothing animated
     assert xf.dynamic_artists() == [] and not xf.duals.bars[0].get_animated()
     xf.render(1)
+
+
+def test_the_cycles_legend_entry_is_drawn_while_its_span_waits(fig, scene):
+    """The span is hidden until the run finds the cycle; its legend entry is always drawn
+    (made while the span is visible)."""
+    fig.set_scene(scene, "cycling")
+    fig.show(0)
+    assert not fig.upd_cycle.get_visible()
+    handles = fig.upd_legend.legend_handles
+    assert [t.get_text() for t in fig.upd_legend.get_texts()][1] == "the cycle, once found"
+    assert handles[1].get_visible()

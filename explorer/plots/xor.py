@@ -109,9 +109,10 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
                                              label=f"updates, {S.SO_FAR}")
         (self.upd_dot,) = self.ax_upd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
         self.upd_cycle = Polygon(np.zeros((4, 2)), closed=True, color=S.ACCENT, alpha=0.25,
-                                 zorder=0.5, visible=False, label="the cycle, once found")
+                                 zorder=0.5, label="the cycle, once found")
         self.ax_upd.add_patch(self.upd_cycle)
         self.upd_legend = self.ax_upd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
+        self.upd_cycle.set_visible(False)  # after the legend: its entry is drawn
         # placed in data coordinates by each step's parts (2 % and 70 % across the axes)
         self.upd_note = self.ax_upd.text(0, 0, "", va="top", fontsize=S.TEXT_SIZE)
         (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2,

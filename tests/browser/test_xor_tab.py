@@ -33,12 +33,33 @@ def test_xor_tab_plays_to_the_cycle(page, dashboard_url):
     wait_for_canvas_change(page, before, within=FIGURE, timeout=20)
     drawn = page.evaluate("() => document.querySelector('.pe-pagefigure').peDisplayList"
                           ".filter(d => d.visible).map(d => d.track)")
-    assert {"region", "line", "cycle_span", "cycle_note", "updates"} <= set(drawn), drawn
+    # step 4 is back at w = 0 (no line): the cycle's span and note appear
+    assert {"region", "cycle_span", "cycle_note", "updates", "ring"} <= set(drawn), drawn
     before = canvas_signature(page, within=FIGURE)
     click_button(page, "Kernel")
     wait_for_text(page, NARRATION, lambda t: "Kernel perceptron" in t, timeout=30)
     wait_for_canvas_change(page, before, within=FIGURE, timeout=20)
     assert canvas_locator(page, within=FIGURE).is_visible(), note
+    # a hatched bar's hatch stays inside the bar: the page stroked the hatch lines again,
+    # unclipped, as the bar's edge (they filled the plot beside each bar)
+    click_button(page, "End", within=FIGURE)
+    page.wait_for_timeout(800)
+    beside = page.evaluate("""() => {
+        const f = [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent);
+        const bars = f.peDisplayList.filter(d => /^alpha_[0-9]$/.test(d.track));
+        const c = f.querySelector('canvas.pe-canvas'), r = c.width / c.getBoundingClientRect().width;
+        const ctx = c.getContext('2d'), out = [];
+        const ys = bars.flatMap(b => b.px.map(p => p[1]));
+        const y = (Math.min(...ys) + Math.max(...ys)) / 2;  // half the tallest bar's height
+        for (const b of bars) {
+          const xs = b.px.map(p => p[0]);
+          const gap = 0.2 * (Math.max(...xs) - Math.min(...xs));  // between two bars
+          const x = Math.max(...xs) + gap / 2;
+          const px = ctx.getImageData(Math.round(x * r), Math.round(y * r), 1, 1).data;
+          out.push([b.track, Math.min(px[0], px[1], px[2])]);
+        }
+        return out; }""")
+    assert len(beside) == 4 and all(v > 200 for _, v in beside), beside
 
 
 def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
@@ -109,7 +130,7 @@ def test_the_lifted_view_turns_in_the_page(page, dashboard_url):
     moved = max(abs(a - b) for p, q in zip(after["px"], before["px"], strict=True)
                 for a, b in zip(p, q, strict=True))
     assert moved > 10, (before, after)
-    page.set_viewport_size({"width": 1200, "height": 760})  # a new scene from the kernel
+    page.set_viewport_size({"width": 1024, "height": 768})  # a new scene from the kernel
     page.wait_for_function(
         "(w) => { const c = [...document.querySelectorAll('canvas.pe-canvas')].find(n => "
         "n.offsetParent); return c && Math.abs(c.getBoundingClientRect().width - w) > 20; }",

@@ -35,16 +35,18 @@ def xor_fig():
 def test_xor_cycling_panels_stop_at_the_step_shown(xor_fig, k):
     f = xor_fig
     f.set_view("cycling")
-    n = f.scene.run.trajectory.n_steps
+    n = f.xor_scene.run.trajectory.n_steps
     assert n > 10
     f.show(k)
     assert _max_x(f.ax_upd) <= k
     assert _max_x(f.ax_err, skip=(f.err_cursor,)) <= k
-    assert len(f.upd_curve.get_xdata()) == k + 1 and len(f.err_now.get_xdata()) == k + 1
-    t = f.scene.run.trajectory
-    assert list(f.upd_curve.get_ydata()) == [t.updates_until(j) for j in range(k + 1)]
+    # staircases (steps-post) through (j, value at j), j = 0..k, and nothing after
+    assert len(f.upd_curve.get_xdata()) == 2 * k + 1 and len(f.err_now.get_xdata()) == 2 * k + 1
+    t = f.xor_scene.run.trajectory
+    assert list(f.upd_curve.get_xdata()[0::2]) == list(range(k + 1))
+    assert list(f.upd_curve.get_ydata()[0::2]) == [t.updates_until(j) for j in range(k + 1)]
     # the cycle is marked from the step where the run finds it, not before
-    assert f.upd_cycle.get_visible() == (k >= f.scene.run.cycle.step)
+    assert f.upd_cycle.get_visible() == (k >= f.xor_scene.run.cycle.step)
     # the axes still span the whole run (they stay still while it plays)
     assert f.ax_upd.get_xlim()[1] == n and f.ax_err.get_xlim()[1] == n
 
@@ -63,11 +65,11 @@ def test_xor_so_far_panels_say_the_rule(xor_fig):
 def test_xor_kernel_updates_stop_at_the_step_shown(xor_fig, k):
     f = xor_fig
     f.set_view("kernel")
-    run = f.scene.kernel
+    run = f.xor_scene.kernel
     assert run.n_steps > 5
     f.show(k)
     assert _max_x(f.ax_kupd) <= k
-    assert list(f.k_curve.get_ydata()) == [run.updates_until(j) for j in range(k + 1)]
+    assert list(f.k_curve.get_ydata()[0::2]) == [run.updates_until(j) for j in range(k + 1)]
     f.set_view("cycling")
 
 

@@ -1,7 +1,5 @@
 """The XOR tab without a browser: its model, its view, bad input, links and the hand-off."""
 
-import types
-
 import matplotlib
 import numpy as np
 import pytest
@@ -9,6 +7,7 @@ import pytest
 matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import xor  # noqa: E402
+from explorer.app.pagefigure import Pointer  # noqa: E402
 from explorer.app.perceptron import SPEC as PERCEPTRON_SPEC  # noqa: E402
 from explorer.app.xor import SPEC, XorModel, XorView  # noqa: E402
 
@@ -42,12 +41,60 @@ def test_proof_view_draws_the_hulls_crossing_at_the_centre(view):
 
 
 def test_clicking_a_tile_opens_that_function(view):
+    """The 16 functions: the page sends a click in a tile's panel (explorer.app.pagefigure)."""
     view.w_view.value = "grid"
-    and_tile = view.figure.tiles[1]
-    view._on_click(types.SimpleNamespace(inaxes=and_tile, xdata=0.0, ydata=0.0))
+    assert view.page.pointer_mode == "choose"
+    assert [p["name"] for p in view.page.scene["panels"]][1:3] == ["tile0", "tile1"]
+    view._on_pointer(Pointer("plane", 0.0, 0.0, "choose"))  # not a tile: nothing opens
+    assert view.model.view == "grid"
+    view._on_pointer(Pointer("tile1", 0.0, 0.0, "choose"))
     m = view.model
     assert m.function == 1 and m.view == "cycling" and m.scene.run.trajectory.converged
-    assert view.w_function.value == 1
+    assert view.w_function.value == 1 and view.page.pointer_mode == "view"
+
+
+def test_the_page_gets_one_scene_per_view_and_settles_steps_without_messages(view):
+    """The page draws the steps (issue 21): a step it settled costs no message back to it, a
+    step moved by the kernel is one small message, a new view is one scene and its chunks."""
+    view.load_state({"view": "kernel"})
+    page = view.page
+    assert page.scene["n_steps"] == view.model.n_steps > 0
+    assert {t["kind"] for t in page.scene["tracks"]} >= {"raster", "polygon", "prefix"}
+    sent = []
+    original = page.send
+    page.send = lambda content, buffers=None: (sent.append(content.get("type")),
+                                               original(content, buffers))[1]
+    try:
+        run = page.scene["run"]
+        page.step = 3  # as the page writes the step it shows, once settled
+        assert view.model.step == 3 and sent == []
+        assert view.messages.text.startswith("Kernel perceptron") and "step 3 of" in view.messages.text
+        view.timeline.b_step.click()  # the kernel moves the step
+        assert view.model.step == 4 and sent == ["go"]
+        sent.clear()
+        view.w_view.value = "feature"
+        assert page.scene["run"] == run + 1 and sent == ["chunk"] * len(page.scene["pushed"])
+        lift = [p for p in page.scene["panels"] if p["name"] == "lift"][0]
+        assert lift["view3d"]["azim"] == view.figure.lifted.azim
+    finally:
+        page.send = original
+
+
+def test_turning_the_lifted_view_in_the_page_reaches_the_export(view):
+    """The page turns the 3-D view itself; where the drag ends, the kernel's figure follows,
+    and the export draws the view as turned."""
+    view.load_state({"view": "feature"})
+    view.page._on_msg(view.page, {"type": "view3d", "panel": "lift", "azim": 10.0,
+                                  "elev": 200.0}, [])
+    assert (view.figure.lifted.azim, view.figure.lifted.elev) == (10.0, 90.0)
+    frames = view._export_frames()
+    assert (frames.figure.lifted.azim, frames.figure.lifted.elev) == (10.0, 90.0)
+    view.page._on_msg(view.page, {"type": "view3d", "panel": "nowhere", "azim": 0.0,
+                                  "elev": 0.0}, [])
+    assert view.figure.lifted.azim == 10.0  # a message about no panel is ignored
+    view.paged.show()
+    lift = [p for p in view.page.scene["panels"] if p["name"] == "lift"][0]
+    assert (lift["view3d"]["azim"], lift["view3d"]["elev"]) == (10.0, 90.0)
 
 
 def test_empty_grid_selection_is_refused_and_state_kept(view):

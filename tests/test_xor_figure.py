@@ -70,9 +70,9 @@ def test_feature_view_plane_separates_the_lifted_points(fig, scene):
     fig.set_scene(scene, "feature")
     n = scene.steps("feature")
     fig.show(n)
-    verts = fig.lifted.plane.get_paths() if hasattr(fig.lifted.plane, "get_paths") else None
-    assert verts is not None and fig.lifted.plane.get_visible()
     w, b = scene.lifted.trajectory.state(n)
+    assert fig.lifted.plane.get_visible() and len(fig.lifted.poly) >= 3
+    np.testing.assert_allclose(fig.lifted.poly @ w + b, 0, atol=1e-9)  # the plane, in 3-D
     Z = xor.lift(scene.X)
     np.testing.assert_array_equal(np.sign(Z @ w + b), scene.y)
     assert len(fig.curve.get_segments()) >= 1
@@ -121,6 +121,17 @@ def test_blitting_moves_only_the_current_views_artists(scene):
     xf.render(scene.steps("kernel"))
     assert all(bar.get_animated() for bar in xf.duals.bars) and xf.pos.get_animated()
     assert not np.array_equal(before, np.asarray(fig.canvas.buffer_rgba()))
-    xf.set_view("feature")  # 3-D: every step is a full draw, nothing animated
+    xf.set_view("feature")  # the lifted view: every step is a full draw, nothing animated
     assert xf.dynamic_artists() == [] and not xf.duals.bars[0].get_animated()
     xf.render(1)
+
+
+def test_the_cycles_legend_entry_is_drawn_while_its_span_waits(fig, scene):
+    """The span is hidden until the run finds the cycle; its legend entry is always drawn
+    (made while the span is visible)."""
+    fig.set_scene(scene, "cycling")
+    fig.show(0)
+    assert not fig.upd_cycle.get_visible()
+    handles = fig.upd_legend.legend_handles
+    assert [t.get_text() for t in fig.upd_legend.get_texts()][1] == "the cycle, once found"
+    assert handles[1].get_visible()

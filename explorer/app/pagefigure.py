@@ -10,7 +10,10 @@ the jumps, the slider and the keys, as :class:`explorer.app.timeline.Timeline` l
 them): the kernel learns the step once it has settled (the ``step`` trait), never before the
 pixels change. The page asks for chunks ahead of need and, when one is late, waits at the last
 step it has and says so in its status line. Clicks inside a panel arrive as data coordinates
-(:meth:`PageFigure.on_pointer`), with instant feedback drawn in the page.
+(:meth:`PageFigure.on_pointer`), with instant feedback drawn in the page. A panel with a 3-D
+view (its header's ``view3d``, :class:`explorer.plots.view3d.Panel3D`) turns as it is dragged,
+in the page at frame rate; the kernel hears the azimuth and elevation where the drag ends
+(:meth:`PageFigure.on_view3d`).
 
 The protocol (traits and messages) is the contract of issue 20 (the scene's wire format is
 :meth:`Scene.header` and :meth:`Chunk.message`).
@@ -43,7 +46,7 @@ from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
 #: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
-SCRIPTS = ("kinds.js", "pagefigure.js")
+SCRIPTS = ("kinds.js", "kinds_xor.js", "pagefigure.js")
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose")
 #: The transport's buttons: action, label, tooltip, CSS class. The same labels, tooltips and
@@ -164,6 +167,7 @@ class PageFigure(anywidget.AnyWidget):
         self._chunks: Callable[[int], Chunk | None] | None = None
         self._pointer: list[Callable[[Pointer], object]] = []
         self._key: list[Callable[[str], object]] = []
+        self._view3d: list[Callable[[str, float, float], object]] = []
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ kernel -> page
@@ -249,6 +253,10 @@ class PageFigure(anywidget.AnyWidget):
         """Call ``callback(key)`` for the keys of ``forward_keys`` pressed on the page."""
         self._key.append(callback)
 
+    def on_view3d(self, callback: Callable[[str, float, float], object]) -> None:
+        """Call ``callback(panel, azim, elev)`` when a drag has turned a panel's 3-D view."""
+        self._view3d.append(callback)
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         """Messages from the page; anything malformed or stale is ignored."""
         if not isinstance(content, dict):
@@ -263,6 +271,12 @@ class PageFigure(anywidget.AnyWidget):
             if pointer is not None:
                 for callback in self._pointer:
                     callback(pointer)
+        elif kind == "view3d":
+            panel, azim, elev = (content.get(k) for k in ("panel", "azim", "elev"))
+            names = {p.name for p in self._scene.panels} if self._scene is not None else set()
+            if panel in names and _is_real(azim) and _is_real(elev):
+                for callback in self._view3d:
+                    callback(panel, float(azim), max(-90.0, min(90.0, float(elev))))
         elif kind == "key":
             key = content.get("key")
             if isinstance(key, str) and key in self.forward_keys:

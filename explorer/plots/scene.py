@@ -31,7 +31,17 @@ prefix      static ``data`` (M, 2); ``n`` (S,) int32,        the first ``n`` ver
             opt. ``tail`` (S, 2), opt. ``start`` (S,) int32  then the ``tail`` point (from
                                                              vertex ``start`` on, if given)
 vline       ``x`` (S,)                                       a vertical line across the panel
+raster      ``bits`` (S, R, ceil(C/8)) uint8; static ``data``  an R x C image of two colours
+            ``[[x0, y0], [x1, y1], [C, R]]``                 (bit set: ``colors[1]``), row 0 at
+                                                             ``y0``, over the extent, smoothed
+points3d    ``xyz`` (S, P, 3) or static ``data`` (P, 3)      markers at projected 3-D points
+polyline3d  ``xyz`` (S, V, 3) or static ``data`` (V, 3)      a projected 3-D line (NaN breaks)
+polygon3d   ``xyz`` (S, V, 3)                                a projected, filled 3-D polygon
+axes3d      none (the panel's ``view3d``)                    a 3-D box, its axes' names, ends
 =========== ================================================ ===================================
+
+The 3-D kinds live in a panel with a ``view3d`` (:mod:`explorer.plots.view3d`): the page
+projects them with the view's azimuth and elevation, which dragging in the panel turns.
 
 ``ha``/``va`` are uint8 codes of :data:`HA` and :data:`VA`. Styles are in CSS pixels (see
 :data:`STYLE_KEYS`). The wire format (JSON headers, binary buffers) is :meth:`Scene.header` and
@@ -44,7 +54,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-KINDS = ("polyline", "polygon", "arrow", "points", "text", "prefix", "vline")
+KINDS = ("polyline", "polygon", "arrow", "points", "text", "prefix", "vline", "raster",
+         "points3d", "polyline3d", "polygon3d", "axes3d")
 LAYERS = ("under", "over")
 HA = ("left", "center", "right")
 VA = ("top", "center", "bottom", "baseline")
@@ -56,7 +67,9 @@ STYLE_KEYS = ("color", "alpha", "width", "dash", "fill", "fill_alpha", "hatch", 
 ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8"},
           "text": {"xy": "float32", "t": "int32", "ha": "uint8", "va": "uint8"},
-          "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"}}
+          "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"},
+          "raster": {"bits": "uint8"}, "points3d": {"xyz": "float32"},
+          "polyline3d": {"xyz": "float32"}, "polygon3d": {"xyz": "float32"}, "axes3d": {}}
 
 
 @dataclass(frozen=True)

@@ -10,40 +10,38 @@ Views (:data:`explorer.xor.VIEWS`):
 * ``proof``: both classes' convex hulls and the LP's common point
   (``docs/mathematics.md#xor-certificate``), or the LP's separating line for a separable function;
 * ``grid``: the 16 Boolean functions of two inputs, each with its perceptron result;
-* ``feature``: the points lifted to ``(x1, x2, x1 x2)`` with the perceptron's plane (3-D,
-  rotatable), and the curved boundary it induces in the plane;
+* ``feature``: the points lifted to ``(x1, x2, x1 x2)`` with the perceptron's plane (3-D in
+  projection, :mod:`explorer.plots.view3d`, turned by dragging in the page), and the curved
+  boundary it induces in the plane;
 * ``layers``: the hidden units' two lines and the network's regions; the hidden coordinates
   with the output unit's line;
 * ``kernel``: the kernel perceptron's curved boundary, its dual weights per point, and its
   updates so far (steps 0 to ``k``).
 
 All axes and artists are made once; a view change hides the other views' axes; a step moves
-artists in place (``set_data``, ``set_segments``, ``set_verts``, ``set_height``).
+artists in place, from the step's parts (:mod:`explorer.plots.xor_parts`), which the page
+draws too (:mod:`explorer.plots.xor_page`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
+from matplotlib.patches import Patch, Polygon
 
 from ..xor import FUNCTIONS, HIDDEN_PAIRS, VIEWS, Scene, function, lift
-from . import live
+from . import live, xor_parts
 from . import style as S
 from .overlays import LEGEND_DROP, certificate_artists
+from .view3d import Lifted3D
+from .xor_page import XorPage
+from .xor_parts import STEPPED, staircase
 from .xor_steps import XorSteps
-from .xor_ways import (
-    NEG_TINT,
-    POS_TINT,
-    DualBars,
-    HiddenPanel,
-    Lifted3D,
-    region_rgba,
-    set_line,
-)
+from .xor_ways import NEG_TINT, POS_TINT, DualBars, HiddenPanel, region_rgba, set_line
 
 __all__ = ["XorFigure"]
 
@@ -61,18 +59,22 @@ def _proxy(artist) -> Line2D:
                   mec=artist.get_markeredgecolor())
 
 
-class XorFigure(XorSteps, live.LiveFigure):
+class XorFigure(XorSteps, XorPage, live.LiveFigure):
     """The XOR tab's figure; :meth:`set_scene` lays out, :meth:`show` draws step ``k``.
 
     Parameters
     ----------
     fig : matplotlib Figure, optional
-        An existing empty figure (the widget's ipympl figure); by default a new one.
+        An existing empty figure; by default a new one on its own Agg canvas (the tab's
+        kernel-side figure, whose still layers and tracks the page draws).
     blit : bool, default False
+        Draw steps by blitting the moving artists (exports' animations).
     """
 
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is None:
+            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42, wspace=0.32,
@@ -102,18 +104,21 @@ class XorFigure(XorSteps, live.LiveFigure):
         S.style_axes(self.ax_upd, title="Updates so far", xlabel="step", ylabel="updates")
         S.style_axes(self.ax_err, title="Training points wrong so far", xlabel="step",
                      ylabel="wrong")
-        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+        # the "so far" curves are staircases (steps-post) drawn from their vertices
+        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2,
                                              label=f"updates, {S.SO_FAR}")
         (self.upd_dot,) = self.ax_upd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
-        self.upd_cycle = self.ax_upd.axvspan(0, 0, color=S.ACCENT, alpha=0.25, zorder=0.5,
-                                             label="the cycle, once found")
+        self.upd_cycle = Polygon(np.zeros((4, 2)), closed=True, color=S.ACCENT, alpha=0.25,
+                                 zorder=0.5, label="the cycle, once found")
+        self.ax_upd.add_patch(self.upd_cycle)
         self.upd_legend = self.ax_upd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
-        self.upd_note = self.ax_upd.text(0.02, 0.70, "", transform=self.ax_upd.transAxes,
-                                         va="top", fontsize=S.TEXT_SIZE)
-        (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+        self.upd_cycle.set_visible(False)  # after the legend: its entry is drawn
+        # placed in data coordinates by each step's parts (2 % and 70 % across the axes)
+        self.upd_note = self.ax_upd.text(0, 0, "", va="top", fontsize=S.TEXT_SIZE)
+        (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2,
                                            label=f"current iterate ({S.SO_FAR})")
         (self.err_kept,) = self.ax_err.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE,
-                                            drawstyle="steps-post", label="pocket (best so far)")
+                                            label="pocket (best so far)")
         self.err_cursor = self.ax_err.axvline(0, color=S.TRIGGER, lw=1.5)
         self.err_legend = self.ax_err.legend(loc="upper right", fontsize=S.TICK_SIZE - 1)
         self.bound_note = self.ax_upd.text(0.98, 0.04, "", transform=self.ax_upd.transAxes,
@@ -129,21 +134,24 @@ class XorFigure(XorSteps, live.LiveFigure):
                                     height_ratios=(0.12, 1, 1, 1, 1))
         self.tiles = [self.fig.add_subplot(sub[1 + c // 4, c % 4]) for c in range(16)]
         self._tile_art = [self._make_tile(t) for t in self.tiles]
-        self.lifted = Lifted3D(self.fig.add_subplot(gs[:, 1:], projection="3d"))
+        self.lifted = Lifted3D(self.fig.add_subplot(gs[:, 1:]))
         self.hidden = HiddenPanel(self.fig.add_subplot(gs[:, 1:]))
         self.duals = DualBars(self.fig.add_subplot(gs[0, 1:]))
         self.ax_kupd = self.fig.add_subplot(gs[1, 1:])
         S.style_axes(self.ax_kupd, title="Kernel perceptron: updates so far", xlabel="step",
                      ylabel="updates")
-        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2, drawstyle="steps-post",
+        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2,
                                             label=f"updates, {S.SO_FAR}")
         (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
         self.k_legend = self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
         self.view = "cycling"
-        self.scene: Scene | None = None
+        self.xor_scene: Scene | None = None
         self.selected = None
         self.box = (-1.6, 1.6, -1.6, 1.6)
+        self.grid_shape = (GRID_RES, GRID_RES)
+        self.stairs = {}  # the "so far" curves' whole staircases, by track
         self.legend = None
+        self._init_page()
         self._init_live(blit)
 
     # ------------------------------------------------------------------ tiles
@@ -165,9 +173,12 @@ class XorFigure(XorSteps, live.LiveFigure):
         """Lay out a new scene (function, coding or settings changed) in ``view``."""
         if view not in VIEWS:
             raise ValueError(f"view must be one of {list(VIEWS)}; got {view!r}")
-        self.scene, self.view = scene, view
+        self.xor_scene, self.view = scene, view
         X, y = scene.X, scene.y
         self.box = (-1.6, 1.6, -1.6, 1.6) if scene.coding == "pm1" else (-0.6, 1.6, -0.6, 1.6)
+        xs = np.linspace(self.box[0], self.box[1], GRID_RES)
+        ys = np.linspace(self.box[2], self.box[3], GRID_RES)
+        self._sample = (xs, ys, *np.meshgrid(xs, ys))
         ax = self.ax
         ax.set_xlim(self.box[:2])
         ax.set_ylim(self.box[2:])
@@ -190,7 +201,7 @@ class XorFigure(XorSteps, live.LiveFigure):
         run = scene.kernel
         self.duals.set_data(y, int(run.alphas.max()) if run.alphas.size else 1)
         ks = np.arange(run.n_steps + 1)
-        self._k_updates = np.array([run.updates_until(k) for k in ks])  # drawn up to step k
+        self.stairs["kernel"] = staircase([run.updates_until(k) for k in ks])  # up to step k
         self.ax_kupd.set_xlim(0, max(run.n_steps, 1))
         self.ax_kupd.set_ylim(0, max(run.n_updates, 1) * 1.15)
         self._show_view()
@@ -207,16 +218,11 @@ class XorFigure(XorSteps, live.LiveFigure):
         errs = np.asarray(t.errors) * len(scene.y)
         u = [t.updates_until(k) for k in ks]
         kept = [int(round(errs[: j + 1].min())) for j in u]
-        # the whole run's curves, drawn up to the step shown by _show_cycling (never beyond)
-        self._cycling = (np.asarray(u), np.asarray(wrong), np.asarray(kept))
+        # the whole run's curves, drawn up to the step shown (never beyond)
+        self.stairs |= {"updates": staircase(u), "wrong_now": staircase(wrong),
+                        "wrong_kept": staircase(kept)}
         self.ax_err.set_xlim(0, max(n, 1))
         self.ax_err.set_ylim(-0.2, len(scene.y) + 1.8)
-        c = scene.run.cycle
-        if c.found:
-            self.upd_cycle.set_x(c.start_step)
-            self.upd_cycle.set_width(c.length)
-        else:
-            self.upd_cycle.set_width(0)
         self.upd_cycle.set_visible(False)  # shown from the step where the run finds it
         info = scene.info
         if info.separable:
@@ -289,7 +295,7 @@ class XorFigure(XorSteps, live.LiveFigure):
             entries += [(self.line, "classic iterate"), (self.line2, "pocket (best so far)"),
                         (self.ring, "point visited")]
         elif v == "proof":
-            if self.scene is not None and self.scene.separability.separable:
+            if self.xor_scene is not None and self.xor_scene.separability.separable:
                 entries += [(self.line, "LP's separating line")]
             else:
                 entries += [(_proxy(self.hull_pos), "hull of +1"),
@@ -300,8 +306,8 @@ class XorFigure(XorSteps, live.LiveFigure):
         elif v == "feature":
             entries += [(self.curve, "w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0")]
         elif v == "layers":
-            names = ([function(h).name for h in HIDDEN_PAIRS[self.scene.net.pair][1]]
-                     if self.scene is not None else ["1", "2"])
+            names = ([function(h).name for h in HIDDEN_PAIRS[self.xor_scene.net.pair][1]]
+                     if self.xor_scene is not None else ["1", "2"])
             entries += [(self.line, f"hidden h₁: {names[0]}"),
                         (self.line2, f"hidden h₂: {names[1]}")]
         else:
@@ -328,9 +334,8 @@ class XorFigure(XorSteps, live.LiveFigure):
         self.image.set_data(region_rgba(F))
 
     def _grid(self):
-        xs = np.linspace(self.box[0], self.box[1], GRID_RES)
-        ys = np.linspace(self.box[2], self.box[3], GRID_RES)
-        return xs, ys, *np.meshgrid(xs, ys)
+        """The region image's sample points: ``xs``, ``ys`` and their mesh ``gx``, ``gy``."""
+        return self._sample
 
     def _linear(self, w, b) -> None:
         xs, ys, gx, gy = self._grid()
@@ -338,15 +343,19 @@ class XorFigure(XorSteps, live.LiveFigure):
         set_line(self.line, w, b, self.box)
 
     def show(self, k: int) -> str:
-        """Draw step ``k`` of the view's run; returns the narration."""
-        sc = self.scene
+        """Draw step ``k`` of the view's run (its parts, :mod:`explorer.plots.xor_parts`);
+        returns the narration."""
+        sc = self.xor_scene
         for art in (self.line, self.line2, self.ring):
             art.set_data([], [])
         self.curve.set_segments([])
-        return getattr(self, f"_show_{self.view}")(sc, int(k))
-
-    def _ring(self, i) -> None:
-        self.ring.set_data([self.scene.X[i, 0]], [self.scene.X[i, 1]])
+        if self.view not in STEPPED:
+            return getattr(self, f"_show_{self.view}")(sc, int(k))
+        parts, text = self.step_parts(k)
+        if self.view == "layers":
+            self._still_layers(sc)
+        xor_parts.apply(self, parts)
+        return text
 
     # ------------------------------------------------------------------ live drawing
     def _moving(self) -> dict:
@@ -365,14 +374,14 @@ class XorFigure(XorSteps, live.LiveFigure):
                                    self.hidden.neg, *self.hidden.labels]}
 
     def dynamic_artists(self) -> list:
-        """The artists that move with the step in the current view. The 3-D view has none: its
-        projection changes with every rotation, so each of its steps is a full draw."""
+        """The artists that move with the step in the current view (blitted exports). The
+        lifted view has none: each of its steps is a full draw."""
         if not self.blit:
             return []
         return sorted(self._moving().get(self.view, []), key=lambda a: a.get_zorder())
 
     def render(self, k: int):
-        """Draw step ``k`` (see :meth:`explorer.plots.live.LiveFigure.render`); the 3-D view
+        """Draw step ``k`` (see :meth:`explorer.plots.live.LiveFigure.render`); the lifted view
         and the views without a run are drawn whole."""
         if self.view not in self._moving():
             self.invalidate()
@@ -390,6 +399,7 @@ class XorFigure(XorSteps, live.LiveFigure):
         live.fit_grid(self.fig, self.grid, width, height, scale=scale, base_dpi=base_dpi,
                       ratios=WIDTH_RATIOS, aspect=FIGSIZE[0] / FIGSIZE[1])
         self.invalidate()
-        if self.scene is not None:
+        self._page = None  # a page scene describes one size
+        if self.xor_scene is not None:
             self._legend()
 

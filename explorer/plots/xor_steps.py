@@ -1,17 +1,22 @@
 """What each view of the XOR figure shows at step ``k``, and the sentence that says it.
 
-:class:`XorSteps` is mixed into :class:`explorer.plots.xor.XorFigure`, which owns the artists;
-each ``_show_<view>(scene, k)`` moves them to step ``k`` of that view's run and returns the
-narration (a view without a run shows its fixed picture).
+:class:`XorSteps` is mixed into :class:`explorer.plots.xor.XorFigure`, which owns the artists.
+A view that plays a run describes step ``k`` once, ``_parts_<view>(scene, k) -> (parts,
+narration)`` (:mod:`explorer.plots.xor_parts`: matplotlib and the page draw those parts); a
+view without a run, ``_show_<view>(scene, k)``, moves the artists to its fixed picture and
+returns the narration.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..geometry import clip_line
 from ..replay import frame
 from ..xor import HIDDEN_PAIRS, Scene, function, lift
+from . import tracks as T
 from .overlays import set_hulls
+from .xor_parts import bits, joined
 from .xor_ways import set_line, zero_segments
 
 __all__ = ["XorSteps"]
@@ -43,33 +48,51 @@ def _equation(w, b) -> str:
 class XorSteps:
     """The per-view step drawing of :class:`explorer.plots.xor.XorFigure` (a mixin)."""
 
-    def _show_cycling(self, sc: Scene, k: int) -> str:
+    def step_parts(self, k: int) -> tuple[dict, str]:
+        """The moving parts of the view shown at step ``k`` and the narration."""
+        return getattr(self, f"_parts_{self.view}")(self.xor_scene, int(k))
+
+    def _seg(self, w, b, box=None) -> np.ndarray:
+        w = np.asarray(w, dtype=float)
+        box = self.box if box is None else box
+        return T.segment(clip_line(w, float(b), box) if np.any(w) else None)
+
+    def _ring_at(self, i) -> dict:
+        return {"xy": T.EMPTY if i is None else self.xor_scene.X[[int(i)]]}
+
+    def _parts_cycling(self, sc: Scene, k: int) -> tuple[dict, str]:
         t = sc.run.trajectory
         k = min(k, t.n_steps)
         f = frame(t, sc.X, sc.y, k, info=sc.info)
-        self._linear(f.w, f.b)
-        if f.kept_w is not None:
-            set_line(self.line2, f.kept_w, f.kept_b, self.box)
-        if f.picked:
-            self._ring(f.picked[0])
+        _, _, gx, gy = self._grid()
+        w = np.asarray(f.w, dtype=float)
+        p = {"region": {"bits": bits(w[0] * gx + w[1] * gy + f.b)},
+             "line": {"xy": self._seg(w, f.b)},
+             "pocket": {"xy": self._seg(f.kept_w, f.kept_b) if f.kept_w is not None
+                        else T.NAN_SEG.copy()},
+             "ring": self._ring_at(f.picked[0] if f.picked else None)}
         # "so far": steps 0 to k, nothing of the later steps
-        updates, wrong, kept = self._cycling
-        ks = np.arange(k + 1)
-        self.upd_curve.set_data(ks, updates[: k + 1])
-        self.err_now.set_data(ks, wrong[: k + 1])
-        self.err_kept.set_data(ks, kept[: k + 1])
-        self.upd_dot.set_data([k], [f.n_updates])
-        self.err_cursor.set_xdata([k, k])
+        n = 2 * k + 1
+        p |= {"updates": {"n": n}, "wrong_now": {"n": n}, "wrong_kept": {"n": n},
+              "updates_dot": {"xy": np.array([[k, f.n_updates]], dtype=float)},
+              "wrong_cursor": {"x": float(k)}}
         c = sc.run.cycle
         found = c.found and k >= c.step
-        self.upd_cycle.set_visible(found)
-        self.upd_note.set_text(f"cycle of length {c.length} found at step {c.step}"
-                               if found else "")
+        (x0, x1), (y0, y1) = self.ax_upd.get_xlim(), self.ax_upd.get_ylim()
+        if found:
+            a, b = c.start_step, c.start_step + c.length
+            p["cycle_span"] = {"xy": np.array([[a, y0], [b, y0], [b, y1], [a, y1]], float)}
+            p["cycle_note"] = {"xy": np.array([x0 + 0.02 * (x1 - x0), y0 + 0.70 * (y1 - y0)]),
+                               "text": f"cycle of length {c.length} found at step {c.step}",
+                               "ha": "left", "va": "top"}
+        else:
+            p["cycle_span"] = {"xy": T.EMPTY}
+            p["cycle_note"] = T.hidden_text("left", "top")
         text = f.text
-        if c.found and k >= c.step:
+        if found:
             text += (f" The state repeats: cycle of length {c.length} found at step {c.step} (the "
                      f"state after step {c.step} equals the one after step {c.start_step}).")
-        return text
+        return p, text
 
     def _show_proof(self, sc: Scene, k: int) -> str:
         sep = sc.separability
@@ -115,62 +138,70 @@ class XorSteps:
                 "XNOR cycle (Sayed appendix 60.B: 14 separable). Click a tile, or choose one and "
                 f"press Open, to play it. Selected: {function(sc.code).name}.")
 
-    def _show_feature(self, sc: Scene, k: int) -> str:
+    def _parts_feature(self, sc: Scene, k: int) -> tuple[dict, str]:
         t = sc.lifted.trajectory
         k = min(k, t.n_steps)
         w, b = t.state(k)
-        self.lifted.show(w, b)
         xs, ys, gx, gy = self._grid()
         F = w[0] * gx + w[1] * gy + w[2] * gx * gy + b
-        self._region(F)
-        self.curve.set_segments(zero_segments(xs, ys, F))
-        if k:
-            self._ring(int(t.picked[k - 1]))
+        p = {"region": {"bits": bits(F)}, "curve": {"xy": joined(zero_segments(xs, ys, F))},
+             "ring": self._ring_at(int(t.picked[k - 1]) if k else None)}
+        p |= self.lifted.parts(w, b)
         Z = lift(sc.X)
         wrong = int(np.sum(np.where(Z @ w + b >= 0, 1, -1) != sc.y))
         state = ("converged: the plane separates all four lifted points"
                  if k == t.n_steps and t.converged else f"{wrong} of 4 on the wrong side")
-        return (f"Step {k} of {t.n_steps} of the perceptron on (x₁, x₂, x₁·x₂): w = {_vec(w)}, "
-                f"b = {_g(b)}; {state}. In the plane its boundary is "
-                f"{_equation(w, b)} = 0 (Hardt & Recht, ch. 3: add the product to the features).")
+        return p, (f"Step {k} of {t.n_steps} of the perceptron on (x₁, x₂, x₁·x₂): w = {_vec(w)}, "
+                   f"b = {_g(b)}; {state}. In the plane its boundary is "
+                   f"{_equation(w, b)} = 0 (Hardt & Recht, ch. 3: add the product to the "
+                   "features).")
 
-    def _show_layers(self, sc: Scene, k: int) -> str:
+    def _still_layers(self, sc: Scene) -> None:
+        """What the two-layer view shows at every step: the hidden units' lines."""
+        (w1, b1), (w2, b2) = sc.net.hidden_lines()
+        set_line(self.line, w1, b1, self.box)
+        set_line(self.line2, w2, b2, self.box)
+
+    def _parts_layers(self, sc: Scene, k: int) -> tuple[dict, str]:
         net = sc.net
         t = net.output.trajectory
         k = min(k, t.n_steps)
-        (w1, b1), (w2, b2) = net.hidden_lines()
-        set_line(self.line, w1, b1, self.box)
-        set_line(self.line2, w2, b2, self.box)
-        xs, ys, gx, gy = self._grid()
+        _, _, gx, gy = self._grid()
         out = net.forward(np.column_stack([gx.ravel(), gy.ravel()]), k).reshape(gx.shape)
-        self._region(out)
         w, b = t.state(k)
-        self.hidden.show(w, b)
-        names = [function(h).name for h in HIDDEN_PAIRS[net.pair][1]]
+        hidden = self.hidden
+        hx, hy = hidden.grid()
+        p = {"region": {"bits": bits(out)},
+             "hidden_region": {"bits": bits(w[0] * hx + w[1] * hy + b)},
+             "hidden_line": {"xy": self._seg(w, b, hidden.box)}}
+        names = [function(c).name for c in HIDDEN_PAIRS[net.pair][1]]
         pred = net.forward(net.X, k)
         right = int(np.sum(pred == net.y))
         sep = ("the output unit's line separates them" if net.separable else
                "no line separates them there either: corners that share a hidden point "
                "but not a label")
-        return (f"Hidden units {names[0]} and {names[1]} map the corners to "
-                f"{', '.join(_vec(h) for h in net.H)}; {sep}. Output unit, step {k} of "
-                f"{t.n_steps}: w = {_vec(w)}, b = {_g(b)}; the network gets {right} of 4 right.")
+        return p, (f"Hidden units {names[0]} and {names[1]} map the corners to "
+                   f"{', '.join(_vec(h) for h in net.H)}; {sep}. Output unit, step {k} of "
+                   f"{t.n_steps}: w = {_vec(w)}, b = {_g(b)}; the network gets {right} of 4 "
+                   "right.")
 
-    def _show_kernel(self, sc: Scene, k: int) -> str:
+    def _parts_kernel(self, sc: Scene, k: int) -> tuple[dict, str]:
         run = sc.kernel
         k = min(k, run.n_steps)
         xs, ys, gx, gy = self._grid()
         F = run.decision(k, np.column_stack([gx.ravel(), gy.ravel()])).reshape(gx.shape)
-        self._region(F)
-        self.curve.set_segments(zero_segments(xs, ys, F))
+        p = {"region": {"bits": bits(F)}, "curve": {"xy": joined(zero_segments(xs, ys, F))},
+             "ring": self._ring_at(int(run.picked[k - 1]) if k else None)}
         alpha = run.alpha(k)
-        self.duals.show(alpha)
-        self.k_curve.set_data(np.arange(k + 1), self._k_updates[: k + 1])  # so far: 0 to k
-        self.k_dot.set_data([k], [run.updates_until(k)])
-        if k:
-            self._ring(int(run.picked[k - 1]))
+        for i, (bar, a) in enumerate(zip(self.duals.bars, alpha, strict=True)):
+            x0, x1, a = bar.get_x(), bar.get_x() + bar.get_width(), float(a)
+            p[f"alpha_{i}"] = {"xy": np.array([[x0, 0], [x1, 0], [x1, a], [x0, a]], float)}
+            p[f"alpha_text_{i}"] = {"xy": np.array([(x0 + x1) / 2, a]), "text": str(int(a)),
+                                    "ha": "center", "va": "bottom"}
+        p["kernel_updates"] = {"n": 2 * k + 1}
+        p["kernel_dot"] = {"xy": np.array([[k, run.updates_until(k)]], dtype=float)}
         right = int(np.sum(run.predict(k, sc.X) == sc.y))
         end = (" Converged: a full pass without an update." if k == run.n_steps and run.converged
                else "")
-        return (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {_g(run.c)})^{run.degree}, step {k} "
-                f"of {run.n_steps}: α = {_vec(alpha)}, {right} of 4 right.{end}")
+        return p, (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {_g(run.c)})^{run.degree}, step "
+                   f"{k} of {run.n_steps}: α = {_vec(alpha)}, {right} of 4 right.{end}")

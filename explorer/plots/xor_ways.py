@@ -1,10 +1,9 @@
-"""Panels of the XOR figure's "ways out": the lifted 3-D view, the hidden layer, the dual weights,
-and the drawing helpers they share (a two-colour region image, a curved boundary as segments,
-a plane clipped to a box in 3-D).
+"""Panels of the XOR figure's "ways out": the hidden layer and the dual weights (the lifted 3-D
+view is :mod:`explorer.plots.view3d`), and the drawing helpers they share (a two-colour region
+image, a curved boundary as segments, a plane clipped to a box in 3-D).
 
 Artists are created once in each panel's constructor and moved with ``set_data``,
-``set_segments``, ``set_verts`` or ``set_height``; only the 3-D scatter of the four lifted
-points is placed again when the function changes (a layout change, not a step).
+``set_segments`` or ``set_height``.
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ import numpy as np
 from contourpy import LineType, contour_generator
 from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
-from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
 from ..geometry import clip_line
 from . import style as S
 
-__all__ = ["region_rgba", "zero_segments", "plane_in_box", "Lifted3D", "HiddenPanel",
+__all__ = ["region_rgba", "zero_segments", "plane_in_box", "HiddenPanel",
            "DualBars", "set_line"]
 
 POS_TINT = to_rgba(S.POS, 0.16)
@@ -83,53 +81,6 @@ def plane_in_box(w, b, lo, hi) -> np.ndarray:
     return P[np.argsort(ang)]
 
 
-class Lifted3D:
-    """The four points lifted to ``(x1, x2, x1 x2)`` and the perceptron's plane there; the axes
-    are a matplotlib 3-D axes, which ipympl lets the user rotate with the mouse."""
-
-    def __init__(self, ax):
-        self.ax = ax
-        ax.set_title("Lifted: (x₁, x₂, x₁·x₂), drag to rotate", fontsize=S.TITLE_SIZE, loc="left")
-        ax.set_xlabel("x₁", fontsize=S.LABEL_SIZE)
-        ax.set_ylabel("x₂", fontsize=S.LABEL_SIZE)
-        ax.set_zlabel("x₁·x₂", fontsize=S.LABEL_SIZE)
-        ax.tick_params(labelsize=S.TICK_SIZE - 2)
-        self.plane = Poly3DCollection([np.zeros((3, 3))], facecolor=to_rgba(S.LINE, 0.18),
-                                      edgecolor=S.LINE, linewidths=1.5)
-        ax.add_collection3d(self.plane)
-        self.pos = self.neg = None
-        self.stems = []
-        self.lo, self.hi = np.full(3, -1.5), np.full(3, 1.5)
-
-    def set_data(self, Z, y) -> None:
-        """Place the lifted points ``Z`` (n, 3), labels ``y``; fix the box around them."""
-        ax = self.ax
-        for art in [self.pos, self.neg, *self.stems]:
-            if art is not None:
-                art.remove()
-        self.stems = []
-        lo, hi = Z.min(axis=0), Z.max(axis=0)
-        pad = 0.25 * np.maximum(hi - lo, 1.0)
-        self.lo, self.hi = lo - pad, hi + pad
-        P, N = Z[y > 0], Z[y < 0]
-        self.pos = ax.scatter(P[:, 0], P[:, 1], P[:, 2], s=S.POINT_SIZE * 1.6, marker=S.POS_MARKER,
-                              c=S.POS, edgecolors="white", depthshade=False, label="class +1")
-        self.neg = ax.scatter(N[:, 0], N[:, 1], N[:, 2], s=S.POINT_SIZE * 1.6, marker=S.NEG_MARKER,
-                              c=S.NEG, edgecolors="white", depthshade=False, label="class −1")
-        for z in Z:  # a thin stem down to the floor shows the height x1·x2
-            (stem,) = ax.plot([z[0], z[0]], [z[1], z[1]], [self.lo[2], z[2]], color="#888888",
-                              lw=1.0, ls=":")
-            self.stems.append(stem)
-        ax.set_xlim(self.lo[0], self.hi[0])
-        ax.set_ylim(self.lo[1], self.hi[1])
-        ax.set_zlim(self.lo[2], self.hi[2])
-
-    def show(self, w, b) -> None:
-        poly = plane_in_box(w, b, self.lo, self.hi)
-        self.plane.set_verts([poly] if len(poly) >= 3 else [np.zeros((3, 3))])
-        self.plane.set_visible(len(poly) >= 3)
-
-
 class HiddenPanel:
     """The hidden layer's coordinates ``(h1, h2)`` of the four corners, the output unit's line
     at the step shown, and its half-planes."""
@@ -141,12 +92,14 @@ class HiddenPanel:
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         self.box = (-1.8, 1.8, -1.8, 1.8)
+        self.shape = (90, 90)  # the image's rows and columns
         self.image = ax.imshow(np.zeros((2, 2, 4)), extent=self.box, origin="lower",
-                               interpolation="nearest", zorder=0.5)
+                               interpolation="bilinear", zorder=0.5)
+        # the points over the moving line and tint (the page's upper still layer)
         self.pos = ax.scatter([], [], s=S.POINT_SIZE * 1.4, marker=S.POS_MARKER, c=S.POS,
-                              edgecolors="white", zorder=3)
+                              edgecolors="white", zorder=5)
         self.neg = ax.scatter([], [], s=S.POINT_SIZE * 1.4, marker=S.NEG_MARKER, c=S.NEG,
-                              edgecolors="white", zorder=3)
+                              edgecolors="white", zorder=5)
         (self.line,) = ax.plot([], [], color=S.LINE, lw=2.6, zorder=4)
         self.labels = []
         ax.set_xlim(self.box[:2])
@@ -167,13 +120,17 @@ class HiddenPanel:
         for h, idx in groups.items():
             self.labels.append(ax.annotate("corner " + ", ".join(idx), h, xytext=(8, 8),
                                            textcoords="offset points", fontsize=S.TICK_SIZE,
-                                           color="#333333", zorder=5))
+                                           color="#333333", zorder=6))
+
+    def grid(self):
+        """The image's sample points ``(hx, hy)``, each of shape :attr:`shape`."""
+        xs = np.linspace(*self.box[:2], self.shape[1])
+        ys = np.linspace(*self.box[2:], self.shape[0])
+        return np.meshgrid(xs, ys)
 
     def show(self, w, b) -> None:
-        xs = np.linspace(*self.box[:2], 90)
-        ys = np.linspace(*self.box[2:], 90)
-        gx, gy = np.meshgrid(xs, ys)
-        self.image.set_data(region_rgba(w[0] * gx + w[1] * gy + b))
+        hx, hy = self.grid()
+        self.image.set_data(region_rgba(w[0] * hx + w[1] * hy + b))
         set_line(self.line, w, b, self.box)
 
 

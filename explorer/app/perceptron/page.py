@@ -24,7 +24,9 @@ NAME = "Perceptron tab: the data plane, weight space, mistakes so far and the co
 
 
 class PageRun:
-    """Keeps a :class:`PageFigure` showing the run of a :class:`PerceptronFigure`.
+    """Keeps a :class:`PageFigure` showing the run of a :class:`PerceptronFigure` (or of any
+    figure with the same ``scene``/``chunk``/``show`` and a ``ready`` property saying it has
+    something to describe, e.g. :class:`explorer.plots.xor.XorFigure`).
 
     Parameters
     ----------
@@ -34,14 +36,16 @@ class PageRun:
         The kernel's transport: its step is the settled step; the page's transport mirrors it.
     fitted : FigureFit
         The size to draw at until the dashboard measures the window.
+    name : str
+        The figure's accessible name.
     """
 
     def __init__(self, figure: PerceptronFigure, timeline: Transport | Timeline,
-                 fitted: FigureFit):
+                 fitted: FigureFit, *, name: str = NAME):
         self.figure = figure
         self.timeline = timeline
         self.fitted = fitted
-        self.page = PageFigure(name=NAME, layout={"width": "100%"})
+        self.page = PageFigure(name=name, layout={"width": "100%"})
         self.page.add_class("pe-pagefigure-box")
         self._run = 0
         self._loading = False
@@ -52,7 +56,7 @@ class PageRun:
     def show(self, *, step: int | None = None) -> None:
         """Describe the figure's run at the current size and pixel ratio and send it."""
         f, fit = self.figure, self.fitted
-        if f.traj is None:
+        if not (f.ready if hasattr(f, "ready") else f.traj is not None):
             return
         k = self.timeline.step if step is None else int(step)
         ratio = max(1.0, min(float(self.page.ratio or 1.0), 3.0))

@@ -128,6 +128,8 @@ function drawPolygon(f, tr, nv) {
   }
   ctx.closePath();
   if (s.fill) { ctx.globalAlpha = s.fillAlpha; ctx.fillStyle = s.fill; ctx.fill(); }
+  // the edge first: the hatch below replaces the current path (a path is not saved state)
+  if (s.width > 0) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
   if (s.hatch) {
     ctx.save();
     ctx.clip();
@@ -147,7 +149,6 @@ function drawPolygon(f, tr, nv) {
     ctx.stroke();
     ctx.restore();
   }
-  if (s.width > 0) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
 }
 
 function arrowAt(ctx, s, x0, y0, x1, y1) {

@@ -16,7 +16,8 @@ const RETRY_MS = 8000;        // a chunk asked for and not come: asked again
 const KEEP_CHUNKS = 24;       // chunks kept in the page (the farthest from the step go first)
 const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
 const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
-const MAX_SPEED = 30;        // Play's fastest: steps per second
+const MAX_SPEED = 30;         // Play's fastest: steps per second
+const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
 
 const DOTTED = [3, 3];
 const TYPED = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array };
@@ -139,6 +140,10 @@ class PageFigure {
     window.addEventListener("keydown", this.onKey, true);  // before the page bridge's keys
     this.onClick = (ev) => this.pointer(ev);
     this.canvas.addEventListener("click", this.onClick);
+    this.canvas.addEventListener("pointerdown", (ev) => this.turnStart(ev));
+    this.canvas.addEventListener("pointermove", (ev) => this.turnMove(ev));
+    this.canvas.addEventListener("pointerup", (ev) => this.turnEnd(ev));
+    this.canvas.addEventListener("pointercancel", (ev) => this.turnEnd(ev));
     this.watchRatio();
   }
 
@@ -208,7 +213,7 @@ class PageFigure {
       const [x0, x1] = p.xlim, [y0, y1] = p.ylim;
       const ax = p.w / (x1 - x0), ay = -p.h / (y1 - y0);
       this.panels.set(p.name, { ...p, ax, bx: p.x - x0 * ax, ay, by: p.y + p.h - y0 * ay,
-        x0, x1, y0, y1 });
+        x0, x1, y0, y1, view3d: p.view3d ? { ...p.view3d } : undefined });
     }
     this.panels.set("figure", { name: "figure", x: 0, y: 0, w: this.width, h: this.height,
       clip: false, ax: 1, bx: 0, ay: 1, by: 0, figure: true });
@@ -224,6 +229,8 @@ class PageFigure {
         });
         this.grow(t.data.length + 1);
       }
+      const kind = KINDS[t.kind];  // a kind may prepare its static data once per scene
+      if (kind && kind.init) { kind.init(tr, t); this.grow((Array.isArray(t.data) ? t.data.length : 0) + 64); }
       return tr;
     });
     const by = (a, b) => a.z - b.z || a.i - b.i;
@@ -552,6 +559,48 @@ class PageFigure {
     setTimeout(() => { const i = this.marks.indexOf(mark);
       if (i >= 0) { this.marks.splice(i, 1); this.requestDraw(); } }, MARK_MS);
     this.requestDraw();
+  }
+
+  // a panel with a 3-D view (`view3d`: azimuth, elevation) turns as it is dragged, redrawn at
+  // frame rate in the page; the kernel hears the view where the drag ends ("view3d" message)
+  panelAt(ev) {
+    const r = this.canvas.getBoundingClientRect();
+    const px = (ev.clientX - r.left) * (this.width / r.width);
+    const py = (ev.clientY - r.top) * (this.height / r.height);
+    for (const p of this.panels.values()) {
+      if (!p.figure && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) return p;
+    }
+    return null;
+  }
+
+  turnStart(ev) {
+    if (ev.button !== 0 || this.run === null) return;
+    const p = this.panelAt(ev);
+    if (!p || !p.view3d) return;
+    ev.preventDefault();
+    this.canvas.setPointerCapture(ev.pointerId);
+    this.turning = { p, x: ev.clientX, y: ev.clientY, azim: p.view3d.azim, elev: p.view3d.elev };
+    this.canvas.classList.add("pe-pf-turning");
+  }
+
+  turnMove(ev) {
+    const t = this.turning;
+    if (!t) return;
+    t.p.view3d.azim = t.azim - (ev.clientX - t.x) * TURN_DEG;
+    t.p.view3d.elev = Math.max(-90, Math.min(90, t.elev + (ev.clientY - t.y) * TURN_DEG));
+    this.drawn = -1;
+    this.requestDraw();
+  }
+
+  turnEnd(ev) {
+    const t = this.turning;
+    if (!t) return;
+    this.turning = null;
+    this.canvas.classList.remove("pe-pf-turning");
+    const v = t.p.view3d;
+    if (v.azim !== t.azim || v.elev !== t.elev) {
+      this.model.send({ type: "view3d", panel: t.p.name, azim: v.azim, elev: v.elev });
+    }
   }
 
   nearestPoint(panel, px, py) {

@@ -3,6 +3,11 @@
 A "view" selector chooses what the figure shows (Cycling, Proof, 16 functions, Feature x1·x2,
 Two layers, Kernel); the timeline plays the run of that view. Widgets write parameters into an
 :class:`XorModel`; the view observes it and draws "the state at step k" of the stored runs.
+
+The page draws the figure (:class:`explorer.app.perceptron.page.PageRun`, as in the Perceptron
+tab): it steps, plays and turns the lifted 3-D view itself from the view's scene and chunks
+(:mod:`explorer.plots.xor_page`); the kernel's figure, a plain matplotlib figure, follows the
+settled step (what exports draw and tests read).
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ import ipywidgets as W
 from ... import xor
 from ...plots.xor import XorFigure
 from ..export import file_stem
-from ..layout import Shell, section
+from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
+from ..perceptron.page import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
+
+#: The figure's accessible name.
+NAME = "XOR tab: the four points and the chosen view of why no line computes XOR, and the ways out"
 
 TEXT_FIELDS = ("eta", "passes", "degree", "kernel_c")
 VIEW_TIPS = ["The classic perceptron cycles; the pocket keeps its best line",
@@ -56,7 +65,12 @@ class XorView(TabView):
     def __init__(self, model: XorModel | None = None, **kwargs):
         self.model = model if model is not None else XorModel()
         m = self.model
-        self._start_figure(XorFigure, blit=True)
+        # The page draws the figure; the kernel's figure is a plain matplotlib figure that
+        # follows the settled step (exports, tests) and draws the still layers.
+        self.figure = XorFigure()
+        self.figure.status_of = self._status
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
@@ -96,8 +110,11 @@ class XorView(TabView):
         self.timeline.status = self._status
         self.messages = MessageArea()
         self.export = self._export_panel()
-        self.canvas.mpl_connect("button_press_event", self._on_click)
-        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME)
+        self.page = self.paged.page
+        self.page.on_pointer(self._on_pointer)
+        self.page.on_view3d(self._on_view3d)
+        self.figure_box = self.page
         t = self.text
         settings = W.VBox([
             section("Function"), self.w_function, self.w_coding,
@@ -109,8 +126,10 @@ class XorView(TabView):
             section("Export"), self.export,
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
+        # the page's figure has its own transport and narration: the kernel's stay hidden
+        self.messages.narration.layout.display = "none"
         main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
-                       self.timeline, self.messages, self.figure_box,
+                       self.messages, self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("xor")])
         self.shell = Shell(settings, main)
@@ -147,8 +166,17 @@ class XorView(TabView):
                                   epoch=4 if m.n_steps else 0, start=m.step)
         finally:
             self._loading = False
+        self.page.pointer_mode = "choose" if m.view == "grid" else "view"  # a tile opens
+        self._show_run()
         self._sync_controls()
         self._on_step(redraw=True)
+
+    def _show_run(self) -> None:
+        """Send the view's run to the page (its scene at the current size, its first chunks)."""
+        try:
+            self.paged.show(step=self.model.step)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw this view: {exc}")
 
     def _on_step(self, change=None, *, redraw: bool = False):
         m = self.model
@@ -159,10 +187,11 @@ class XorView(TabView):
             return
         self._shown = (self._laid_out, k)
         try:
-            text = self.figure.render(k)
+            text = self.figure.show(k)  # the kernel's figure follows the settled step (no drawing)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
+        self.paged.go(k)
         self.messages.narrate(text, keep_refusal=redraw)
         self.changed += 1
 
@@ -186,8 +215,8 @@ class XorView(TabView):
         m = self.model
         f = self._export_figure(XorFigure, blit=True)
         f.set_scene(m.scene, m.view)
-        live = self.figure.lifted.ax  # the 3-D view as the person turned it
-        f.lifted.ax.view_init(elev=live.elev, azim=live.azim)
+        live = self.figure.lifted  # the 3-D view as the person turned it
+        f.lifted.set_view(live.azim, live.elev)
         n, view = m.n_steps, VIEW_TITLES[m.view]
         title = (f"{xor.function(m.function).name} · inputs {CODINGS[m.coding]} · "
                  f"η = {m.eta:g} · {m.passes} passes")
@@ -224,12 +253,28 @@ class XorView(TabView):
         if self.model.open_function(self.w_pick.value):
             self.w_pick.value = None
 
-    def _on_click(self, event):
-        if self.model.view != "grid" or event.inaxes is None:
+    def _on_pointer(self, pointer) -> None:
+        """A click in the page's figure (explorer.app.pagefigure): in the 16 functions, a tile
+        opens its function in the Cycling view."""
+        name = pointer.panel
+        if self.model.view == "grid" and name.startswith("tile") and name[4:].isdigit():
+            if self.model.open_function(int(name[4:])):
+                return
+        self.page.pointer_done()
+
+    def _on_view3d(self, panel: str, azim: float, elev: float) -> None:
+        """The person turned the lifted 3-D view in the page: the kernel's figure follows (the
+        next scene and the exports show it so)."""
+        if panel == "lift":
+            self.figure.lifted.set_view(azim, elev)
+
+    def fit(self, fitted: FigureFit) -> None:
+        """Resize the figure (window size or lecture mode changed) and redraw the step shown."""
+        if fitted == self.fitted:
             return
-        code = self.figure.tile_at(event.inaxes)
-        if code is not None:
-            self.model.open_function(code)
+        self.fitted = fitted
+        self.paged.resize(fitted)
+        self.redraw()
 
     def _send_points(self):
         state = self.model.perceptron_state()

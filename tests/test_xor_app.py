@@ -24,10 +24,10 @@ def test_playing_xor_reaches_the_cycle_and_says_so(view):
     view.timeline.go(3)
     assert "cycle of length" not in view.messages.text
     before = view.changed
-    view.timeline.b_step.click()
+    view.timeline.act("step")
     assert m.step == 4 and view.changed == before + 1
     assert "cycle of length 4 found at step 4" in view.messages.text
-    view.timeline.b_end.click()
+    view.timeline.act("end")
     assert m.scene.run.trajectory.updates_until(m.step) == 24  # every step updates
     assert "1 of 4 points wrong" in view.messages.text  # the pocket: 3 of 4 right
 
@@ -69,7 +69,7 @@ def test_the_page_gets_one_scene_per_view_and_settles_steps_without_messages(vie
         page.step = 3  # as the page writes the step it shows, once settled
         assert view.model.step == 3 and sent == []
         assert view.messages.text.startswith("Kernel perceptron") and "step 3 of" in view.messages.text
-        view.timeline.b_step.click()  # the kernel moves the step
+        view.timeline.act("step")  # the kernel moves the step
         assert view.model.step == 4 and sent == ["go"]
         sent.clear()
         view.w_view.value = "feature"
@@ -124,14 +124,14 @@ def test_bad_kernel_degree_is_refused_and_kept(view, text, words):
 @pytest.mark.parametrize("v", ["feature", "layers", "kernel"])
 def test_each_way_out_classifies_all_four_points_at_the_end(view, v):
     view.load_state({"view": v})
-    view.timeline.b_end.click()
+    view.timeline.act("end")
     text = view.messages.text
     assert ("4 of 4 right" in text) or ("converged: the plane separates all four" in text)
 
 
 def test_kernel_degree_one_never_separates_xor(view):
     view.load_state({"view": "kernel", "degree": 1})
-    view.timeline.b_end.click()
+    view.timeline.act("end")
     assert "4 of 4 right" not in view.messages.text
 
 

@@ -24,7 +24,7 @@ from ..messages import MessageArea
 from ..perceptron.page import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Timeline
+from ..timeline import KEYS_HELP, Transport
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
 
 #: The figure's accessible name.
@@ -106,9 +106,10 @@ class XorView(TabView):
         for name, w in self.text.items():
             w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
 
-        self.timeline = Timeline()
+        self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
-        self.messages = MessageArea()
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
         self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME)
         self.page = self.paged.page
@@ -126,8 +127,6 @@ class XorView(TabView):
             section("Export"), self.export,
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
-        # the page's figure has its own transport and narration: the kernel's stay hidden
-        self.messages.narration.layout.display = "none"
         main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
                        self.messages, self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),

@@ -137,13 +137,34 @@ def test_dragging_a_point_moves_the_solution_then_everything():
     assert static and "follow when you pause" in static[-1]["narration"]
     assert {"plane_pos", "plane_line", "plane_rings", "plane_slab"} <= set(static[-1]["arrays"])
     assert "follow when you pause" in v.messages.text
-    assert v.save_state()["points"][i][:2] == pytest.approx(list(target))  # the draft is saved
+    # the link writer's state has the dragged point, and leaves the drag going (before, it
+    # finished the edit: a new layout mid-drag whenever the pointer paused 0.4 s)
+    assert v.save_state()["points"][i][:2] == pytest.approx(list(target))
+    assert m.draft is not None and np.array_equal(m.X, X0)
     run = v.paged._run
     _drag(v, "up", *target)
     assert m.draft is None and m.edited
     np.testing.assert_allclose(m.X[i], target)
     assert m.sgd.X.shape == m.X.shape and "support vectors" in v.messages.text
     assert v.paged._run == run + 1  # the whole figure follows: a new scene
+
+
+def test_a_drag_that_needs_a_new_layout_waits_for_the_release():
+    """Dragged out of the plane's box (a new layout, a new scene: about half a second), the
+    edit is finished on release, not at every move (before, each such move laid the figure
+    out again while the page drew the point under the pointer)."""
+    v = MarginsView(MarginsModel(dataset="separable", n=30, seed=2))
+    m = v.model
+    X0 = m.X.copy()
+    v.w_edit.value = "drag"
+    _drag(v, "down", *X0[0])
+    run = v.paged._run
+    _drag(v, "move", 9.0, 9.0)
+    _drag(v, "move", 9.5, 9.0)
+    assert m.draft is not None and np.array_equal(m.X, X0) and v.paged._run == run
+    _drag(v, "up", 9.5, 9.0)
+    assert m.draft is None and v.paged._run == run + 1
+    np.testing.assert_allclose(m.X[0], [9.5, 9.0])
 
 
 def test_drag_from_empty_space_is_refused_and_data_kept(view):

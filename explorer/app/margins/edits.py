@@ -115,9 +115,10 @@ class PointerEdits:
         self.data_origin = datachoice.EDITED  # a click or a drag made these points
         cmp = draft.comparison
         static = self.figure.draft(draft.X, draft.y, cmp)
-        if static is None:
-            self.model.finish_edit()  # the layout must change: draw everything now
-            return
+        if static is None:  # the layout must change: a new scene (about half a second)
+            if self._drag is None:
+                self.model.finish_edit()  # now
+            return  # or on release: meanwhile the page draws the point under the pointer
         text = ("hard margin impossible: not separable" if cmp.svm is None else
                 f"{svm_words(cmp)} · {len(cmp.svm.support)} support vectors")
         text = (f"{len(draft.X)} points: {text}. The perceptron, the SGD run and the side "

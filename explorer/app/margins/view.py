@@ -311,7 +311,11 @@ class MarginsView(PointerEdits, TabView):
                                origin=datachoice.CSV)
 
     def save_state(self) -> dict:
-        self.model.finish_edit()
+        """The state (the link writer asks for it once things settle): an edit waiting for its
+        pause is finished first, but not a drag in progress (its points are in the state; the
+        rest follows on release)."""
+        if self._drag is None:
+            self.model.finish_edit()
         return self.model.get_state()
 
     def fit(self, fitted: FigureFit) -> None:

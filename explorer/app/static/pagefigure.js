@@ -246,6 +246,7 @@ class PageFigure {
     if (st && st.run === this.run) this.applyStatic(st);
     else { this.statics = new Map(); this.staticStrings = []; this.staticNarration = null; }
     if (this.drag && this.drag.released) this.drag = null;
+    if (this.drag) this.drag.panel = this.panels.get(this.drag.panel.name) || this.drag.panel;  // a new layout mid-drag
     this.inflight = new Map();
     if (!initial) {
       const t = performance.now();

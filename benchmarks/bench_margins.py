@@ -1,12 +1,10 @@
 """Margins tab, kernel side, N = 500 separable points: re-solve after a point is added, and the
-whole path from "point added" to the figure updated (the live figure on an Agg canvas of the
-dashboard's size, blitted as in the page)."""
+kernel's path from "point added" to the page's message (the data and the new solution as the
+page-drawn figure's static tracks; the page draws them in its next frame)."""
 
 import time
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from explorer import margins, svm
 from explorer.app.margins.model import PATH_CS, MarginsModel
@@ -30,35 +28,36 @@ def run(repeats=9):
     soft = _median_ms(lambda i: svm.fit(X, y, C=1.0), repeats)
     hard = _median_ms(lambda i: svm.fit(X, y), repeats)
     path = _median_ms(lambda i: margins.support_path(X, y, Cs=PATH_CS), 3)
-    fig = Figure(figsize=(13, 6.8), dpi=80)
-    FigureCanvasAgg(fig)
-    mf = MarginsFigure(fig, blit=True)
+    mf = MarginsFigure()  # the kernel's figure of the page-drawn tab, at the dashboard's size
     mf.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
-    mf.render(0)
+    mf.scene(width=1040, height=547, ratio=1.0)
 
-    def add(i):  # everything at once: perceptron, SVM, SGD run, path, full layout and draw
+    def add(i):  # everything at once: perceptron, SVM, SGD run, path, layout, still layers
         m.add_point(*pts[i], 1 if i % 2 else -1)
         mf.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
-        mf.render(0)
+        mf.scene(width=1040, height=547, ratio=1.0)
+        mf.statics().message(run=1, index=0)
+        mf.chunk(0).message(run=1, index=0)
 
     full = _median_ms(add, repeats)
-    mf.set_editing(True)  # as the view does in an edit mode (Add, Remove, Drag)
-    mf.render(0)
     inside = rng.uniform(-0.5, 0.5, size=(repeats, 2))
     shown = []
 
-    def preview(i):  # what the page shows at once: the point and the new max-margin solution
+    def preview(i):  # what the page draws at once: the point and the new max-margin solution
         m.add_point(*inside[i], 1 if i % 2 else -1, defer=True)
-        shown.append(mf.preview(m.draft.X, m.draft.y, m.draft.comparison))
+        static = mf.draft(m.draft.X, m.draft.y, m.draft.comparison)
+        shown.append(static is not None and static.message(run=1, index=0))
 
     added = _median_ms(preview, repeats)
     if not all(shown):
-        raise RuntimeError("the preview declined a point inside the plane")
+        raise RuntimeError("the draft declined a point inside the plane")
     m.finish_edit()
+    mf.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+    mf.scene(width=1040, height=547, ratio=1.0)
 
     def drag(i):
         m.move_point(0, *inside[i], defer=True)
-        mf.preview(m.draft.X, m.draft.y, m.draft.comparison)
+        mf.draft(m.draft.X, m.draft.y, m.draft.comparison).message(run=1, index=0)
 
     dragged = _median_ms(drag, repeats)
     note = f"N = {len(X)}, soft margin C = 1, SGD {m.n_steps} steps"
@@ -72,10 +71,11 @@ def run(repeats=9):
         {"name": "margins: point added -> figure updated, N = 500", "value": added,
          "unit": "ms", "target": "<= 30",
          "note": "separability check, hard and soft SVM, the plane's points, line, band, rings "
-                 "and slacks blitted; the rest follows 0.35 s after the last edit"},
+                 "and slacks as static tracks for the page; the rest follows 0.35 s after the "
+                 "last edit"},
         {"name": "margins: drag move -> figure updated, N = 500", "value": dragged,
          "unit": "ms", "target": "<= 30"},
-        {"name": "margins: everything after an edit (perceptron, SGD run, path, full draw)",
+        {"name": "margins: everything after an edit (perceptron, SGD run, path, new scene)",
          "value": full, "unit": "ms",
          "note": "once, 0.35 s after the last edit, off the pointer's path"},
     ]

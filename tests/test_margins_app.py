@@ -11,6 +11,7 @@ matplotlib.use("module://ipympl.backend_nbagg")
 from explorer import svm  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.margins import SPEC, MarginsModel, MarginsView  # noqa: E402
+from explorer.app.pagefigure import Pointer  # noqa: E402
 
 
 @pytest.fixture
@@ -109,41 +110,81 @@ def test_model_without_view():
     assert not m.update(log_c="9") and "log₁₀ C" in m.message
 
 
-def _event(view, x, y):
-    return types.SimpleNamespace(inaxes=view.figure.plane.ax, xdata=x, ydata=y)
+def _drag(view, phase, x, y, panel="plane"):
+    """The page's pointer message of a drag (explorer.app.pagefigure)."""
+    view._on_pointer(Pointer(panel, float(x), float(y), "drag", phase))
 
 
 def test_dragging_a_point_moves_the_solution_then_everything():
     v = MarginsView(MarginsModel(dataset="separable", n=30, seed=2))
     m = v.model
+    sent = []
+    v.page.send = lambda content, buffers=None: sent.append(content)
     X0 = m.X.copy()
     v.w_edit.value = "drag"
-    assert v.figure.editing
+    assert v.page.pointer_mode == "drag" and v.page.drag_tracks == ["plane_pos", "plane_neg"]
     i = 3
-    v._on_click(_event(v, *X0[i]))
+    _drag(v, "down", *X0[i])
     target = X0.mean(axis=0)  # into the middle: the other class's side or the band
-    v._on_motion(_event(v, *target))
+    _drag(v, "move", *target)
     assert m.draft is not None and np.array_equal(m.X, X0)  # solution now, the rest on release
     np.testing.assert_allclose(m.draft.X[i], target)
     fit = svm.fit(m.draft.X, m.y, C=m.C)
     np.testing.assert_allclose(m.draft.comparison.svm.w, fit.w, atol=1e-6)
     np.testing.assert_allclose(v.figure.plane.rings.get_offsets(), m.draft.X[fit.support])
+    # the page gets the new solution as static tracks, with the edit's narration
+    static = [c for c in sent if c["type"] == "static"]
+    assert static and "follow when you pause" in static[-1]["narration"]
+    assert {"plane_pos", "plane_line", "plane_rings", "plane_slab"} <= set(static[-1]["arrays"])
     assert "follow when you pause" in v.messages.text
-    assert v.save_state()["points"][i][:2] == pytest.approx(list(target))  # the draft is saved
-    v._on_release(_event(v, *target))
+    # the link writer's state has the dragged point, and leaves the drag going (before, it
+    # finished the edit: a new layout mid-drag whenever the pointer paused 0.4 s)
+    assert v.save_state()["points"][i][:2] == pytest.approx(list(target))
+    assert m.draft is not None and np.array_equal(m.X, X0)
+    run = v.paged._run
+    _drag(v, "up", *target)
     assert m.draft is None and m.edited
     np.testing.assert_allclose(m.X[i], target)
     assert m.sgd.X.shape == m.X.shape and "support vectors" in v.messages.text
+    assert v.paged._run == run + 1  # the whole figure follows: a new scene
+
+
+def test_a_drag_that_needs_a_new_layout_waits_for_the_release():
+    """Dragged out of the plane's box (a new layout, a new scene: about half a second), the
+    edit is finished on release, not at every move (before, each such move laid the figure
+    out again while the page drew the point under the pointer)."""
+    v = MarginsView(MarginsModel(dataset="separable", n=30, seed=2))
+    m = v.model
+    X0 = m.X.copy()
+    v.w_edit.value = "drag"
+    _drag(v, "down", *X0[0])
+    run = v.paged._run
+    _drag(v, "move", 9.0, 9.0)
+    _drag(v, "move", 9.5, 9.0)
+    assert m.draft is not None and np.array_equal(m.X, X0) and v.paged._run == run
+    _drag(v, "up", 9.5, 9.0)
+    assert m.draft is None and v.paged._run == run + 1
+    np.testing.assert_allclose(m.X[0], [9.5, 9.0])
 
 
 def test_drag_from_empty_space_is_refused_and_data_kept(view):
     X0 = view.model.X.copy()
+    sent = []
+    view.page.send = lambda content, buffers=None: sent.append(content)
     view.w_edit.value = "drag"
-    view._on_click(_event(view, 50.0, 50.0))
-    view._on_motion(_event(view, 0.0, 0.0))
-    view._on_release(_event(view, 0.0, 0.0))
+    _drag(view, "down", 50.0, 50.0)
+    _drag(view, "move", 0.0, 0.0)
+    _drag(view, "up", 0.0, 0.0)
     assert "no point there" in view.messages.refused
     np.testing.assert_array_equal(view.model.X, X0)
+    assert {"type": "pointer_done"} in sent  # the page lets go of what it took
+
+
+def test_clicks_outside_the_svm_plane_do_nothing(view):
+    X0 = view.model.X.copy()
+    view.w_edit.value = "add+"
+    view._on_pointer(Pointer("objective", 10.0, 0.5, "add+"))
+    np.testing.assert_array_equal(view.model.points[0], X0)
 
 
 def test_deferred_edit_then_a_new_c_keeps_the_edit():

@@ -110,6 +110,10 @@ def test_the_page_asks_for_a_chunk_of_the_run_shown_and_gets_it(fig):
     {"type": "pointer", "panel": "plane", "x": 0, "y": math.inf, "mode": "add+"},
     {"type": "pointer", "panel": "plane", "x": True, "y": 1, "mode": "add+"},
     {"type": "pointer", "panel": ["plane"], "x": 0, "y": 1, "mode": "add+"},
+    {"type": "pointer", "panel": "plane", "x": 0, "y": 1, "mode": "drag"},
+    {"type": "pointer", "panel": "plane", "x": 0, "y": 1, "mode": "drag", "phase": "click"},
+    {"type": "pointer", "panel": "plane", "x": 0, "y": 1, "mode": "add+", "phase": "down"},
+    {"type": "pointer", "panel": "plane", "x": 0, "y": 1, "mode": "drag", "phase": "lift"},
     {"type": "key"}, {"type": "key", "key": "q"}, {"type": "key", "key": ["l"]},
 ])
 def test_bad_or_stale_messages_from_the_page_are_ignored(fig, content):
@@ -132,6 +136,39 @@ def test_a_click_reaches_the_tab_in_data_coordinates(fig):
     assert clicks == [Pointer("plane", -0.25, 1.5, "add-"), Pointer("plane", 1.0, 0.0, "choose")]
     fig.pointer_done()
     assert fig.sent[-1] == ({"type": "pointer_done"}, None)
+
+
+def test_a_drag_reaches_the_tab_as_press_moves_and_release(fig):
+    _show(fig, _scene(), run=1)
+    fig.pointer_mode = "drag"
+    moves = []
+    fig.on_pointer(moves.append)
+    for phase, x in (("down", 0.1), ("move", 0.2), ("move", 0.3), ("up", 0.4)):
+        _page_says(fig, {"type": "pointer", "panel": "plane", "x": x, "y": 1, "mode": "drag",
+                         "phase": phase})
+    assert [(p.phase, p.x) for p in moves] == [("down", 0.1), ("move", 0.2), ("move", 0.3),
+                                               ("up", 0.4)]
+    assert {p.mode for p in moves} == {"drag"}
+
+
+def test_static_tracks_are_sent_apart_and_replaced(fig):
+    tracks = (Track("line", "plane", "polyline"), Track("data", "plane", "points"))
+    scene = _scene(tracks=tracks)
+    static = Chunk(start=0, count=1, arrays={"data": {"xy": np.zeros((1, 3, 2))}})
+    _show(fig, scene, run=4, first=1, static=static)
+    assert fig.sent[0][0]["type"] == "static" and fig.sent[0][0]["run"] == 4
+    assert fig.sent[1][0]["type"] == "chunk"  # the statics come before the first chunk
+    fig.sent.clear()
+    moved = Chunk(start=0, count=1, arrays={"data": {"xy": np.ones((1, 4, 2))}})
+    fig.send_static(moved, narration="4 points: an edit")
+    content, buffers = fig.sent[0]
+    assert content["narration"] == "4 points: an edit" and content["arrays"] == {
+        "data": {"xy": ["float32", [1, 4, 2]]}}
+    assert np.frombuffer(buffers[0], dtype=np.float32).tolist() == [1.0] * 8
+    with pytest.raises(ValueError, match="one row"):
+        fig.send_static(Chunk(start=0, count=2, arrays={"data": {"xy": np.ones((2, 1, 2))}}))
+    with pytest.raises(ValueError, match="not in the scene"):
+        fig.send_static(Chunk(start=0, count=1, arrays={"other": {"xy": np.ones((1, 1, 2))}}))
 
 
 def test_keys_the_page_does_not_handle_reach_the_kernel_only_if_asked_for(fig):

@@ -15,6 +15,17 @@ view (its header's ``view3d``, :class:`explorer.plots.view3d.Panel3D`) turns as 
 in the page at frame rate; the kernel hears the azimuth and elevation where the drag ends
 (:meth:`PageFigure.on_view3d`).
 
+Static tracks: a track whose arrays are the same at every step of a run (e.g. the data and a
+solution that do not move with the step but do move while the data are edited) gets them
+from a "static" message (:meth:`PageFigure.send_static`, one row per array) instead of the
+chunks: sent with the scene (``show_scene(static=...)``) and again whenever they change, with
+an optional narration that stands until the next run. Pointer mode "drag": pressing on a
+vertex of a ``drag_tracks`` points track and moving it is drawn in the page at frame rate (the
+vertex follows the pointer, kept inside its panel); the kernel hears the pointer with
+``phase`` "down" (wherever the press was), "move" (at most every 30 ms) and "up", in data
+coordinates, and answers with static tracks; the page draws the dropped vertex where it was
+dropped until the kernel's next static message or scene.
+
 The protocol (traits and messages) is the contract of issue 20 (the scene's wire format is
 :meth:`Scene.header` and :meth:`Chunk.message`).
 
@@ -48,7 +59,9 @@ STATIC = Path(__file__).parent / "static"
 #: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
 SCRIPTS = ("kinds.js", "kinds_xor.js", "pagefigure.js")
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
-POINTER_MODES = ("view", "add+", "add-", "remove", "choose")
+POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")
+#: A pointer message's phase: a click, or a drag's press, moves and release ("drag" mode).
+PHASES = ("click", "down", "move", "up")
 #: The transport's buttons: action, label, tooltip, CSS class. The same labels, tooltips and
 #: classes as explorer.app.timeline.Timeline's (tests/test_pagefigure.py checks); the speed
 #: slider follows Play.
@@ -68,12 +81,14 @@ CONTROLS = (
 
 @dataclass(frozen=True)
 class Pointer:
-    """A click inside a panel, in that panel's data coordinates, in the page's pointer mode."""
+    """A click inside a panel, in that panel's data coordinates, in the page's pointer mode
+    (``phase``: "click", or "down", "move", "up" of a drag)."""
 
     panel: str
     x: float
     y: float
     mode: str
+    phase: str = "click"
 
 
 def _is_int(v) -> bool:
@@ -134,6 +149,8 @@ class PageFigure(anywidget.AnyWidget):
         The transport's buttons (:data:`CONTROLS`) and keys (the timeline's ``KEY_ACTIONS``).
     pointer_colors : dict
         Pointer mode -> the colour of the page's feedback on a click.
+    drag_tracks : list of str
+        The points tracks whose vertices a drag moves (pointer mode "drag").
 
     For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
     its vertices in CSS px, whether drawn, its text) and ``element.peStep`` (the step drawn) on
@@ -159,6 +176,7 @@ class PageFigure(anywidget.AnyWidget):
     controls = T.List(default_value=[list(c) for c in CONTROLS]).tag(sync=True)
     key_actions = T.Dict(default_value=dict(KEY_ACTIONS)).tag(sync=True)
     forward_keys = T.List(T.Unicode()).tag(sync=True)
+    drag_tracks = T.List(T.Unicode()).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -172,13 +190,15 @@ class PageFigure(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ kernel -> page
     def show_scene(self, scene: Scene, *, run: int, chunks: Callable[[int], Chunk | None],
-                   transport: dict | None = None, step: int = 0, first: int = 2) -> None:
+                   transport: dict | None = None, step: int = 0, first: int = 2,
+                   static: Chunk | None = None) -> None:
         """Show a new run (or the same run at a new size): ``run`` must differ from the last.
 
         ``chunks(i)`` returns the :class:`Chunk` of steps ``scene.chunk_range(i)``, or None if
         it is not computed yet (then call :meth:`send_chunk` when it is, on the kernel's thread,
         e.g. with ``loop.call_soon_threadsafe``). The ``first`` chunks
         around ``step`` go with the scene; the page asks for the others as it needs them.
+        ``static``: the arrays of the static tracks (:meth:`send_static`), sent first.
         """
         if not isinstance(scene, Scene):
             raise TypeError(f"scene must be an explorer.plots.scene.Scene; got {type(scene)}")
@@ -213,6 +233,8 @@ class PageFigure(anywidget.AnyWidget):
             self.transport = transport
             self.playing = False
             self.step = k
+        if static is not None:
+            self.send_static(static)
         for i in pushed:
             self.send_chunk(i)
 
@@ -232,6 +254,24 @@ class PageFigure(anywidget.AnyWidget):
         self.send(content, buffers)
         return True
 
+    def send_static(self, static: Chunk, *, narration: str | None = None) -> None:
+        """Replace the arrays of the run's static tracks: ``static`` holds one row of each
+        (``count == 1``); ``narration`` (if given) stands as the figure's description until
+        the next run."""
+        if self._scene is None:
+            raise ValueError("send_static needs a scene: call show_scene first")
+        if static.count != 1:
+            raise ValueError(f"static arrays must have one row; got {static.count}")
+        names = {t.name for t in self._scene.tracks}
+        unknown = set(static.arrays) - names
+        if unknown:
+            raise ValueError(f"static arrays for tracks not in the scene: {sorted(unknown)}")
+        content, buffers = static.message(run=self._run, index=0)
+        content["type"] = "static"
+        if narration is not None:
+            content["narration"] = str(narration)
+        self.send(content, buffers)
+
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to the run) in the page now, even if the trait holds it
         already (the page may be showing another step that has not settled yet)."""
@@ -241,7 +281,7 @@ class PageFigure(anywidget.AnyWidget):
         self.send({"type": "go", "step": k})
 
     def pointer_done(self) -> None:
-        """Clear the page's feedback of clicks (e.g. when a click was refused)."""
+        """Clear the page's feedback of clicks and let go of a drag (e.g. when it was refused)."""
         self.send({"type": "pointer_done"})
 
     # ------------------------------------------------------------------ page -> kernel
@@ -286,9 +326,12 @@ class PageFigure(anywidget.AnyWidget):
     def _read_pointer(self, content: dict) -> Pointer | None:
         scene = self._scene
         panel, x, y, mode = (content.get(k) for k in ("panel", "x", "y", "mode"))
+        phase = content.get("phase", "click")
         if scene is None or mode not in POINTER_MODES[1:] or not (_is_real(x) and _is_real(y)):
             return None
         if not isinstance(panel, str) or panel not in {p.name for p in scene.panels}:
             return None
-        return Pointer(panel, float(x), float(y), mode)
+        if phase not in PHASES or (phase == "click") == (mode == "drag"):
+            return None
+        return Pointer(panel, float(x), float(y), mode, phase)
 

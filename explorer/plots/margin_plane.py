@@ -16,6 +16,8 @@ from matplotlib.transforms import ScaledTranslation
 from ..geometry import clip_line
 from ..margins import MarginComparison, SGDProgress
 from . import style as S
+from .margin_parts import apply_plane, plane_parts, ring_sizes
+from .margin_parts import slab_polygon as _slab_polygon
 from .overlays import LEGEND_DROP, certificate_artists, set_hulls
 from .plane import data_box
 
@@ -87,25 +89,6 @@ def _segment(artist, w, b, box, level=0.0) -> None:
         artist.set_data([], [])
     else:
         artist.set_data(seg[:, 0], seg[:, 1])
-
-
-def _slab_polygon(w, b, box, lo: float, hi: float) -> np.ndarray:
-    """The part of ``box`` where ``lo <= <w, x> + b <= hi`` (clip the box against two lines)."""
-    xmin, xmax, ymin, ymax = box
-    poly = np.array([[xmin, ymin], [xmax, ymin], [xmax, ymax], [xmin, ymax]], dtype=float)
-    for sign, level in ((1.0, lo), (-1.0, -hi)):  # keep sign * (f - level) >= 0
-        if len(poly) == 0:
-            break
-        val = sign * (poly @ w + b) - level
-        out = []
-        for k in range(len(poly)):
-            p, q, vp, vq = poly[k], poly[(k + 1) % len(poly)], val[k], val[(k + 1) % len(poly)]
-            if vp >= 0:
-                out.append(p)
-            if (vp >= 0) != (vq >= 0):
-                out.append(p + vp / (vp - vq) * (q - p))
-        poly = np.array(out).reshape(-1, 2)
-    return poly if len(poly) >= 3 else np.zeros((1, 2))
 
 
 # --------------------------------------------------------------------------- data plane
@@ -284,37 +267,10 @@ class MarginPlane:
 
     def place_svm(self, X, y, cmp: MarginComparison) -> None:
         """Move the points, the SVM's line, band and rings and the slack segments to a new
-        solution, inside the current box (legend, limits and the perceptron's line untouched)."""
-        box, fit = self.box, cmp.svm
-        self.pos.set_offsets(X[y > 0] if np.any(y > 0) else _EMPTY)
-        self.neg.set_offsets(X[y < 0] if np.any(y < 0) else _EMPTY)
-        if self.parts == "perceptron":
-            return
-        if fit is not None:
-            w, b = np.asarray(fit.w, dtype=float), float(fit.b)
-            _segment(self.line, w, b, box)
-            _segment(self.band_hi, w, b, box, level=1.0)
-            _segment(self.band_lo, w, b, box, level=-1.0)
-            self.slab.set_xy(_slab_polygon(w, b, box, -1.0, 1.0) if np.any(w) else np.zeros((1, 2)))
-            sv = np.asarray(fit.support)
-            alpha = np.asarray(fit.alpha)[sv]
-            top = float(alpha.max()) if alpha.size and alpha.max() > 0 else 1.0
-            self.rings.set_offsets(X[sv] if sv.size else _EMPTY)
-            self.rings.set_sizes(ring_sizes(alpha, top))
-        else:
-            for art in (self.line, self.band_hi, self.band_lo):
-                art.set_data([], [])
-            self.slab.set_xy(np.zeros((1, 2)))
-            self.rings.set_offsets(_EMPTY)
-            self.rings.set_sizes([])
-        # slack segments (soft margin)
-        segs = np.stack([cmp.slack_start, cmp.slack_end], axis=1) if len(cmp.slack_index) else []
-        self.slacks.set_segments(segs)
-        if len(cmp.slack_index):
-            ends = np.asarray(cmp.slack_end)
-            self.slack_ends.set_data(ends[:, 0], ends[:, 1])
-        else:
-            self.slack_ends.set_data([], [])
+        solution, inside the current box (legend, limits and the perceptron's line untouched):
+        the parts of :func:`explorer.plots.margin_parts.plane_parts`, which the page draws."""
+        pt = self.ax.figure.dpi / 72.0  # the rings' diameters go through px and back
+        apply_plane(self, plane_parts(self, X, y, cmp, pt=pt), pt=pt)
 
     def band_shown(self) -> bool:
         """Whether both edges ``f(x) = ±1`` of the band cross the view."""
@@ -367,12 +323,6 @@ class MarginPlane:
             self.sgd.set_data([], [])
         else:
             _segment(self.sgd, np.asarray(w, dtype=float), float(b), self.box)
-
-
-def ring_sizes(alpha, top: float) -> np.ndarray:
-    """Marker areas (points²) of the support-vector rings: growing with ``alpha / top``."""
-    alpha = np.asarray(alpha, dtype=float)
-    return S.POINT_SIZE * (1.8 + 4.2 * np.clip(alpha / top, 0.0, 1.0))
 
 
 #: Shorter legend labels for a narrow plane (side by side), by their opening words.

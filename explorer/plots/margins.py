@@ -25,12 +25,15 @@ Artists are created once; :meth:`MarginsFigure.set_data` re-lays them out and
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from . import live
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
+from .margin_parts import apply_step, step_parts
 from .margin_plane import MarginPlane
+from .margin_scene import MarginsScene
 from .overlays import LEGEND_DROP
 
 __all__ = ["MarginsFigure", "MarginPlane", "DualWeights", "SGDObjective", "SupportPathPanel"]
@@ -45,7 +48,7 @@ OVERLAYS = ("overlaid", "side")
 
 
 # --------------------------------------------------------------------------- figure
-class MarginsFigure(live.LiveFigure):
+class MarginsFigure(MarginsScene, live.LiveFigure):
     """The Margins view's figure: data plane, dual weights, SGD objective, Example 61.3.
 
     Parameters
@@ -64,6 +67,8 @@ class MarginsFigure(live.LiveFigure):
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80,
                  overlay: str = "overlaid"):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is None:
+            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
         kw = dict(hspace=0.42, wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
@@ -84,6 +89,7 @@ class MarginsFigure(live.LiveFigure):
         self.sgd = None
         self._box = None
         self.editing = False
+        self._init_scene()
         self._init_live(blit)
         self.set_overlay(overlay)
 
@@ -148,6 +154,7 @@ class MarginsFigure(live.LiveFigure):
                              f"{sgd.X.shape[0]}")
         self.X, self.y, self.comparison, self.path, self.sgd = X, y, comparison, path, sgd
         self._box = box
+        self._scene = None  # a scene describes one run at one size
         self.plane.set_data(X, y, comparison, sgd, box=box)
         self.duals.set_data(y, comparison)
         self.objective.set_data(sgd)
@@ -194,20 +201,20 @@ class MarginsFigure(live.LiveFigure):
         return need / cell
 
     # ------------------------------------------------------------------ step
-    def show(self, k: int) -> str:
-        """Move the SGD line and the objective cursor to step ``k``; returns a narration."""
+    def step_text(self, k: int) -> str:
+        """What the SGD run is doing at step ``k``, in words ("" without a run)."""
         sgd = self.sgd
         if sgd is None:
-            self.plane.show(None, None)
-            self.objective.show(k, None)
             return ""
-        w, b = sgd.traj.state(k)
-        value = sgd.objective_at(k)
-        self.plane.show(w, b)
-        self.objective.show(k, value)
         return (f"Step {k} of {sgd.traj.n_steps}: the SGD objective (Sayed (61.13)) is "
-                f"{gap_words(value, sgd.optimum)} (the SVM with C = {sgd.C:.3g})."
+                f"{gap_words(sgd.objective_at(k), sgd.optimum)} (the SVM with C = {sgd.C:.3g})."
                 ).replace("-", "−")
+
+    def show(self, k: int) -> str:
+        """Move the SGD line and the objective cursor to step ``k`` (the parts the page draws,
+        :func:`explorer.plots.margin_parts.step_parts`); returns a narration."""
+        apply_step(self, step_parts(self, k))
+        return self.step_text(k)
 
     def dynamic_artists(self) -> list:
         """The artists that move with the step (and, while editing, with the data), in

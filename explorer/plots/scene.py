@@ -25,7 +25,8 @@ kind        arrays                                           draws
 polyline    ``xy`` (S, V, 2)                                 an open line through the vertices
 polygon     ``xy`` (S, V, 2)                                 a closed, filled polygon
 arrow       ``xy`` (S, 2, 2)                                 from ``xy[0]`` to a head at ``xy[1]``
-points      ``xy`` (S, P, 2), opt. ``c`` (S, P) uint8        markers; ``c`` indexes style colors
+points      ``xy`` (S, P, 2), opt. ``c`` (S, P) uint8,       markers; ``c`` indexes style colors,
+            opt. ``s`` (S, P)                                ``s`` gives each one's diameter
 text        ``xy`` (S, 2), ``t`` (S,) int32, ``ha``, ``va``  one text, ``t`` indexes ``strings``
 prefix      static ``data`` (M, 2); ``n`` (S,) int32,        the first ``n`` vertices of ``data``
             opt. ``tail`` (S, 2), opt. ``start`` (S,) int32  then the ``tail`` point (from
@@ -65,7 +66,7 @@ STYLE_KEYS = ("color", "alpha", "width", "dash", "fill", "fill_alpha", "hatch", 
               "head", "colors", "box")
 #: Arrays of each kind, with their dtypes (per step, unless the kind says "static").
 ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
-          "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8"},
+          "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8", "s": "float32"},
           "text": {"xy": "float32", "t": "int32", "ha": "uint8", "va": "uint8"},
           "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"},
           "raster": {"bits": "uint8"}, "points3d": {"xyz": "float32"},

@@ -32,8 +32,56 @@ def test_margins_tab_follows_c(page, dashboard_url):
     assert "Sayed's η = N·C = 0.4" in page.inner_text(".pe-sidebar"), note
 
 
+FIG = ".pe-pagefigure"
+
+
+def _drawn(page, track):
+    return next(d for d in page.locator(FIG).evaluate("e => e.peDisplayList")
+                if d["track"] == track)
+
+
+def test_margins_tab_drags_a_point_drawn_by_the_page(page, dashboard_url):
+    """Drag mode: the page draws the dragged point under the pointer at once (no kernel round
+    trip), the max-margin line follows as the kernel re-solves, and on release the whole
+    figure follows (a new scene: the points are edited)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + "?tab=margins&dataset=koski&hard=true")
+    wait_for_canvas(page, timeout=90)
+    wait_for_text(page, "pe-narration", lambda t: "3 support vectors" in t, timeout=30)
+    page.wait_for_timeout(2500)
+    page.get_by_role("button", name="Drag").click()
+    page.wait_for_function(f"() => document.querySelector('{FIG}').dataset.pointerMode === 'drag'")
+    canvas = page.locator(f"{FIG} canvas.pe-canvas")
+    box = canvas.bounding_box()
+    ring = _drawn(page, "plane_rings")["px"][0]  # a support vector: moving it moves the line
+    line = _drawn(page, "plane_line")["px"]
+    page.mouse.move(box["x"] + ring[0], box["y"] + ring[1])
+    page.mouse.down()
+    target = (ring[0] + 25.0, ring[1] + 15.0)
+    page.mouse.move(box["x"] + target[0], box["y"] + target[1])
+    # within two frames the point is drawn at the pointer, whatever the kernel is doing
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    pts = _drawn(page, "plane_pos")["px"] + _drawn(page, "plane_neg")["px"]
+    assert min(abs(p[0] - target[0]) + abs(p[1] - target[1]) for p in pts) < 1.0, pts
+    # the kernel re-solves and sends the new solution: the line moves while the button is down
+    page.wait_for_function(f"""() => {{
+        const d = document.querySelector('{FIG}').peDisplayList.find(t => t.track === 'plane_line');
+        const old = {line};
+        return d.px.some((p, i) => Math.abs(p[0] - old[i][0]) + Math.abs(p[1] - old[i][1]) > 0.5);
+    }}""", timeout=20_000)
+    wait_for_text(page, "pe-pf-narration", lambda t: "follow when you pause" in t, timeout=20)
+    page.mouse.up()
+    for _ in range(80):  # the whole figure follows on release
+        if "6 points (edited)" in page.inner_text(f"{FIG} .pe-where"):
+            break
+        page.wait_for_timeout(250)
+    assert "6 points (edited)" in page.inner_text(f"{FIG} .pe-where")
+    pts = _drawn(page, "plane_pos")["px"] + _drawn(page, "plane_neg")["px"]
+    assert len(pts) == 6
+
+
 def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
-    """A click in Add mode reaches the kernel through ipympl and the solution follows it."""
+    """A click in Add mode reaches the kernel through the page and the solution follows it."""
     page.goto(dashboard_url + "?tab=margins&dataset=koski&hard=true&layout=side")
     wait_for_canvas(page, timeout=90)
     wait_for_text(page, "pe-narration", lambda t: "3 support vectors" in t, timeout=30)

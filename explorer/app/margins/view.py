@@ -1,10 +1,15 @@
 """The Margins tab: the perceptron's hyperplane beside the max-margin one, support vectors with
-their dual weights, slacks, and the SGD run of the soft-margin SVM on the shared timeline."""
+their dual weights, slacks, and the SGD run of the soft-margin SVM on the shared timeline.
+
+The page draws the figure (:mod:`explorer.app.pagerun`): the SGD run's steps, and the data
+with their max-margin solution as static tracks, so that an edit (a point added, removed or
+dragged, :mod:`explorer.app.margins.edits`) is drawn by the page as soon as the kernel has
+solved it again.
+"""
 
 from __future__ import annotations
 
 import html
-import time
 
 import ipywidgets as W
 import numpy as np
@@ -12,15 +17,16 @@ import numpy as np
 from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
-from ..canvas import kernel_loop
 from ..export import file_stem
-from ..layout import Shell, section
+from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
+from ..pagerun import PageRun
 from ..state import points_of
 from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Timeline
 from ..upload import DataPanel
+from .edits import PointerEdits, svm_words
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
 
 TEXT_FIELDS = ("n", "seed", "eta")
@@ -29,10 +35,9 @@ EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remo
 EDIT_TIPS = ["Clicks do nothing to the data", "Click to add a point of class +1",
              "Click to add a point of class −1", "Click on a point to remove it",
              "Press on a point and drag it; the max-margin line follows"]
-#: Seconds after the last edit before the perceptron, the SGD run and the side panels follow.
-FINISH_DELAY_S = 0.35
-#: Least seconds between two re-solves while a point is dragged (moves in between are merged).
-DRAG_INTERVAL_S = 0.04
+#: The figure's accessible name.
+NAME = ("Margins tab: the data plane with the perceptron's and the max-margin lines, the dual "
+        "weights, the SGD objective and the support path")
 DATA_NAMES = {key: value[0] for key, value in DATASETS.items()}
 FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 − sᵢ, sᵢ ≥ 0, plus C·Σsᵢ "
             "for the soft margin (Sayed (61.4), (61.11)); margin 1/‖w‖; band f(x) = ±1; "
@@ -41,15 +46,7 @@ FORMULAS = ("Max margin: minimise ‖w‖²/2 with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1
             "rule is his (61.22).")
 
 
-def _svm_words(cmp: margins.MarginComparison) -> str:
-    """The max-margin solution in words: its margin, or why a soft margin has none (w = 0)."""
-    if np.isfinite(cmp.svm_margin):
-        return f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"
-    return (f"the soft margin at C = {cmp.C:.3g} ends at w = 0: no line is worth its cost, "
-            "so there is no band")
-
-
-class MarginsView(TabView):
+class MarginsView(PointerEdits, TabView):
     """Composite widget of the Margins tab. ``MarginsView().model`` is its state."""
 
     title = "Margins"
@@ -58,7 +55,12 @@ class MarginsView(TabView):
     def __init__(self, model: MarginsModel | None = None, **kwargs):
         self.model = model if model is not None else MarginsModel()
         m = self.model
-        self._start_figure(MarginsFigure, blit=True)
+        # The page draws the figure (explorer.app.pagerun); the kernel's figure is a plain
+        # matplotlib figure that follows the settled step (exports, tests) and draws the still
+        # layers.
+        self.figure = MarginsFigure()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
         self._syncing = False  # controls set from the model: their observers do nothing
         self.data_origin = datachoice.EDITED  # what points that are no data set are
 
@@ -99,14 +101,14 @@ class MarginsView(TabView):
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", description="Click mode",
                                       tooltips=EDIT_TIPS, style={"button_width": "auto"})
         self.w_edit.observe(self._on_edit_mode, names="value")
-        self.canvas.mpl_connect("button_press_event", self._on_click)
-        self.canvas.mpl_connect("motion_notify_event", self._on_motion)
-        self.canvas.mpl_connect("button_release_event", self._on_release)
         self._drag = None  # index of the point being dragged
-        self._drag_at = 0.0
-        self._drag_pending = None
         self._finish_handle = None
-        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
+                             ready=lambda: self.model.comparison is not None)
+        self.page = self.paged.page
+        self.page.drag_tracks = ["plane_pos", "plane_neg"]
+        self.page.on_pointer(self._on_pointer)
+        self.figure_box = self.page
         t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
         self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
@@ -119,7 +121,9 @@ class MarginsView(TabView):
             section("Export"), self.export,
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
-        main = W.VBox([self.timeline, self.messages, self.figure_box,
+        # the page's figure has its own transport and narration: the kernel's stay hidden
+        self.messages.narration.layout.display = "none"
+        main = W.VBox([self.messages, self.figure_box,
                        W.HBox([self.w_edit, self.w_layout],
                               layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
@@ -145,6 +149,8 @@ class MarginsView(TabView):
         self.export.clear()
         self._describe_export()
         self.figure.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        self.figure.summary = self._summary()
+        self.figure.edited = m.edited
         self._shown = None
         self._loading = True
         try:
@@ -152,16 +158,24 @@ class MarginsView(TabView):
             self.timeline.set_run(n, epoch=len(m.X) if n else 0, start=m.step)
         finally:
             self._loading = False
+        self._show_run()
         self._sync_controls()
         self.messages.note(data_remark(m.X, m.y, m.C, m.comparison.separable))
         self._on_step(redraw=True)
+
+    def _show_run(self) -> None:
+        """Send the run to the page (its scene at the current size, the data, first chunks)."""
+        try:
+            self.paged.show(step=self.model.step)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw this run: {exc}")
 
     def _summary(self) -> str:
         m, cmp = self.model, self.model.comparison
         if cmp.svm is None:
             return ("Hard margin impossible: the data are not linearly separable (the two "
                     "classes' convex hulls share the point drawn). Try the soft margin")
-        parts = [_svm_words(cmp)]
+        parts = [svm_words(cmp)]
         if cmp.gamma is not None:
             parts.append(f"γ(S) = {cmp.gamma:.3g}")
         parts.append("the perceptron ended at w = 0, so it draws no line"
@@ -185,18 +199,17 @@ class MarginsView(TabView):
             return
         self._shown = (id(m.comparison), k)
         try:
-            text = self.figure.render(k)
+            self.figure.show(k)  # the kernel's figure follows the settled step (no drawing)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
+        self.paged.go(k)
         # what the figure shows in numbers, then what the SGD run is doing at step k
-        self.messages.narrate(f"{self._summary()}. {text}" if text and m.n_steps else
-                              self._summary() + ".", keep_refusal=redraw)
+        self.messages.narrate(self.figure.narration(k), keep_refusal=redraw)
         self.changed += 1
 
     def _status(self, k: int) -> str:
-        m = self.model
-        return f"SGD step {k} of {m.n_steps} · {len(m.X)} points{' (edited)' if m.edited else ''}"
+        return self.figure.status(k)
 
     # ------------------------------------------------------------------ export
     def _export_plan(self):
@@ -280,88 +293,9 @@ class MarginsView(TabView):
         if self.w_layout.value != m.layout:
             self.w_layout.value = m.layout
         self.figure.set_overlay(m.layout)  # lays the figure out again
+        self._show_run()
         self._shown = None
         self._on_step(redraw=True)
-
-    def _on_edit_mode(self, change=None):
-        self.model.finish_edit()
-        self._drag = None
-        self.figure.set_editing(self.w_edit.value != "view")
-        self._shown = None
-        self._on_step(redraw=True)
-
-    def _on_click(self, event):
-        ax = self.figure.plane.ax
-        if event.inaxes is not ax or event.xdata is None:
-            return
-        mode, m = self.w_edit.value, self.model
-        if mode in ("add+", "add-"):
-            m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1, defer=True)
-        elif mode in ("remove", "drag"):
-            x0, x1 = ax.get_xlim()
-            i = m.nearest_point(event.xdata, event.ydata, 0.035 * (x1 - x0))
-            if i is None:
-                m.refuse("Not applied: no point there; press on a point.")
-            elif mode == "remove":
-                m.remove_point(i, defer=True)
-            else:
-                self._drag = i
-                self._cancel_finish()
-
-    def _on_motion(self, event):
-        if self._drag is None or event.inaxes is not self.figure.plane.ax or event.xdata is None:
-            return
-        self._drag_pending = (event.xdata, event.ydata)
-        now = time.monotonic()
-        if now - self._drag_at >= DRAG_INTERVAL_S:  # moves arriving faster are merged
-            self._drag_at = now
-            self._move_pending()
-
-    def _move_pending(self):
-        if self._drag is not None and self._drag_pending is not None:
-            x, y = self._drag_pending
-            self._drag_pending = None
-            self.model.move_point(self._drag, x, y, defer=True)
-            self._cancel_finish()  # the solution follows the pointer; the rest on release
-
-    def _on_release(self, event):
-        if self._drag is None:
-            return
-        if event.inaxes is self.figure.plane.ax and event.xdata is not None:
-            self._drag_pending = (event.xdata, event.ydata)
-        self._move_pending()
-        self._drag = None
-        self.model.finish_edit()
-
-    def _on_draft(self, change):
-        draft = change["new"]
-        if draft is None:
-            return
-        self.data_origin = datachoice.EDITED  # a click or a drag made these points
-        if self.figure.preview(draft.X, draft.y, draft.comparison):
-            cmp = draft.comparison
-            text = ("hard margin impossible: not separable" if cmp.svm is None else
-                    f"{_svm_words(cmp)} · {len(cmp.svm.support)} support vectors")
-            self.messages.narrate(f"{len(draft.X)} points: {text}. The perceptron, the SGD run "
-                                  "and the side panels follow when you pause.")
-            self.changed += 1
-            if self._drag is None:
-                self._schedule_finish()
-        else:
-            self.model.finish_edit()  # the layout must change: draw everything now
-
-    def _cancel_finish(self):
-        if self._finish_handle is not None:
-            self._finish_handle.cancel()
-            self._finish_handle = None
-
-    def _schedule_finish(self):
-        self._cancel_finish()
-        loop = kernel_loop()
-        if loop is None:  # outside a kernel nothing would run the timer: finish now
-            self.model.finish_edit()
-        else:
-            self._finish_handle = loop.call_later(FINISH_DELAY_S, self.model.finish_edit)
 
     def _send_points(self):
         m = self.model
@@ -377,8 +311,20 @@ class MarginsView(TabView):
                                origin=datachoice.CSV)
 
     def save_state(self) -> dict:
-        self.model.finish_edit()
+        """The state (the link writer asks for it once things settle): an edit waiting for its
+        pause is finished first, but not a drag in progress (its points are in the state; the
+        rest follows on release)."""
+        if self._drag is None:
+            self.model.finish_edit()
         return self.model.get_state()
+
+    def fit(self, fitted: FigureFit) -> None:
+        """Resize the figure (window size or lecture mode changed) and show the step again."""
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.paged.resize(fitted)
+        self.redraw()
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.

@@ -188,12 +188,14 @@ function drawPrefix(f, tr, nv) {
 function drawPoints(f, tr, nv) {
   const ctx = f.ctx, buf = f.buf, s = tr.style, a = f.a;
   const cc = a.c && s.colors ? a.c : null, per = a.c_per || 0;
-  const r = s.size / 2, m = s.marker;
+  const sizes = a.s || null, sper = a.s_per || 0;  // each marker's diameter, if given
+  const m = s.marker;
   const open = s.ring || m === "ring" || m === "box" || m === "x" || m === "+";
   ctx.setLineDash(open ? s.dash : SOLID);
   for (let j = 0; j < nv; j++) {
     if (!finite(buf, j)) continue;
     const x = buf[2 * j], y = buf[2 * j + 1];
+    const r = (sizes ? sizes[f.i * sper + j] : s.size) / 2;
     const code = cc ? cc[f.i * per + j] : 0;
     const col = cc ? s.colors[code] || s.color : (open ? s.color : s.fill || s.color);
     ctx.beginPath();

@@ -18,6 +18,7 @@ const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or
 const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
 const MAX_SPEED = 30;         // Play's fastest: steps per second
 const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
+const DRAG_SEND_MS = 30;      // a dragged point's moves reach the kernel at most this often
 
 const DOTTED = [3, 3];
 const TYPED = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array };
@@ -73,6 +74,11 @@ class PageFigure {
     this.keys = new Map();
     this.forward = new Set();
     this.mode = "view";
+    this.statics = new Map();  // track -> arrays the same at every step (sent apart, replaceable)
+    this.staticStrings = [];
+    this.staticNarration = null;  // a narration that stands until the next run (an edit's)
+    this.earlyStatic = null;
+    this.drag = null;  // a point being dragged: {track, index, panel, px, py, released}
     this.build();
     this.bind();
     this.sync(true);
@@ -144,6 +150,10 @@ class PageFigure {
     this.canvas.addEventListener("pointermove", (ev) => this.turnMove(ev));
     this.canvas.addEventListener("pointerup", (ev) => this.turnEnd(ev));
     this.canvas.addEventListener("pointercancel", (ev) => this.turnEnd(ev));
+    this.canvas.addEventListener("pointerdown", (ev) => this.dragStart(ev));
+    this.canvas.addEventListener("pointermove", (ev) => this.dragMove(ev));
+    this.canvas.addEventListener("pointerup", (ev) => this.dragEnd(ev));
+    this.canvas.addEventListener("pointercancel", (ev) => this.dragEnd(ev));
     this.watchRatio();
   }
 
@@ -239,6 +249,12 @@ class PageFigure {
     this.tracks = tracks;
     this.chunks = this.early.get(this.run) || new Map();
     this.early.clear();
+    const st = this.earlyStatic;
+    this.earlyStatic = null;
+    if (st && st.run === this.run) this.applyStatic(st);
+    else { this.statics = new Map(); this.staticStrings = []; this.staticNarration = null; }
+    if (this.drag && this.drag.released) this.drag = null;
+    if (this.drag) this.drag.panel = this.panels.get(this.drag.panel.name) || this.drag.panel;  // a new layout mid-drag
     this.inflight = new Map();
     if (!initial) {
       const t = performance.now();
@@ -278,8 +294,12 @@ class PageFigure {
   custom(msg, buffers) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "chunk") return this.chunkArrived(msg, buffers);
+    if (msg.type === "static") return this.staticArrived(msg, buffers);
     if (msg.type === "go") return this.go(msg.step);
-    if (msg.type === "pointer_done" && this.marks.length) { this.marks = []; this.requestDraw(); }
+    if (msg.type === "pointer_done") {  // refused: the marks go, and a drag lets go
+      if (this.drag) { clearTimeout(this.drag.timer); this.drag = null; this.requestDraw(); }
+      if (this.marks.length) { this.marks = []; this.requestDraw(); }
+    }
   }
 
   chunkArrived(msg, buffers) {
@@ -307,6 +327,32 @@ class PageFigure {
     this.evict();
     if (this.shown !== this.want && this.has(this.want)) this.show();
     else this.refresh();
+  }
+
+  // arrays the same at every step (e.g. the data and a solution while they are edited)
+  staticArrived(msg, buffers) {
+    const st = { run: msg.run, tracks: new Map(), strings: msg.strings || [],
+      narration: typeof msg.narration === "string" ? msg.narration : null };
+    let b = 0;
+    for (const [track, fields] of Object.entries(msg.arrays || {})) {
+      const t = {};
+      for (const [name, [dtype, shape]] of Object.entries(fields)) {
+        t[name] = typed(dtype, buffers[b++]);
+        t[name + "_per"] = shape.slice(1).reduce((a, v) => a * v, 1);
+        if (name === "xy" && shape.length === 3) this.grow(shape[1]);
+      }
+      st.tracks.set(track, t);
+    }
+    if (msg.run !== this.run) { this.earlyStatic = st; return; }  // its scene comes next
+    this.applyStatic(st);
+  }
+
+  applyStatic(st) {
+    this.statics = st.tracks;
+    this.staticStrings = st.strings;
+    this.staticNarration = st.narration;
+    if (this.drag && this.drag.released) this.drag = null;  // the kernel has the drop
+    this.requestDraw();
   }
 
   evict() {
@@ -489,7 +535,7 @@ class PageFigure {
     if (c) {
       const i = k - c.start;
       status = c.status[i] || `step ${k} of ${this.n}`;
-      narration = c.narration[i] || "";
+      narration = this.staticNarration !== null ? this.staticNarration : c.narration[i] || "";
     } else if (this.run !== null) {
       status = `step ${this.want} of ${this.n}`;
     }
@@ -537,7 +583,7 @@ class PageFigure {
   // ------------------------------------------------------------------ pointer
   pointer(ev) {
     const mode = this.mode;
-    if (mode === "view" || this.run === null) return;
+    if (mode === "view" || mode === "drag" || this.run === null) return;
     const r = this.canvas.getBoundingClientRect();
     const px = (ev.clientX - r.left) * (this.width / r.width);
     const py = (ev.clientY - r.top) * (this.height / r.height);
@@ -603,6 +649,92 @@ class PageFigure {
     }
   }
 
+  // where a pointer event is: CSS px in the figure, its panel and data coordinates there
+  locate(ev, within) {
+    const r = this.canvas.getBoundingClientRect();
+    let px = (ev.clientX - r.left) * (this.width / r.width);
+    let py = (ev.clientY - r.top) * (this.height / r.height);
+    let panel = within || null;
+    if (panel) {  // a drag stays in its panel
+      px = Math.min(Math.max(px, panel.x), panel.x + panel.w);
+      py = Math.min(Math.max(py, panel.y), panel.y + panel.h);
+    } else {
+      for (const p of this.panels.values()) {
+        if (!p.figure && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) panel = p;
+      }
+    }
+    if (!panel) return null;
+    return { panel, px, py, x: (px - panel.bx) / panel.ax, y: (py - panel.by) / panel.ay };
+  }
+
+  // drag mode: press on a point of a `drag_tracks` track, move it (drawn here at frame rate),
+  // the kernel hears "down", "move" (at most every DRAG_SEND_MS) and "up" in data coordinates
+  dragStart(ev) {
+    if (this.mode !== "drag" || this.run === null || ev.button !== 0) return;
+    const at = this.locate(ev);
+    if (!at) return;
+    this.model.send({ type: "pointer", panel: at.panel.name, x: at.x, y: at.y, mode: "drag",
+      phase: "down" });
+    const hit = this.nearestVertex(at.panel, at.px, at.py, new Set(this.model.get("drag_tracks") || []));
+    if (!hit) return;
+    ev.preventDefault();
+    try { this.canvas.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event */ }
+    this.drag = { track: hit.track, index: hit.index, panel: at.panel, px: at.px, py: at.py,
+      sent: performance.now(), timer: 0, released: false };
+    this.requestDraw();
+  }
+
+  dragMove(ev) {
+    const d = this.drag;
+    if (!d || d.released) return;
+    const at = this.locate(ev, d.panel);
+    d.px = at.px; d.py = at.py;
+    const wait = DRAG_SEND_MS - (performance.now() - d.sent);
+    if (wait <= 0) this.dragSend(d, "move");
+    else if (!d.timer) d.timer = setTimeout(() => { d.timer = 0; if (!d.released) this.dragSend(d, "move"); }, wait);
+    this.requestDraw();
+  }
+
+  dragEnd(ev) {
+    const d = this.drag;
+    if (!d || d.released) return;
+    const at = this.locate(ev, d.panel);
+    d.px = at.px; d.py = at.py;
+    clearTimeout(d.timer);
+    d.released = true;  // drawn where it was dropped until the kernel's answer comes
+    this.dragSend(d, "up");
+    this.requestDraw();
+  }
+
+  dragSend(d, phase) {
+    const p = d.panel;
+    d.sent = performance.now();
+    this.model.send({ type: "pointer", panel: p.name, x: (d.px - p.bx) / p.ax,
+      y: (d.py - p.by) / p.ay, mode: "drag", phase });
+  }
+
+  // the dragged point drawn where the pointer is (over the arrays' vertex)
+  dragged(tr, f, nv) {
+    const d = this.drag;
+    if (d && d.track === tr.name && d.index < nv) { f.buf[2 * d.index] = d.px; f.buf[2 * d.index + 1] = d.py; }
+  }
+
+  nearestVertex(panel, px, py, names) {
+    const c = this.chunkOf(this.drawn);
+    if (!c) return null;
+    let best = null, bestD = PICK_PX * PICK_PX;
+    for (const tr of this.tracks) {
+      if (tr.kind !== "points" || tr.panel !== panel || !names.has(tr.name)) continue;
+      const f = this.frameFor(tr, c, this.drawn - c.start), b = f.buf;
+      const nv = KINDS.points.geom(f, tr);
+      for (let j = 0; j < nv; j++) {
+        const dd = (b[2 * j] - px) ** 2 + (b[2 * j + 1] - py) ** 2;
+        if (dd <= bestD) { bestD = dd; best = { track: tr.name, index: j }; }
+      }
+    }
+    return best;
+  }
+
   nearestPoint(panel, px, py) {
     const c = this.chunkOf(this.drawn);
     if (!c) return null;
@@ -628,6 +760,8 @@ class PageFigure {
   // the frame the kinds draw from: track `tr`'s arrays in chunk `c`, at row `i`
   frameFor(tr, c, i) {
     const f = this.frame;
+    const st = this.statics.get(tr.name);
+    if (st) { f.a = st; f.i = 0; f.strings = this.staticStrings; return f; }
     f.a = c.tracks.get(tr.name) || null;
     f.i = i;
     f.strings = c.strings;
@@ -663,6 +797,7 @@ class PageFigure {
       if (!kind) continue;
       const f = this.frameFor(tr, c, i);
       const nv = kind.geom(f, tr);
+      this.dragged(tr, f, nv);
       if (nv && kind.visible(f, tr, nv)) this.drawTrack(kind, f, tr, nv);
     }
     this.drawMarks();
@@ -726,6 +861,7 @@ class PageFigure {
       if (tr === "above" || !kind) continue;
       const f = this.frameFor(tr, c, i);
       const nv = kind.geom(f, tr);
+      this.dragged(tr, f, nv);
       const px = [];
       for (let j = 0; j < nv; j++) px.push([f.buf[2 * j], f.buf[2 * j + 1]]);
       const item = { track: tr.name, kind: tr.kind, layer: tr.layer,

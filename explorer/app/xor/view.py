@@ -4,7 +4,7 @@ A "view" selector chooses what the figure shows (Cycling, Proof, 16 functions, F
 Two layers, Kernel); the timeline plays the run of that view. Widgets write parameters into an
 :class:`XorModel`; the view observes it and draws "the state at step k" of the stored runs.
 
-The page draws the figure (:class:`explorer.app.perceptron.page.PageRun`, as in the Perceptron
+The page draws the figure (:class:`explorer.app.pagerun.PageRun`, as in the Perceptron
 tab): it steps, plays and turns the lifted 3-D view itself from the view's scene and chunks
 (:mod:`explorer.plots.xor_page`); the kernel's figure, a plain matplotlib figure, follows the
 settled step (what exports draw and tests read).
@@ -21,7 +21,7 @@ from ...plots.xor import XorFigure
 from ..export import file_stem
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
-from ..perceptron.page import PageRun
+from ..pagerun import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import KEYS_HELP, Transport
@@ -111,7 +111,8 @@ class XorView(TabView):
         # the page's figure shows the narration (and is described by it): the kernel keeps it
         self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
-        self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME)
+        self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
+                             ready=lambda: self.figure.ready)
         self.page = self.paged.page
         self.page.on_pointer(self._on_pointer)
         self.page.on_view3d(self._on_view3d)

@@ -1,0 +1,98 @@
+"""A tab's figure in the page: a run's scene and chunks, and the settled step.
+
+The page (:class:`explorer.app.pagefigure.PageFigure`) draws every step and runs the transport
+itself; the kernel builds, once per run and per size, the scene of a figure (its still layers
+drawn by matplotlib at the page's pixel ratio, its panels, its tracks) and answers the page's
+requests for chunks of steps. The kernel's own figure follows the settled step
+(:meth:`PageRun.go` and the figure's ``show``): its artists are what exports draw and what tests
+read, and they cost no drawing.
+
+A figure the page draws has ``scene(width=, height=, scale=, ratio=, chunk=)`` returning an
+:class:`~explorer.plots.scene.Scene`, ``chunk(index)`` returning a
+:class:`~explorer.plots.scene.Chunk` of that scene, ``show(k)``, and optionally
+``statics()``: the arrays of its static tracks (the same at every step), sent with the scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .layout import FigureFit
+from .pagefigure import PageFigure
+from .timeline import Timeline, Transport
+
+#: Steps per chunk sent to the page (a Perceptron step is about 0.5 kB: a chunk about 130 kB).
+CHUNK_STEPS = 256
+
+
+class PageRun:
+    """Keeps a :class:`PageFigure` showing the run of a figure (see the module docstring).
+
+    Parameters
+    ----------
+    figure
+        The kernel's figure (a plain matplotlib figure, never on screen).
+    timeline : Transport or Timeline
+        The kernel's transport: its step is the settled step; the page's transport mirrors it.
+    fitted : FigureFit
+        The size to draw at until the dashboard measures the window.
+    name : str
+        The figure's accessible name.
+    ready : callable, optional
+        ``ready()`` is False while the figure has nothing to show (no run yet).
+    """
+
+    def __init__(self, figure, timeline: Transport | Timeline, fitted: FigureFit, *, name: str,
+                 ready: Callable[[], bool] | None = None, chunk: int = CHUNK_STEPS):
+        self.figure = figure
+        self.timeline = timeline
+        self.fitted = fitted
+        self.ready = ready
+        self.chunk_steps = int(chunk)
+        self.page = PageFigure(name=name, layout={"width": "100%"})
+        self.page.add_class("pe-pagefigure-box")
+        self._run = 0
+        self._loading = False
+        self.page.observe(self._page_step, names="step")
+        self.page.observe(self._page_playing, names="playing")
+        self.page.observe(lambda ch: self.show(), names="ratio")
+
+    def show(self, *, step: int | None = None) -> None:
+        """Describe the figure's run at the current size and pixel ratio and send it."""
+        f, fit = self.figure, self.fitted
+        if self.ready is not None and not self.ready():
+            return
+        k = self.timeline.step if step is None else int(step)
+        ratio = max(1.0, min(float(self.page.ratio or 1.0), 3.0))
+        scene = f.scene(width=fit.width, height=fit.height, scale=fit.scale, ratio=ratio,
+                        chunk=self.chunk_steps)
+        statics = getattr(f, "statics", None)
+        tl = self.timeline
+        self._run += 1
+        self._loading = True
+        try:
+            self.page.show_scene(scene, run=self._run, chunks=f.chunk, step=k, transport={
+                "updates": [int(u) for u in np.asarray(tl.updates)], "epoch": int(tl.epoch),
+                "cycle_start": tl.cycle_start}, static=statics() if statics else None)
+        finally:
+            self._loading = False
+        f.show(self.page.step)
+
+    def resize(self, fitted: FigureFit) -> None:
+        if fitted != self.fitted:
+            self.fitted = fitted
+            self.show()
+
+    def go(self, k: int) -> None:
+        """The kernel moved the step (a link, a reset, a key forwarded by the dashboard)."""
+        if self.page.step != k:
+            self.page.go(k)
+
+    def _page_step(self, change) -> None:
+        if not self._loading:
+            self.timeline.go(change["new"])  # the model follows, then the figure
+
+    def _page_playing(self, change) -> None:
+        self.timeline.play.playing = bool(change["new"])

@@ -1,0 +1,183 @@
+"""The Margins figure as the page draws it (see :mod:`explorer.plots.scene`): still layers,
+panels, the SGD step's tracks in chunks, and the edit parts sent once with the scene and again
+while the data are edited.
+
+:class:`MarginsScene` is mixed into :class:`explorer.plots.MarginsFigure`; the parts themselves
+are :mod:`explorer.plots.margin_parts`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from . import layers
+from . import margin_parts as P
+from .scene import Chunk, Scene
+from .tracks import px_per_pt, stack
+
+#: The still layers split at this z order: the points, the SVM's line, rings, slacks and
+#: numbers (z <= 4) are tracks under the ``above`` layer, which holds the perceptron's line
+#: (4.2), the SGD's limit (4.4), the legends (5) and the certificate's star (6.5); the SGD
+#: iterate (7) and the objective's cursor and dot are drawn over it.
+SPLIT_Z = 4.1
+
+
+def _panel(ax, name: str, *, width: float, height: float):
+    """The axes as the page maps it; a log axis is mapped in log10 units (its tracks' values
+    are sent as their logarithms, :meth:`MarginsScene.chunk`)."""
+    p = layers.panel(ax, name, width=width, height=height)
+    if ax.get_xscale() == "log":
+        p = replace(p, xlim=tuple(float(np.log10(v)) for v in p.xlim))
+    if ax.get_yscale() == "log":
+        p = replace(p, ylim=tuple(float(np.log10(v)) for v in p.ylim))
+    return p
+
+
+class MarginsScene:
+    """Describe a :class:`~explorer.plots.MarginsFigure` for the page (mixin)."""
+
+    def _init_scene(self) -> None:
+        self._scene = None
+        self._log_dot = False
+        #: What the figure shows in numbers, said before each step's narration (the view's).
+        self.summary = ""
+        #: The points were edited (the status line says so).
+        self.edited = False
+
+    @property
+    def described(self) -> bool:
+        """Whether a scene describes the data and size shown (:meth:`scene` since the last
+        :meth:`set_data`)."""
+        return self._scene is not None
+
+    # ------------------------------------------------------------------ what is where
+    def panel_axes(self) -> dict:
+        """Panel name -> axes, for the panels shown in this layout."""
+        side = self.overlay == "side"
+        out = {"plane": self.plane.ax}
+        if side:
+            out["perc_plane"] = self.perc_plane.ax
+        out.update(duals=self.duals.ax, objective=self.objective.ax)
+        if not side:
+            out["path"] = self.path_panel.ax
+        return out
+
+    def _edit_planes(self) -> dict:
+        out = {"plane": self.plane}
+        if self.overlay == "side":
+            out["perc_plane"] = self.perc_plane
+        return out
+
+    def track_artists(self) -> dict:
+        """Track name -> the matplotlib artist that draws it."""
+        out = P.step_artists(self)
+        for name, plane in self._edit_planes().items():
+            out.update(P.plane_artists(plane, name))
+        return out
+
+    def moving_artists(self) -> list:
+        """The artists of the tracks (the page draws them; the still layers leave them out)."""
+        return list(self.track_artists().values())
+
+    # ------------------------------------------------------------------ the scene
+    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
+              chunk: int = 256) -> Scene:
+        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
+        and describe it for the page: still layers at ``ratio`` device px per CSS px, the
+        panels, the tracks (layer "under" below :data:`SPLIT_Z`). :meth:`chunk` gives the SGD
+        steps' arrays, :meth:`statics` the edit parts of the data shown."""
+        if self.comparison is None:
+            raise ValueError("scene needs data: call set_data first")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+        moving = self.moving_artists()
+        saving, self._saving = self._saving, True
+        try:
+            below, above = layers.still_layers(self.fig, moving, split=SPLIT_Z, ratio=ratio)
+        finally:
+            self._saving = saving
+            self._background = None
+        panels = tuple(_panel(ax, name, width=width, height=height)
+                       for name, ax in self.panel_axes().items())
+        pt = px_per_pt(self.fig)
+        tracks = P.step_tracks(self, pt)
+        for name, plane in self._edit_planes().items():
+            tracks += P.plane_tracks(plane, name, pt)
+        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in tracks)
+        n = 0 if self.sgd is None else int(self.sgd.traj.n_steps)
+        self._log_dot = self.objective.ax.get_yscale() == "log"
+        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
+                            panels=panels, tracks=tracks, below=below, above=above,
+                            n_steps=n, chunk=int(chunk))
+        return self._scene
+
+    def _tracks(self, step: bool) -> list:
+        names = set(P.step_artists(self))
+        return [t for t in self._scene.tracks if (t.name in names) == step]
+
+    def status(self, k: int) -> str:
+        """The status line at step ``k``."""
+        n = 0 if self.sgd is None else self.sgd.traj.n_steps
+        return f"SGD step {k} of {n} · {len(self.X)} points{' (edited)' if self.edited else ''}"
+
+    def narration(self, k: int) -> str:
+        """The figure's description at step ``k``: :attr:`summary`, then the SGD run's step."""
+        text = self.step_text(k)
+        return f"{self.summary}. {text}" if text else f"{self.summary}."
+
+    def chunk(self, index: int) -> Chunk:
+        """The SGD steps' arrays for chunk ``index`` of the last :meth:`scene`, with per step
+        the narration and the status line."""
+        if self._scene is None:
+            raise ValueError("chunk needs a scene of this run and size: call scene first")
+        steps = self._scene.chunk_range(index)
+        parts = [P.step_parts(self, k) for k in steps]
+        if self._log_dot:
+            for p in parts:
+                xy = np.array(p["dot"]["xy"], dtype=float)
+                if len(xy):
+                    xy[:, 1] = np.log10(np.maximum(xy[:, 1], 1e-300))
+                p["dot"]["xy"] = xy
+        arrays, strings = stack(parts, self._tracks(True))
+        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
+                     narration=tuple(self.narration(k) for k in steps),
+                     status=tuple(self.status(k) for k in steps))
+
+    def _edit_chunk(self, X, y, cmp, *, numbers: bool) -> Chunk:
+        pt = px_per_pt(self.fig)
+        parts = {}
+        for name, plane in self._edit_planes().items():
+            p = P.plane_parts(plane, X, y, cmp, pt=pt)
+            p.update(P.number_parts(plane, hidden=not numbers))
+            P.apply_plane(plane, p, pt=pt)
+            P.apply_numbers(plane, p)
+            parts.update({f"{name}_{key}": value for key, value in p.items()})
+        arrays, strings = stack([parts], self._tracks(False))
+        return Chunk(start=0, count=1, arrays=arrays, strings=strings)
+
+    def statics(self) -> Chunk:
+        """The edit parts of the data shown (one row, the same at every step): sent with the
+        scene (:meth:`explorer.app.pagefigure.PageFigure.show_scene`)."""
+        if self._scene is None:
+            raise ValueError("statics needs a scene: call scene first")
+        return self._edit_chunk(self.X, self.y, self.comparison, numbers=True)
+
+    def draft(self, X, y, comparison) -> Chunk | None:
+        """Edited data and their new SVM as edit parts (the points' numbers hidden until the
+        edit is finished), also moved on the kernel's artists; None when that is not possible
+        (then lay the figure out again with :meth:`set_data`): the hard margin appears or
+        vanishes, or a point or slack end leaves the plane's box."""
+        if self._scene is None or self.comparison is None:
+            return None
+        X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        if (self.comparison.svm is None) != (comparison.svm is None):
+            return None
+        x0, x1, y0, y1 = self.plane.box
+        pts = np.vstack([X, np.asarray(comparison.slack_end, dtype=float).reshape(-1, 2)])
+        if np.any(pts[:, 0] < x0) or np.any(pts[:, 0] > x1) or np.any(pts[:, 1] < y0) \
+                or np.any(pts[:, 1] > y1):
+            return None
+        return self._edit_chunk(X, y, comparison, numbers=False)

@@ -32,7 +32,7 @@ def test_soft_margin_follows_c_and_matches_the_solver(view):
     np.testing.assert_allclose(m.comparison.svm.w, fit.w, atol=1e-6)
     assert "Sayed&#x27;s η = N·C" in view.sayed.value and "support vectors" in view.messages.text
     assert m.n_steps > 0 and view.timeline.n_steps == m.n_steps
-    view.timeline.b_end.click()
+    view.timeline.act("end")
     assert m.step == m.n_steps
 
 

@@ -24,7 +24,7 @@ from ..pagerun import PageRun
 from ..state import points_of
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Timeline
+from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .edits import PointerEdits, svm_words
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
@@ -94,9 +94,10 @@ class MarginsView(PointerEdits, TabView):
         for name, w in self.text.items():
             w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
 
-        self.timeline = Timeline()
+        self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
-        self.messages = MessageArea()
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", description="Click mode",
                                       tooltips=EDIT_TIPS, style={"button_width": "auto"})
@@ -121,8 +122,6 @@ class MarginsView(PointerEdits, TabView):
             section("Export"), self.export,
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
-        # the page's figure has its own transport and narration: the kernel's stay hidden
-        self.messages.narration.layout.display = "none"
         main = W.VBox([self.messages, self.figure_box,
                        W.HBox([self.w_edit, self.w_layout],
                               layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),

@@ -48,11 +48,39 @@ def jump(action: str, *, k: int, n: int, updates: np.ndarray, epoch: int,
     raise ValueError(f"unknown timeline action {action!r}")
 
 
+class _Moves:
+    """The moves of a transport (:class:`Transport` and :class:`Timeline`): they read ``step``,
+    ``n_steps``, ``updates``, ``epoch``, ``cycle_start`` and ``play.playing``, and move with
+    ``go``."""
+
+    def target(self, action: str) -> int:
+        """The step an action leads to from the current one."""
+        return jump(action, k=self.step, n=self.n_steps, updates=self.updates, epoch=self.epoch,
+                    cycle_start=self.cycle_start)
+
+    def act(self, action: str) -> None:
+        """Perform a transport action ("step", "back", "reset", "end", "next_update", …)."""
+        if action == "play":
+            self.play.playing = not self.play.playing and self.n_steps > 0
+            return
+        if action == "reset":
+            self.play.playing = False
+        self.go(self.target(action))
+
+    def handle_key(self, key: str) -> bool:
+        """Apply a shortcut key; returns whether it was one of the timeline's."""
+        action = KEY_ACTIONS.get(key)
+        if action is None:
+            return False
+        self.act(action)
+        return True
+
+
 class _Playing(T.HasTraits):
     playing = T.Bool(False)
 
 
-class Transport(T.HasTraits):
+class Transport(_Moves, T.HasTraits):
     """A run's transport with no widgets: the kernel's side of a page-drawn figure, whose
     page has the buttons, slider, Play and keys (:mod:`explorer.app.pagefigure`).
 
@@ -92,24 +120,6 @@ class Transport(T.HasTraits):
     def go(self, k) -> None:
         self.step = int(min(max(int(k), 0), self.n_steps))
 
-    def target(self, action: str) -> int:
-        return jump(action, k=self.step, n=self.n_steps, updates=self.updates, epoch=self.epoch,
-                    cycle_start=self.cycle_start)
-
-    def act(self, action: str) -> None:
-        if action == "play":
-            self.play.playing = not self.play.playing and self.n_steps > 0
-            return
-        if action == "reset":
-            self.play.playing = False
-        self.go(self.target(action))
-
-    def handle_key(self, key: str) -> bool:
-        action = KEY_ACTIONS.get(key)
-        if action is None:
-            return False
-        self.act(action)
-        return True
 
 
 def _button(label: str, tip: str, css: str, **kw) -> W.Button:
@@ -118,7 +128,7 @@ def _button(label: str, tip: str, css: str, **kw) -> W.Button:
     return b
 
 
-class Timeline(W.VBox):
+class Timeline(_Moves, W.VBox):
     """Transport for a run of ``n_steps`` steps; ``step`` (a trait) is the step to show.
 
     Call :meth:`set_run` when the run changes (it goes back to step 0 *before* the slider's
@@ -226,27 +236,6 @@ class Timeline(W.VBox):
             self.slider.value = k
         self._refresh()
 
-    def target(self, action: str) -> int:
-        """The step an action leads to from the current one."""
-        return jump(action, k=self.step, n=self.n_steps, updates=self.updates, epoch=self.epoch,
-                    cycle_start=self.cycle_start)
-
-    def act(self, action: str) -> None:
-        """Perform a transport action ("step", "back", "reset", "end", "next_update", …)."""
-        if action == "play":
-            self.play.playing = not self.play.playing and self.n_steps > 0
-            return
-        if action == "reset":
-            self.play.playing = False
-        self.go(self.target(action))
-
-    def handle_key(self, key: str) -> bool:
-        """Apply a shortcut key; returns whether it was one of the timeline's."""
-        action = KEY_ACTIONS.get(key)
-        if action is None:
-            return False
-        self.act(action)
-        return True
 
     def _refresh(self) -> None:
         k, n = self.step, self.n_steps

@@ -71,43 +71,30 @@ QUEUE_FORGET_S = 12.0
 TICKET_COOKIE = "pe_hall_ticket"
 _TICKET = re.compile(r"[0-9a-f]{32}")
 
-STARTING_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="{retry}">
-<title>Perceptron Explorer: starting</title>
-<style>
- body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; min-height: 100vh;
-        align-items: center; justify-content: center; background: #fff; color: #111; }}
- main {{ max-width: 36rem; padding: 2rem; text-align: center; font-size: 1.25rem; }}
- h1 {{ font-size: 2rem; margin: 0 0 1rem; }}
- a {{ color: #0b57d0; }}
-</style></head>
-<body><main role="main">
-<h1>Starting…</h1>
-<p class="pe-hall-starting">{why} This page tries again by itself in {retry} seconds.</p>
-<p><a href="{again}">Try now</a></p>
-</main></body></html>
-"""
+def _short_page(title: str, head: str, body: str) -> str:
+    """The hall's own pages (a ``str.format`` template): large, plain, readable on a phone."""
+    style = ("body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; "
+             "min-height: 100vh; align-items: center; justify-content: center; "
+             "background: #fff; color: #111; }}\n"
+             " main {{ max-width: 36rem; padding: 2rem; text-align: center; "
+             "font-size: 1.25rem; }}\n"
+             " h1 {{ font-size: 2rem; margin: 0 0 1rem; }}\n a {{ color: #0b57d0; }}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"{head}<title>Perceptron Explorer: {title}</title>\n<style>\n {style}\n"
+            f"</style></head>\n<body><main role=\"main\">\n{body}\n</main></body></html>\n")
 
-FULL_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Perceptron Explorer: the room is full</title>
-<style>
- body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; min-height: 100vh;
-        align-items: center; justify-content: center; background: #fff; color: #111; }}
- main {{ max-width: 36rem; padding: 2rem; text-align: center; font-size: 1.25rem; }}
- h1 {{ font-size: 2rem; margin: 0 0 1rem; }}
- a {{ color: #0b57d0; }}
-</style></head>
-<body><main role="main">
-<h1>The room is full</h1>
-<p class="pe-hall-full">The room is full: {taken} of {places} places are taken; try again in a
-minute.</p>
-<p>A place frees itself when someone closes their page. <a href="{again}">Try again</a></p>
-</main></body></html>
-"""
+
+STARTING_PAGE = _short_page(
+    "starting", '<meta http-equiv="refresh" content="{retry}">\n',
+    '<h1>Starting…</h1>\n<p class="pe-hall-starting">{why} This page tries again by itself in '
+    '{retry} seconds.</p>\n<p><a href="{again}">Try now</a></p>')
+
+FULL_PAGE = _short_page(
+    "the room is full", "",
+    '<h1>The room is full</h1>\n<p class="pe-hall-full">The room is full: {taken} of {places} '
+    "places are taken; try again in a\nminute.</p>\n<p>A place frees itself when someone closes "
+    'their page. <a href="{again}">Try again</a></p>')
 
 
 @dataclass(eq=False)

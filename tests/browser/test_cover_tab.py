@@ -14,7 +14,9 @@ VISIBLE = ".pe-view:visible"
 
 
 def _narration(page) -> str:
-    return page.locator(f"{VISIBLE} .pe-narration").inner_text()
+    """The narration on screen: a page-drawn figure's own, or the tab's narration line."""
+    return page.locator(f"{VISIBLE} .pe-pf-narration, {VISIBLE} .pe-narration:visible"
+                        ).first.inner_text()
 
 
 def _wait(page, predicate, timeout=30.0) -> str:

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def test_margins_tab_follows_c(page, dashboard_url):
     page.goto(dashboard_url + "?tab=margins&dataset=overlapping")
     wait_for_canvas(page, timeout=90)
-    wait_for_text(page, "pe-narration", lambda t: "support vectors" in t, timeout=30)
+    wait_for_text(page, "pe-pf-narration", lambda t: "support vectors" in t, timeout=30)
     page.wait_for_timeout(2500)  # the page fits the figure to the window first
     before = canvas_signature(page)
     readout = page.locator(".widget-slider:has(label:text-is('C')) .widget-readout")
@@ -26,7 +26,7 @@ def test_margins_tab_follows_c(page, dashboard_url):
     page.keyboard.press("Control+A")
     page.keyboard.type("0.01")
     page.keyboard.press("Enter")
-    note = wait_for_text(page, "pe-narration", lambda t: "support vectors" in t and "hinge" in t)
+    note = wait_for_text(page, "pe-pf-narration", lambda t: "support vectors" in t and "hinge" in t)
     wait_for_canvas_change(page, before, timeout=20)
     assert canvas_locator(page).is_visible()
     assert "Sayed's η = N·C = 0.4" in page.inner_text(".pe-sidebar"), note
@@ -47,7 +47,7 @@ def test_margins_tab_drags_a_point_drawn_by_the_page(page, dashboard_url):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(dashboard_url + "?tab=margins&dataset=koski&hard=true")
     wait_for_canvas(page, timeout=90)
-    wait_for_text(page, "pe-narration", lambda t: "3 support vectors" in t, timeout=30)
+    wait_for_text(page, "pe-pf-narration", lambda t: "3 support vectors" in t, timeout=30)
     page.wait_for_timeout(2500)
     page.get_by_role("button", name="Drag").click()
     page.wait_for_function(f"() => document.querySelector('{FIG}').dataset.pointerMode === 'drag'")
@@ -84,7 +84,7 @@ def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
     """A click in Add mode reaches the kernel through the page and the solution follows it."""
     page.goto(dashboard_url + "?tab=margins&dataset=koski&hard=true&layout=side")
     wait_for_canvas(page, timeout=90)
-    wait_for_text(page, "pe-narration", lambda t: "3 support vectors" in t, timeout=30)
+    wait_for_text(page, "pe-pf-narration", lambda t: "3 support vectors" in t, timeout=30)
     page.wait_for_timeout(2500)
     page.get_by_role("button", name="Add −1").click()
     page.wait_for_timeout(1500)  # the figure is drawn again without the data in its background
@@ -92,13 +92,13 @@ def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
     box = canvas_locator(page).bounding_box()
     # the SVM's plane is the second of three columns; its middle is inside the data's box
     page.mouse.click(box["x"] + box["width"] * 0.52, box["y"] + box["height"] * 0.35)
-    wait_for_text(page, "pe-narration", lambda t: "7 points" in t or "edited" in t, timeout=30)
+    wait_for_text(page, "pe-pf-narration", lambda t: "7 points" in t or "edited" in t, timeout=30)
     wait_for_canvas_change(page, before, timeout=20)
     for _ in range(40):  # the status line follows once the whole solution is in
         if "7 points (edited)" in page.inner_text(".pe-view"):
             break
         page.wait_for_timeout(250)
-    assert "7 points (edited)" in page.inner_text(".pe-view"), widget_text(page, "pe-narration")
+    assert "7 points (edited)" in page.inner_text(".pe-view"), widget_text(page, "pe-pf-narration")
 
 
 @pytest.mark.parametrize("tab", ["margins", "xor"])

@@ -340,6 +340,8 @@ def test_choosing_custom_sequence_in_the_order_menu(page, dashboard_url):
     # the menus follow the data set's defaults in a message of their own: wait for them
     page.wait_for_function("(o) => o.value === 'cyclic passes'",
                            arg=order.element_handle(), timeout=10_000)
+    # and the sequence box's state in another message
+    page.wait_for_function("(e) => e.disabled", arg=sequence.element_handle(), timeout=10_000)
     assert sequence.is_disabled()
     order.select_option(label="custom sequence")
     page.wait_for_function("(s) => !s.disabled", arg=sequence.element_handle())

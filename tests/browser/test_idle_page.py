@@ -104,5 +104,8 @@ def test_every_figure_is_an_image_named_and_described_by_its_narration(page, das
         name = figure.get_attribute("aria-label")
         assert name.startswith(f"{tab} tab"), name
         described = page.locator("#" + figure.get_attribute("aria-describedby"))
+        # a tab is built when first opened: its narration comes with its first run
+        page.wait_for_function("(d) => d.textContent.trim() !== ''",
+                               arg=described.element_handle(), timeout=30_000)
         narration = page.locator(".pe-narration:visible, .pe-pf-narration:visible").first
-        assert described.inner_text() == narration.inner_text() != ""
+        assert described.inner_text() == narration.inner_text() != "", tab

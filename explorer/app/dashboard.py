@@ -164,13 +164,13 @@ class Dashboard(W.VBox):
         if not request:
             return
         change["owner"].handoff = None
-        key = request["tab"]
+        key = request.tab
         if key not in self.tab_keys:
             return
         index = self.tab_keys.index(key)
         self.tabs.selected_index = index  # builds the tab if needed
         target = self.views[key]
-        state = {**target.spec.defaults(), **request["state"]}
+        state = {**target.spec.defaults(), **request.state()}
         if not target.load_state(state, origin=datachoice.from_tab(change["owner"].title)):
             target.messages.refuse("The data sent were not used: " + target.model.message)
 

@@ -19,8 +19,9 @@ from traitlets import Bool, Instance, Int, List, Tuple, Unicode
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ..handoff import Handoff
 from ..jobs import Job
-from ..state import Field, StateSpec, points_of
+from ..state import Field, StateSpec
 from ..tab_model import TabModel
 
 VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
@@ -279,15 +280,16 @@ class CoverModel(TabModel):
         return self.update(points=[])
 
     # ------------------------------------------------------------------ hand-off
-    def dichotomy_state(self, j: int) -> dict:
-        """The Perceptron tab's state for dichotomy ``j`` (raises ValueError if constant)."""
+    def dichotomy_handoff(self, j: int) -> Handoff:
+        """Dichotomy ``j`` of the points, for the Perceptron tab (raises ValueError if
+        constant)."""
         if not 0 <= j < 2 ** len(self.X):
             raise ValueError(f"dichotomy must be from 0 to {2 ** len(self.X) - 1}; got {j}")
         y = self.dich.labelings[j]
         if np.all(y == y[0]):
             raise ValueError(f"dichotomy #{j} gives every point the same label, which any line "
                              "beyond the points separates; the Perceptron tab needs both classes")
-        return perceptron_state(self.X, y)
+        return Handoff(tab="perceptron", X=self.X, y=y)
 
     # ------------------------------------------------------------------ Monte Carlo
     @property
@@ -389,9 +391,3 @@ def to_square(X) -> np.ndarray:
     centre, half = (lo + hi) / 2, float(np.max(hi - lo)) / 2
     out = (X - centre) / (half if half > 0 else 1.0)
     return np.clip(out, -1.0, 1.0)  # rounding may leave 1 + 1e-16
-
-
-def perceptron_state(X, y) -> dict:
-    """What the Perceptron tab needs to open points ``X`` with labels ``y`` (see its SPEC)."""
-    return {"dataset": "separable", "points": points_of(np.asarray(X, float), np.asarray(y)),
-            "w0": [], "order": "cyclic", "custom_order": [], "eta": 1.0}

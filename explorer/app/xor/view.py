@@ -277,8 +277,8 @@ class XorView(TabView):
         self.redraw()
 
     def _send_points(self):
-        state = self.model.perceptron_state()
-        if state is not None:
-            self.handoff = {"tab": "perceptron", "state": state}
+        handoff = self.model.perceptron_handoff()
+        if handoff is not None:
+            self.handoff = handoff
 
     # ------------------------------------------------------------------ dashboard protocol

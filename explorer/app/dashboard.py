@@ -155,7 +155,8 @@ class Dashboard(W.VBox):
             view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
             return
         if not view.load_state(values, origin=datachoice.from_source(source)):
-            reason = view.model.message.removeprefix("Not applied: ").split(". Kept")[0]
+            refusal = view.model.refusal
+            reason = refusal.why.rstrip(".") if refusal is not None else view.model.message
             view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
 
     def _on_handoff(self, change) -> None:

@@ -272,7 +272,7 @@ class CoverView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
@@ -341,7 +341,7 @@ class CoverView(TabView):
             if self.w_click.value == "remove":
                 i = m.nearest_point(event.xdata, event.ydata, 0.08)
                 if i is None:
-                    m.refuse("Not applied: no point there; click on a point.")
+                    m.refuse("no point there; click on a point")
                 else:
                     m.remove_point(i)
             else:

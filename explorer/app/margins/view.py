@@ -239,7 +239,7 @@ class MarginsView(PointerEdits, TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):

@@ -270,7 +270,7 @@ class PerceptronView(W.VBox):
 
     def _on_message(self, change=None):
         text = self.model.message
-        if text.startswith("Not applied"):
+        if self.model.refusal is not None:
             self.messages.refuse(text)
         else:
             self.messages.note(text)
@@ -359,11 +359,11 @@ class PerceptronView(W.VBox):
             if not done:
                 self.data_origin = before
             if mode == "remove" and i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("no point there; click on a point")
         elif mode == "choose":
             i = m.nearest_point(event.xdata, event.ydata, radius)
             if i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("no point there; click on a point")
             else:
                 m.choose(i)
 

@@ -80,7 +80,7 @@ class XorModel(TabModel):
             else:
                 scene = self.scene
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         self._commit(p, scene, _step)
         return True
@@ -102,8 +102,7 @@ class XorModel(TabModel):
         """Open function ``code`` (0..15) in the Cycling view at step 0; ``None`` (an empty
         selection) is refused with a message."""
         if code is None or code == "":
-            self.refuse("Not applied: choose a function in the list first. Kept the previous "
-                        "settings.")
+            self.refuse("choose a function in the list first", kept="settings")
             return False
         return self.update(function=code, view="cycling")
 
@@ -112,8 +111,8 @@ class XorModel(TabModel):
         (None, with a refusal, when the function has one class only: that tab needs both)."""
         sc = self.scene
         if len(set(sc.y.tolist())) < 2:
-            self.refuse(f"Not applied: {xor.function(self.function).name} has one class only; "
-                        "the Perceptron tab needs points of both classes.")
+            self.refuse(f"{xor.function(self.function).name} has one class only; "
+                        "the Perceptron tab needs points of both classes")
             return None
         return Handoff(tab="perceptron", X=sc.X, y=sc.y, settings={
             "eta": float(self.eta), "rule": "pocket", "fit_intercept": True})
@@ -129,7 +128,7 @@ class XorModel(TabModel):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         return self.update(_force=True, _step=values["step"],
                            **{k: values[k] for k in PARAMS})

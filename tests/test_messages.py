@@ -90,7 +90,7 @@ def test_the_already_running_refusal_goes_when_the_simulation_ends():
     posted = []
     assert m.start_simulation(posted.append)  # results wait in `posted`, as in a kernel
     assert not m.start_simulation(posted.append)
-    assert v.messages.refused == gen_model.RUNNING
+    assert v.messages.refused == gen_model.RUNNING.text and v.model.refusal == gen_model.RUNNING
     assert m.wait_simulation(60)
     for fn in posted:
         fn()

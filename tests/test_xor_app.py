@@ -147,9 +147,10 @@ def test_state_round_trips_through_a_link(view):
 def test_send_points_uses_the_perceptron_tabs_fields(view):
     view.load_state({"coding": "01"})
     view.b_send.click()
-    assert view.handoff["tab"] == "perceptron"
-    state = view.handoff["state"]
+    assert view.handoff.tab == "perceptron"
+    state = view.handoff.state()
     values = PERCEPTRON_SPEC.validate(state)  # every field name and value is accepted
+    assert values["rule"] == "pocket"
     assert [p[:2] for p in values["points"]] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     view.handoff = None
     view.load_state({"function": 0})

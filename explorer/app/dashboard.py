@@ -155,7 +155,8 @@ class Dashboard(W.VBox):
             view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
             return
         if not view.load_state(values, origin=datachoice.from_source(source)):
-            reason = view.model.message.removeprefix("Not applied: ").split(". Kept")[0]
+            refusal = view.model.refusal
+            reason = refusal.why.rstrip(".") if refusal is not None else view.model.message
             view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
 
     def _on_handoff(self, change) -> None:
@@ -164,13 +165,13 @@ class Dashboard(W.VBox):
         if not request:
             return
         change["owner"].handoff = None
-        key = request["tab"]
+        key = request.tab
         if key not in self.tab_keys:
             return
         index = self.tab_keys.index(key)
         self.tabs.selected_index = index  # builds the tab if needed
         target = self.views[key]
-        state = {**target.spec.defaults(), **request["state"]}
+        state = {**target.spec.defaults(), **request.state()}
         if not target.load_state(state, origin=datachoice.from_tab(change["owner"].title)):
             target.messages.refuse("The data sent were not used: " + target.model.message)
 

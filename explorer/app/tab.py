@@ -25,6 +25,7 @@ import traitlets as T
 
 from .canvas import announce_size, live_figure
 from .export import ExportPanel, file_stem
+from .handoff import Handoff
 from .layout import FigureFit, fit_figure
 
 
@@ -35,7 +36,7 @@ class TabView(W.VBox):
     spec = None
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
-    handoff = T.Dict(allow_none=True, default_value=None)
+    handoff = T.Instance(Handoff, allow_none=True)
 
     def _start_figure(self, figure_cls, **kwargs):
         """Create the live ipympl figure once and fit it to a 1366 × 768 window until the page

@@ -19,9 +19,10 @@ from traitlets import Bool, Instance, Int, List, Tuple, Unicode
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ..handoff import Handoff
 from ..jobs import Job
-from ..state import Field, StateSpec, points_of
-from ..tab_model import TabModel
+from ..state import Field, StateSpec
+from ..tab_model import Refusal, TabModel
 
 VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
          "boolean": "Boolean"}
@@ -32,7 +33,7 @@ DEFAULT_MS = (1, 2, 5, 20, 100, 1000)
 #: An example where three points lie on one line (Sayed Fig. 60.13's situation).
 COLLINEAR = (-0.8, -0.6, 0.0, 0.0, 0.8, 0.6, 0.5, -0.7)
 #: The refusal of a second Monte Carlo run; it goes when the running one ends.
-RUNNING = "Not applied: a Monte Carlo run is already going; Stop it first."
+RUNNING = Refusal("a Monte Carlo run is already going; Stop it first")
 LIMIT_TEXT = (f"the grid lists all 2^N dichotomies, and 2^{MAX_DICHOTOMY_POINTS} = "
               f"{2**MAX_DICHOTOMY_POINTS:,} is the most this tab enumerates")
 
@@ -163,7 +164,7 @@ class CoverModel(TabModel):
             p["ms"] = tuple(p["ms"]) if p["ms"] else DEFAULT_MS
             return self._commit(p, force=_force, step=step, page_given="page" in changes)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
 
     def _commit(self, p, *, force: bool, step: int | None, page_given: bool = False) -> bool:
@@ -230,17 +231,17 @@ class CoverModel(TabModel):
     def add_point(self, x1: float, x2: float) -> bool:
         """Place one more point (the first placed point replaces the random set)."""
         if len(self.X) >= MAX_DICHOTOMY_POINTS:
-            self.refuse(f"Not applied: at most {MAX_DICHOTOMY_POINTS} points: {LIMIT_TEXT}.")
+            self.refuse(f"at most {MAX_DICHOTOMY_POINTS} points: {LIMIT_TEXT}")
             return False
         if not (abs(x1) <= 1.1 and abs(x2) <= 1.1):
-            self.refuse("Not applied: place points inside the square from −1.1 to 1.1.")
+            self.refuse("place points inside the square from −1.1 to 1.1")
             return False
         flat = list(self.X.reshape(-1)) if not self.points else list(self.points)
         return self._set_points(flat + [round(float(x1), 3), round(float(x2), 3)])
 
     def remove_point(self, i: int) -> bool:
         if not 0 <= i < len(self.X) or len(self.X) <= 1:
-            self.refuse("Not applied: keep at least one point.")
+            self.refuse("keep at least one point")
             return False
         keep = np.delete(self.X, i, axis=0)
         return self._set_points(np.round(keep, 3).reshape(-1))
@@ -261,12 +262,11 @@ class CoverModel(TabModel):
         """
         X = np.asarray(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != 2 or not len(X):
-            self.refuse(f"Not applied: expected points x1, x2 (an array of shape (n, 2)); got "
-                        f"shape {X.shape}.")
+            self.refuse(f"expected points x1, x2 (an array of shape (n, 2)); got "
+                        f"shape {X.shape}")
             return False
         if len(X) > MAX_DICHOTOMY_POINTS:
-            self.refuse(f"Not applied: {len(X)} points; at most {MAX_DICHOTOMY_POINTS}: "
-                        f"{LIMIT_TEXT}.")
+            self.refuse(f"{len(X)} points; at most {MAX_DICHOTOMY_POINTS}: {LIMIT_TEXT}")
             return False
         return self._set_points(to_square(X).reshape(-1))
 
@@ -279,15 +279,16 @@ class CoverModel(TabModel):
         return self.update(points=[])
 
     # ------------------------------------------------------------------ hand-off
-    def dichotomy_state(self, j: int) -> dict:
-        """The Perceptron tab's state for dichotomy ``j`` (raises ValueError if constant)."""
+    def dichotomy_handoff(self, j: int) -> Handoff:
+        """Dichotomy ``j`` of the points, for the Perceptron tab (raises ValueError if
+        constant)."""
         if not 0 <= j < 2 ** len(self.X):
             raise ValueError(f"dichotomy must be from 0 to {2 ** len(self.X) - 1}; got {j}")
         y = self.dich.labelings[j]
         if np.all(y == y[0]):
             raise ValueError(f"dichotomy #{j} gives every point the same label, which any line "
                              "beyond the points separates; the Perceptron tab needs both classes")
-        return perceptron_state(self.X, y)
+        return Handoff(tab="perceptron", X=self.X, y=y)
 
     # ------------------------------------------------------------------ Monte Carlo
     @property
@@ -307,7 +308,7 @@ class CoverModel(TabModel):
         try:
             plan = cover.monte_carlo_plan(self.ms, trials=self.trials)
         except ValueError as exc:
-            self.refuse(f"Not applied: {exc}.")
+            self.refuse(exc)
             return False
         have = {(pt.M, pt.N) for pt in self.mc}
         plan = tuple(mn for mn in plan if mn not in have)
@@ -337,7 +338,7 @@ class CoverModel(TabModel):
 
     def _mc_end(self, run, seconds, error) -> None:
         self.mc_running = False
-        if self.message == RUNNING:
+        if self.refusal == RUNNING:
             self.message = ""  # no longer true
         if error is not None:
             self.mc_note = f"Monte Carlo failed: {error}"
@@ -376,7 +377,7 @@ class CoverModel(TabModel):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         return self.update(step=values.pop("step"), **values)
 
@@ -389,9 +390,3 @@ def to_square(X) -> np.ndarray:
     centre, half = (lo + hi) / 2, float(np.max(hi - lo)) / 2
     out = (X - centre) / (half if half > 0 else 1.0)
     return np.clip(out, -1.0, 1.0)  # rounding may leave 1 + 1e-16
-
-
-def perceptron_state(X, y) -> dict:
-    """What the Perceptron tab needs to open points ``X`` with labels ``y`` (see its SPEC)."""
-    return {"dataset": "separable", "points": points_of(np.asarray(X, float), np.asarray(y)),
-            "w0": [], "order": "cyclic", "custom_order": [], "eta": 1.0}

@@ -15,13 +15,14 @@ from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_text
 from ..canvas import kernel_loop
 from ..export import file_stem
+from ..handoff import Handoff
 from ..layout import Shell, section
 from ..messages import MessageArea
 from ..symbols import symbols_widget
 from ..tab import TabView
 from ..timeline import Timeline
 from ..upload import DataPanel
-from .model import SPEC, VIEWS, XAXIS, CoverModel, perceptron_state
+from .model import SPEC, VIEWS, XAXIS, CoverModel
 from .scenes import curves_text, fill, shown_mc
 from .tables import FORMULAS, boolean_html, recursion_html
 
@@ -271,7 +272,7 @@ class CoverView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
@@ -340,7 +341,7 @@ class CoverView(TabView):
             if self.w_click.value == "remove":
                 i = m.nearest_point(event.xdata, event.ydata, 0.08)
                 if i is None:
-                    m.refuse("Not applied: no point there; click on a point.")
+                    m.refuse("no point there; click on a point")
                 else:
                     m.remove_point(i)
             else:
@@ -358,11 +359,11 @@ class CoverView(TabView):
 
     def _open_dichotomy(self, j: int):
         try:
-            state = self.model.dichotomy_state(int(j))
+            handoff = self.model.dichotomy_handoff(int(j))
         except ValueError as exc:
             self.messages.refuse(f"Not opened: {exc}.")
             return
-        self.handoff = {"tab": "perceptron", "state": state}
+        self.handoff = handoff
 
     def _open_boolean(self, j: int):
         V, d = cover.boolean_functions_2()
@@ -371,7 +372,7 @@ class CoverView(TabView):
             self.messages.refuse(f"Not opened: {cover.BOOLEAN_NAMES_2[j]} gives every vertex the "
                                  "same value; the Perceptron tab needs both classes.")
             return
-        self.handoff = {"tab": "perceptron", "state": perceptron_state(V, y)}
+        self.handoff = Handoff(tab="perceptron", X=V, y=y)
 
     def _use_points(self, X, y) -> bool:
         """Points read from a CSV become the placed set (at most 16); their labels, if any, are

@@ -31,7 +31,7 @@ from ...perceptron import train
 from ...trajectory import Trajectory
 from ..jobs import Job
 from ..state import Field, StateSpec, arrays_of
-from ..tab_model import TabModel
+from ..tab_model import Refusal, TabModel
 
 #: The run whose examples are marked on the losses: data offered.
 DATASETS = {
@@ -70,7 +70,7 @@ PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", 
 RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
 #: The refusal of a second run; it goes when the running one ends.
-RUNNING = "Not applied: the simulation is already running; Stop it first."
+RUNNING = Refusal("the simulation is already running; Stop it first")
 
 
 class GeneralizationModel(TabModel):
@@ -173,7 +173,7 @@ class GeneralizationModel(TabModel):
                 base = G.risk_table(seed=p["seed"])
             risk = base if own_row is None else replace(base, rows=(own_row, *base.rows[:1]))
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         sim_changed = any(p[k] != getattr(self, k) for k in (*SIM_KEYS, "ns")) or _force
         if sim_changed:
@@ -261,7 +261,7 @@ class GeneralizationModel(TabModel):
 
     def _sim_end(self, seconds, error, stopped) -> None:
         self.sim_running = False
-        if self.message == RUNNING:
+        if self.refusal == RUNNING:
             self.message = ""  # no longer true
         done = 0 if self.curve is None else len(self.curve.ns)
         if error is not None:
@@ -301,7 +301,7 @@ class GeneralizationModel(TabModel):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         step = values.pop("step")
         return self.update(step=step, _force=True, **values)

@@ -205,9 +205,7 @@ class GeneralizationView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
-            self.messages.clear_refusal()  # the model took its refusal back
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     # ------------------------------------------------------------------ export

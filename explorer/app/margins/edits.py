@@ -68,7 +68,7 @@ class PointerEdits:
         elif mode == "remove":
             i = m.nearest_point(x, y, self._radius())
             if i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("no point there; click on a point")
             else:
                 m.remove_point(i, defer=True)
         elif mode == "drag":
@@ -85,7 +85,7 @@ class PointerEdits:
         if phase == "down":
             i = m.nearest_point(x, y, self._radius())
             if i is None:
-                m.refuse("Not applied: no point there; press on a point.")
+                m.refuse("no point there; press on a point")
                 self._drag = None
                 self.page.pointer_done()  # the page lets go of what it took
             else:

@@ -222,7 +222,7 @@ class MarginsModel(TabModel):
                 edited = self.edited or self.draft is not None
             return self._commit(p, X, y, Xt, yt, edited, step=0)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
 
     def _commit(self, p, X, y, Xt, yt, edited, *, step) -> bool:
@@ -246,7 +246,7 @@ class MarginsModel(TabModel):
         try:
             layout = SPEC.field("layout").parse(layout)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous layout.")
+            self.refuse(exc, kept="layout")
             return False
         self.applied += 1
         self.layout = layout
@@ -274,7 +274,7 @@ class MarginsModel(TabModel):
             self.draft = None
             return self._commit(p, X, y, self.X_test, self.y_test, True, step=0)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous data.")
+            self.refuse(exc, kept="data")
             return False
 
     def finish_edit(self) -> bool:
@@ -289,7 +289,7 @@ class MarginsModel(TabModel):
         ``defer`` only the max-margin solution (in :attr:`draft`) until :meth:`finish_edit`."""
         X, y = self.points
         if len(X) >= MAX_POINTS:
-            self.refuse(f"Not applied: the view holds at most {MAX_POINTS} points.")
+            self.refuse(f"the view holds at most {MAX_POINTS} points")
             return False
         return self._edit(np.vstack([X, [[float(x1), float(x2)]]]),
                           np.append(y, 1.0 if label > 0 else -1.0), defer)
@@ -297,7 +297,7 @@ class MarginsModel(TabModel):
     def remove_point(self, i: int, *, defer: bool = False) -> bool:
         X, y = self.points
         if not 0 <= i < len(X) or len(X) <= 2:
-            self.refuse("Not applied: keep at least two points.")
+            self.refuse("keep at least two points")
             return False
         keep = np.arange(len(X)) != i
         return self._edit(X[keep], y[keep], defer)
@@ -306,7 +306,7 @@ class MarginsModel(TabModel):
         """Move point ``i`` to ``(x1, x2)`` (a drag); onto the other class's side is valid."""
         X, y = self.points
         if not 0 <= i < len(X):
-            self.refuse(f"Not applied: no point {i + 1}; there are {len(X)}.")
+            self.refuse(f"no point {i + 1}; there are {len(X)}")
             return False
         X = X.copy()
         X[i] = float(x1), float(x2)
@@ -348,5 +348,5 @@ class MarginsModel(TabModel):
             self.layout = values["layout"]
             return done
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False

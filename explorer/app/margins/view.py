@@ -18,6 +18,7 @@ from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
 from ..export import file_stem
+from ..handoff import Handoff
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
@@ -238,7 +239,7 @@ class MarginsView(PointerEdits, TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     def _sync_controls(self):
@@ -298,10 +299,7 @@ class MarginsView(PointerEdits, TabView):
 
     def _send_points(self):
         m = self.model
-        points = points_of(m.X, m.y)
-        self.handoff = {"tab": "perceptron", "state": {"dataset": "separable", "points": points,
-                                                       "w0": [], "order": "cyclic",
-                                                       "custom_order": [], "eta": 1.0}}
+        self.handoff = Handoff(tab="perceptron", X=m.X, y=m.y)
 
     # ------------------------------------------------------------------ dashboard protocol
     def _use_data(self, X, y) -> bool:

@@ -180,7 +180,7 @@ class PerceptronModel(TabModel):
         if self.info is None or not self.info.pending:
             return False
         self.info = describe_run(self.trajectory, self.X, self.y)
-        if not self.message.startswith("Not applied"):  # the note may depend on the verdict
+        if self.refusal is None:  # the note may depend on the verdict
             self.message = self._status(self.trajectory)
         return True
 
@@ -269,7 +269,7 @@ class PerceptronModel(TabModel):
             fit_to_data(p, len(X), given=set(changes))
             traj, info = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         self._commit(p, X, y, edited, chosen, traj, info)
         return True
@@ -356,7 +356,7 @@ class PerceptronModel(TabModel):
             datasets.from_arrays(X, y)
             traj, info = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous data.")
+            self.refuse(exc, kept="data")
             return False
         self._commit(p, X, y, edited, chosen, traj, info,
                      step=traj.n_steps if step is None else step)
@@ -365,10 +365,10 @@ class PerceptronModel(TabModel):
     def add_point(self, x1: float, x2: float, label: int) -> bool:
         """Add a point of class ``label`` (+1 or -1); the run is recomputed from step 0."""
         if label not in (1, -1):
-            self.refuse(f"Not applied: a new point's class must be +1 or -1; got {label!r}.")
+            self.refuse(f"a new point's class must be +1 or -1; got {label!r}")
             return False
         if len(self.X) >= MAX_POINTS:
-            self.refuse(f"Not applied: the view holds at most {MAX_POINTS} points.")
+            self.refuse(f"the view holds at most {MAX_POINTS} points")
             return False
         X = np.vstack([self.X, [[float(x1), float(x2)]]])
         y = np.append(self.y, float(label))
@@ -377,10 +377,10 @@ class PerceptronModel(TabModel):
     def remove_point(self, i: int) -> bool:
         """Remove point ``i`` (0-based); refused if it would leave no point."""
         if not 0 <= i < len(self.X):
-            self.refuse(f"Not applied: there is no point {i + 1}.")
+            self.refuse(f"there is no point {i + 1}")
             return False
         if len(self.X) == 1:
-            self.refuse("Not applied: the data must keep at least one point.")
+            self.refuse("the data must keep at least one point")
             return False
         keep = np.arange(len(self.X)) != i
         p = {k: getattr(self, k) for k in PARAMS}
@@ -392,7 +392,7 @@ class PerceptronModel(TabModel):
     def choose(self, i: int) -> bool:
         """"You choose" mode: visit point ``i`` next, as in Koski's worked example."""
         if not self.choose_mode:
-            self.refuse("Not applied: turn on 'You choose' to pick the points yourself.")
+            self.refuse("turn on 'You choose' to pick the points yourself")
             return False
         return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
 
@@ -418,7 +418,7 @@ class PerceptronModel(TabModel):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         p = {k: values[k] for k in PARAMS}
         if values["points"]:
@@ -428,7 +428,7 @@ class PerceptronModel(TabModel):
             try:
                 X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False
             except (ValueError, TypeError) as exc:
-                self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+                self.refuse(exc, kept="settings")
                 return False
         chosen = [i - 1 for i in values["chosen"]] if p["choose_mode"] else []
         fit_to_data(p, len(X), given={"batch", "custom_order"} if p["custom_order"] else {"batch"})

@@ -23,6 +23,7 @@ from ...rules import rule_text
 from .. import datachoice
 from ..canvas import kernel_loop
 from ..export import ExportPanel, file_stem
+from ..handoff import Handoff
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
@@ -69,7 +70,7 @@ class PerceptronView(W.VBox):
     #: Fires (with a counter) whenever the shareable state changes; the dashboard listens.
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}} to open another tab with this data.
-    handoff = T.Dict(allow_none=True, default_value=None)
+    handoff = T.Instance(Handoff, allow_none=True)
 
     def __init__(self, model: PerceptronModel | None = None, **kwargs):
         loop = kernel_loop()
@@ -269,7 +270,7 @@ class PerceptronView(W.VBox):
 
     def _on_message(self, change=None):
         text = self.model.message
-        if text.startswith("Not applied"):
+        if self.model.refusal is not None:
             self.messages.refuse(text)
         else:
             self.messages.note(text)
@@ -358,11 +359,11 @@ class PerceptronView(W.VBox):
             if not done:
                 self.data_origin = before
             if mode == "remove" and i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("no point there; click on a point")
         elif mode == "choose":
             i = m.nearest_point(event.xdata, event.ydata, radius)
             if i is None:
-                m.refuse("Not applied: no point there; click on a point.")
+                m.refuse("no point there; click on a point")
             else:
                 m.choose(i)
 
@@ -395,8 +396,7 @@ class PerceptronView(W.VBox):
 
     def _send_points(self) -> None:
         m = self.model
-        points = points_of(m.X, m.y)
-        self.handoff = {"tab": "margins", "state": {"points": points}}
+        self.handoff = Handoff(tab="margins", X=m.X, y=m.y)
 
     def reset_settings(self) -> None:
         """Every setting back to its declared default (the opening screen), edits dropped."""

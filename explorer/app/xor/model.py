@@ -12,7 +12,8 @@ from __future__ import annotations
 from traitlets import Float, Instance, Int, Unicode
 
 from ... import xor
-from ..state import Field, StateSpec, points_of
+from ..handoff import Handoff
+from ..state import Field, StateSpec
 from ..tab_model import TabModel
 
 VIEW_TITLES = {"cycling": "Cycling", "proof": "Proof", "grid": "16 functions",
@@ -79,7 +80,7 @@ class XorModel(TabModel):
             else:
                 scene = self.scene
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         self._commit(p, scene, _step)
         return True
@@ -101,22 +102,20 @@ class XorModel(TabModel):
         """Open function ``code`` (0..15) in the Cycling view at step 0; ``None`` (an empty
         selection) is refused with a message."""
         if code is None or code == "":
-            self.refuse("Not applied: choose a function in the list first. Kept the previous "
-                        "settings.")
+            self.refuse("choose a function in the list first", kept="settings")
             return False
         return self.update(function=code, view="cycling")
 
-    def perceptron_state(self) -> dict | None:
-        """The current points as a state of the Perceptron tab (None, with a refusal, when the
-        function has one class only: that tab needs both)."""
+    def perceptron_handoff(self) -> Handoff | None:
+        """The current points for the Perceptron tab, with this tab's η and the pocket rule
+        (None, with a refusal, when the function has one class only: that tab needs both)."""
         sc = self.scene
         if len(set(sc.y.tolist())) < 2:
-            self.refuse(f"Not applied: {xor.function(self.function).name} has one class only; "
-                        "the Perceptron tab needs points of both classes.")
+            self.refuse(f"{xor.function(self.function).name} has one class only; "
+                        "the Perceptron tab needs points of both classes")
             return None
-        return {"dataset": "separable", "points": points_of(sc.X, sc.y), "w0": [],
-                "order": "cyclic", "custom_order": [], "eta": float(self.eta),
-                "rule": "pocket", "fit_intercept": True}
+        return Handoff(tab="perceptron", X=sc.X, y=sc.y, settings={
+            "eta": float(self.eta), "rule": "pocket", "fit_intercept": True})
 
     # ------------------------------------------------------------------ declared state
     def get_state(self) -> dict:
@@ -129,7 +128,7 @@ class XorModel(TabModel):
         try:
             values = SPEC.validate(state)
         except (ValueError, TypeError) as exc:
-            self.refuse(f"Not applied: {exc}. Kept the previous settings.")
+            self.refuse(exc, kept="settings")
             return False
         return self.update(_force=True, _step=values["step"],
                            **{k: values[k] for k in PARAMS})

@@ -205,7 +205,7 @@ class XorView(TabView):
     def _on_message(self, change=None):
         if self.model.message:
             self.messages.refuse(self.model.message)
-        elif change is not None and change["old"].startswith("Not applied"):
+        elif change is not None and change["old"] and self.model.refusal is None:
             self.messages.clear_refusal()  # the model took its refusal back
 
     # ------------------------------------------------------------------ export
@@ -277,8 +277,8 @@ class XorView(TabView):
         self.redraw()
 
     def _send_points(self):
-        state = self.model.perceptron_state()
-        if state is not None:
-            self.handoff = {"tab": "perceptron", "state": state}
+        handoff = self.model.perceptron_handoff()
+        if handoff is not None:
+            self.handoff = handoff
 
     # ------------------------------------------------------------------ dashboard protocol

@@ -101,6 +101,9 @@ def _check(f, scene, source, row, track, art, what):
     assert got["visible"] == want["visible"], what
     if want["visible"]:
         _close(got["px"], want["px"], what)
+    if track.name.endswith("_marks") and "c" in want:  # filled with the line's marker face
+        face = to_hex(art.get_markerfacecolor())
+        assert [track.style["colors"][c] for c in want["c"]] == [face] * len(want["c"]), what
     if track.name.startswith("loss_"):  # white markers edged in the loss's colour, same size
         p = scene.panel(track.panel)  # inside the panel: a point beyond is drawn at its edge
         px = np.asarray(want["px"]).reshape(-1, 2)

@@ -36,6 +36,8 @@ from .scene import Chunk, Scene, Track
 #: draws before the legend).
 SPLIT_Z = 5.0
 #: The stability panel's lines: (track name, attribute of the panel).
+#: Markers the page strokes without a fill.
+OPEN_MARKERS = ("x", "+")
 SIM_LINES = (("vc", "vc"), ("worst", "worst"), ("bound", "bound"), ("mistakes", "mistakes"),
              ("rate", "rate"), ("zero", "zero"), ("error", "error"))
 
@@ -72,6 +74,8 @@ class GeneralizationScene:
 
     def _init_scene(self) -> None:
         self._scene = None
+        #: Indices of the chunks made since the last scene (those the page may hold).
+        self.sent_chunks = set()
         #: What the page says after each step's narration (the view's summaries).
         self.tail = ""
 
@@ -133,6 +137,8 @@ class GeneralizationScene:
                 out.append(Track(track, "stability", "polyline", z=art.get_zorder(), style=style))
             elif track.endswith("_marks"):
                 style = T.marker_style(art, pt)
+                if style["marker"] not in OPEN_MARKERS:  # filled, stroked with the edge colour
+                    style["colors"] = [style["fill"]]
                 out.append(Track(track, "stability", "points", z=art.get_zorder() + 0.01,
                                  style=style))
             else:
@@ -181,7 +187,10 @@ class GeneralizationScene:
             xy = np.column_stack([art.get_xdata(), art.get_ydata()]) if len(art.get_xdata()) \
                 else np.zeros((0, 2))
             xy = _log10(xy)
-            out[track] = {"xy": xy if len(xy) else np.full((1, 2), np.nan)}
+            xy = xy if len(xy) else np.full((1, 2), np.nan)
+            out[track] = {"xy": xy}
+            if track.endswith("_marks") and art.get_marker() not in OPEN_MARKERS:
+                out[track]["c"] = np.zeros(len(xy), dtype=np.uint8)
         return out
 
     # ------------------------------------------------------------------ the scene
@@ -217,6 +226,7 @@ class GeneralizationScene:
                             below=below, above=above, n_steps=int(self.traj.n_steps),
                             chunk=int(chunk))
         self._still = self._still_key()
+        self.sent_chunks = set()
         return self._scene
 
     def status(self, k: int) -> str:
@@ -234,6 +244,7 @@ class GeneralizationScene:
         if self._scene is None:
             raise ValueError("chunk needs a scene of this run and size: call scene first")
         steps = self._scene.chunk_range(index)
+        self.sent_chunks.add(int(index))
         names = {f"loss_{n}" for n in self.losses.shown}
         arrays, strings = T.stack([self.step_parts(k) for k in steps],
                                   [t for t in self._scene.tracks if t.name in names])

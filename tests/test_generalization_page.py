@@ -93,3 +93,19 @@ def test_bad_input_keeps_the_page_as_it_is(view):
     assert len(sent["scenes"]) == before + 1
     assert "loss_squared" not in {t.name for t in sent["scenes"][-1][0].tracks}
     assert view.messages.refused == ""
+
+
+def test_a_new_size_or_lecture_mode_sends_the_scene_at_that_size_and_step(view):
+    from explorer.app.layout import fit_figure
+
+    sent, m = view.sent, view.model
+    m.go(9)
+    before = len(sent["scenes"])
+    fitted = fit_figure(window_width=1600, window_height=900, sidebar=False, lecture=True)
+    view.fit(fitted)
+    assert len(sent["scenes"]) == before + 1
+    scene = sent["scenes"][-1][0]
+    assert (scene.width, scene.height) == (fitted.width, fitted.height)
+    assert view.page.step == 9 and m.step == 9
+    view.fit(fitted)  # the same size: nothing to send
+    assert len(sent["scenes"]) == before + 1

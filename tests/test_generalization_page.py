@@ -109,3 +109,16 @@ def test_a_new_size_or_lecture_mode_sends_the_scene_at_that_size_and_step(view):
     assert view.page.step == 9 and m.step == 9
     view.fit(fitted)  # the same size: nothing to send
     assert len(sent["scenes"]) == before + 1
+
+
+def test_chunks_stay_small_on_a_large_run(view):
+    """A run on breast cancer's 398 training examples: 256 steps of five losses' markers
+    would be a 4.6 MB message; its chunks hold fewer steps."""
+    from explorer.app.generalization.view import CHUNK_BYTES, chunk_steps
+
+    assert chunk_steps(40) == 256 and chunk_steps(398) == 16
+    view.w_dataset.value = "breast_cancer"
+    scene = view.sent["scenes"][-1][0]
+    assert scene.chunk == chunk_steps(398)
+    _, buffers = view.figure.chunk(0).message(run=1, index=0)
+    assert sum(map(len, buffers)) <= CHUNK_BYTES

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
+import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..canvas import kernel_loop
@@ -36,6 +37,16 @@ NAME = ("Generalization tab: the training examples' surrogate losses at the step
 #: A finished size re-sends at most this many chunks the page may hold (with the new
 #: summary in their narration); a run that sent more is described again.
 RESEND_CHUNKS = 4
+#: Bytes a chunk of loss markers should stay under (a step holds 5 × 9 bytes a training
+#: example: 18 kB a step on breast cancer's 398, where 256 steps would be 4.6 MB).
+CHUNK_BYTES = 512_000
+
+
+def chunk_steps(n_points: int) -> int:
+    """Steps per chunk for a run on ``n_points`` examples: a power of two in 16..256 that keeps
+    a chunk under :data:`CHUNK_BYTES`."""
+    fit = CHUNK_BYTES / (5 * 9 * max(int(n_points), 1))
+    return int(min(256, max(16, 2 ** int(np.floor(np.log2(max(fit, 1.0)))))))
 BOUNDS_TEXT = (
     "<b>Stability bound</b> (Hardt &amp; Recht (2022), ch. 3, after Vapnik &amp; Chervonenkis): "
     "train the perceptron (margin rule, η = 1, no offset, from w = 0, cyclic passes until a pass "
@@ -209,6 +220,7 @@ class GeneralizationView(TabView):
 
     def _show_run(self) -> None:
         """Send the run to the page (its scene at the current size, first chunks)."""
+        self.paged.chunk_steps = chunk_steps(len(self.model.X))
         try:
             self.paged.show(step=self.model.step)
         except (ValueError, OverflowError, FloatingPointError) as exc:

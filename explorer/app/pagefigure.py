@@ -35,7 +35,7 @@ polygons 0: no edge); ``dash`` a list of dash lengths; ``fill``/``fill_alpha`` a
 (default its colour) or a filled marker's; ``hatch`` "/", "\\\\" or "x" (diagonal lines anchored
 to the figure, ``hatch_gap`` apart (8), in ``hatch_color`` at ``hatch_alpha``); ``size`` a
 marker's diameter (8) or a text's font size (12); ``marker`` "o" (disc), "s" (square), "D",
-"ring", "box" (open square), "x", "+"; ``colors`` the colours a points track's ``c`` indexes;
+"^", "v", "ring", "box" (open square), "x", "+"; ``colors`` the colours a points track's ``c`` indexes;
 ``head`` an arrow head's length (10) or [length, width]; ``font``/``weight`` a text's family and
 weight; ``box`` a white (or the given colour's) box behind a text. Polylines break at NaN
 vertices; polygons skip them (padding), so a polygon of fewer vertices fits the same array.

@@ -16,12 +16,14 @@ Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.gen
 Artists are created once and updated in place. A step moves the loss markers only (the loss
 panel's limits are set per run, from its final margins), so with ``blit`` a step restores the
 cached background and draws the markers; anything else (a new run, the simulation's progress,
-the risk table) redraws the figure whole.
+the risk table) redraws the figure whole. For the page, the markers of each step and the
+simulation's points are tracks (:mod:`explorer.plots.generalization_scene`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
@@ -29,6 +31,7 @@ from .. import losses as L
 from ..generalization import RiskTable, StabilityCurve
 from . import live
 from . import style as S
+from .generalization_scene import GeneralizationScene
 
 __all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel", "LOSS_STYLE"]
 
@@ -93,18 +96,6 @@ class LossPanel:
             self.curves[name].set_data(z, fn(z))
         self.ax.set_xlim(-half, half)
         self.ax.set_ylim(-0.1, max(3.0, min(half + 1.5, 8.0)))
-
-    def show(self, z) -> int:
-        """Mark ``(z_i, loss(z_i))`` for each shown loss; returns how many points lie beyond the
-        axis (drawn at its edge)."""
-        z = np.asarray(z, dtype=float)
-        zc = np.clip(z, -self.half, self.half)
-        top = self.ax.get_ylim()[1]
-        for name, fn in L.LOSSES.items():
-            vals = np.minimum(fn(z), top)
-            self.points[name].set_offsets(np.column_stack([zc, vals]) if z.size else
-                                          np.zeros((0, 2)))
-        return int(np.sum(np.abs(z) > self.half))
 
 
 #: Top of the probability axis: just above 1, so the line at 1 shows (bounds above it say
@@ -282,7 +273,7 @@ class RiskPanel:
         self.ax.set_xlim(0, top * 2.8)
 
 
-class GeneralizationFigure(live.LiveFigure):
+class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
     """The Generalization tab's figure (see the module docstring).
 
     Parameters
@@ -296,8 +287,12 @@ class GeneralizationFigure(live.LiveFigure):
 
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is None:
+            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
+        self._init_scene()
+        self._k = None
         self.grid = self.fig.add_gridspec(2, 2, width_ratios=WIDTH_RATIOS, height_ratios=(1.0, 1.2))
         self.losses = LossPanel(self.fig.add_subplot(self.grid[0, 0]))
         self.risk = RiskPanel(self.fig.add_subplot(self.grid[1, 0]))
@@ -319,6 +314,7 @@ class GeneralizationFigure(live.LiveFigure):
         if traj.dim != X.shape[1]:
             raise ValueError(f"traj: expected a run on {X.shape[1]} features; got {traj.dim}")
         self.X, self.y, self.traj = X, y, traj
+        self._k = None
         w, b = traj.state(traj.n_steps)
         z = y * (X @ w + b)
         self.losses.set_range(1.15 * float(np.quantile(np.abs(z), 0.9)) if z.size else 3.0)
@@ -326,6 +322,8 @@ class GeneralizationFigure(live.LiveFigure):
 
     def set_losses(self, shown) -> None:
         self.losses.set_losses(shown)
+        if self.traj is not None and self._k is not None:
+            self.show(self._k)  # the markers of losses shown again follow the step
         self.invalidate()
 
     def set_stability(self, curve: StabilityCurve | None, *, ns=None, trials: int | None = None
@@ -345,12 +343,12 @@ class GeneralizationFigure(live.LiveFigure):
         w, b = self.traj.state(k)
         return self.y * (self.X @ w + b)
 
-    def show(self, k: int) -> str:
-        """Mark the examples' losses after step ``k``; returns a narration with mean losses."""
+    def step_text(self, k: int) -> str:
+        """The narration of step ``k``: the mean training losses ("" without a run)."""
         if self.traj is None:
             return ""
         z = self.margins_at(k)
-        beyond = self.losses.show(z)
+        beyond = int(np.sum(np.abs(z) > self.losses.half))
         means = ", ".join(f"{LOSS_STYLE[n][0].split(' ')[0]} {float(np.mean(L.LOSSES[n](z))):.3g}"
                           for n in self.losses.shown)
         text = (f"Step {k} of {self.traj.n_steps}: mean training losses {means}" if means else
@@ -358,6 +356,15 @@ class GeneralizationFigure(live.LiveFigure):
         if beyond:
             text += f"; {beyond} point(s) beyond the z axis are drawn at its edge"
         return (text + ".").replace("-", "−").replace("zero−one", "zero-one")
+
+    def show(self, k: int) -> str:
+        """Mark the examples' losses after step ``k`` (the parts the page draws,
+        :meth:`step_parts`); returns a narration with mean losses."""
+        if self.traj is None:
+            return ""
+        self._k = int(k)
+        self.apply_step(self.step_parts(k))
+        return self.step_text(k)
 
     def dynamic_artists(self) -> list:
         return [self.losses.points[n] for n in LOSS_STYLE]

@@ -1,5 +1,7 @@
 """End-to-end: the Generalization tab in Chromium, opened by a link; the background simulation
-finishes and draws, and a step of the timeline moves the loss markers."""
+finishes and its points are drawn by the page as each size finishes, and a step of the
+timeline moves the loss markers in the page (issue 21: the page draws the figure; its narration
+is the page figure's)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import pytest
 from _voila import (
     canvas_locator,
     canvas_signature,
+    click_button,
     wait_for_canvas,
     wait_for_canvas_change,
     wait_for_text,
@@ -15,21 +18,35 @@ from _voila import (
 
 pytestmark = pytest.mark.browser
 
+NARRATION = "pe-pf-narration:visible"  # the page figure's narration (explorer.app.pagefigure)
+FIGURE = ".pe-pagefigure:visible"
+
+
+def _drawn(page, track):
+    return next(d for d in page.evaluate(
+        "() => [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".peDisplayList") if d["track"] == track)
+
 
 def test_generalization_tab_simulates_and_steps(page, dashboard_url):
     page.goto(dashboard_url + "?tab=generalization&ns=5,10,20&trials=20&dim=3")
-    wait_for_canvas(page, timeout=90)
+    wait_for_canvas(page, within=FIGURE, timeout=90)
     # the simulation runs by itself in a thread; the narration reports its last size
-    note = wait_for_text(page, "pe-narration", lambda t: "n = 20:" in t and "Hardt" in t,
+    note = wait_for_text(page, NARRATION, lambda t: "n = 20:" in t and "Hardt" in t,
                          timeout=60)
     assert "Done: 3 sizes × 20 trials" in page.inner_text(".pe-view"), note
     page.wait_for_timeout(2500)  # the page fits the figure to the window first
-    before = canvas_signature(page)
-    page.get_by_role("button", name="Step ▶").click()
-    wait_for_text(page, "pe-narration", lambda t: t.startswith("Step 1 of"), timeout=20)
-    wait_for_canvas_change(page, before, timeout=20)
-    assert canvas_locator(page).is_visible()
-    assert "Stop" in page.inner_text(".pe-view"), widget_text(page, "pe-narration")
+    # the three sizes' points are the page's (static tracks), one marker a size
+    assert len(_drawn(page, "sim_bound_marks")["px"]) == 3
+    assert _drawn(page, "sim_bound")["visible"]
+    before = canvas_signature(page, within=FIGURE)
+    hinge = _drawn(page, "loss_hinge")["px"]
+    click_button(page, "Step ▶", within=FIGURE)
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 1 of"), timeout=20)
+    wait_for_canvas_change(page, before, within=FIGURE, timeout=20)
+    assert _drawn(page, "loss_hinge")["px"] != hinge  # the markers moved with the step
+    assert canvas_locator(page, within=FIGURE).is_visible()
+    assert "Stop" in page.inner_text(".pe-view"), widget_text(page, NARRATION)
 
 
 def _overlap(a, b) -> bool:
@@ -43,7 +60,7 @@ def test_a_refusal_covers_no_control_nor_the_figure_and_goes_at_the_next_valid_c
     clicks (Stop could not be pressed), and it survived valid changes."""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(dashboard_url + "?tab=generalization&trials=500")  # a run of a minute or more
-    wait_for_canvas(page, timeout=90)
+    wait_for_canvas(page, within=FIGURE, timeout=90)
     view = ".pe-view"
     stop = page.locator(f"{view} .pe-sim-row button", has_text="Stop")
     page.wait_for_function("(b) => !b.disabled", arg=stop.element_handle(), timeout=60_000)
@@ -58,7 +75,7 @@ def test_a_refusal_covers_no_control_nor_the_figure_and_goes_at_the_next_valid_c
     assert box is not None and box["height"] > 0
     covered = {"Run": page.locator(f"{view} .pe-sim-row button", has_text="Run simulation"),
                "Stop": stop, "progress": page.locator(f"{view} .pe-sim-progress"),
-               "figure": canvas_locator(page)}
+               "figure": canvas_locator(page, within=FIGURE)}
     for name, loc in covered.items():
         other = loc.bounding_box()
         assert other is not None and not _overlap(box, other), (name, box, other)

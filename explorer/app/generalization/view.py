@@ -1,27 +1,52 @@
 """The Generalization tab: surrogate losses of a run on the shared timeline, Hardt & Recht's
 stability bound measured by a background simulation (progress bar, Stop), and training against
-test error of the perceptron and the pocket rule on real data."""
+test error of the perceptron and the pocket rule on real data.
+
+The page draws the figure (:mod:`explorer.app.pagerun`): the loss markers of every step, and
+the simulation's points as static tracks. A finished size is sent as new static arrays (and the
+chunks the page holds, whose narration says the new summary) while the probability axis and
+the legend stay as they are; otherwise the figure is described again.
+"""
 
 from __future__ import annotations
 
 import html
 
 import ipywidgets as W
+import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..canvas import kernel_loop
 from ..export import file_stem
-from ..layout import Shell, section
+from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
+from ..pagerun import PageRun
 from ..state import points_of
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Timeline
+from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, RULES, SPEC, GeneralizationModel
 
 TEXT_FIELDS = ("n_run", "ns", "trials", "gamma", "dim", "seed")
 SIM_FIELDS = ("ns", "trials", "gamma", "dim", "seed")
+#: The figure's accessible name.
+NAME = ("Generalization tab: the training examples' surrogate losses at the step shown, the "
+        "fresh-point margin mistakes against Hardt & Recht's stability bound, and training "
+        "against test error")
+#: A finished size re-sends at most this many chunks the page may hold (with the new
+#: summary in their narration); a run that sent more is described again.
+RESEND_CHUNKS = 4
+#: Bytes a chunk of loss markers should stay under (a step holds 5 × 9 bytes a training
+#: example: 18 kB a step on breast cancer's 398, where 256 steps would be 4.6 MB).
+CHUNK_BYTES = 512_000
+
+
+def chunk_steps(n_points: int) -> int:
+    """Steps per chunk for a run on ``n_points`` examples: a power of two in 16..256 that keeps
+    a chunk under :data:`CHUNK_BYTES`."""
+    fit = CHUNK_BYTES / (5 * 9 * max(int(n_points), 1))
+    return int(min(256, max(16, 2 ** int(np.floor(np.log2(max(fit, 1.0)))))))
 BOUNDS_TEXT = (
     "<b>Stability bound</b> (Hardt &amp; Recht (2022), ch. 3, after Vapnik &amp; Chervonenkis): "
     "train the perceptron (margin rule, η = 1, no offset, from w = 0, cyclic passes until a pass "
@@ -59,7 +84,12 @@ class GeneralizationView(TabView):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
         self._syncing = False  # controls set from the model: their observers do nothing
-        self._start_figure(GeneralizationFigure, blit=True)
+        # The page draws the figure (explorer.app.pagerun); the kernel's figure is a plain
+        # matplotlib figure that follows the settled step (exports, tests) and draws the still
+        # layers.
+        self.figure = GeneralizationFigure()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
@@ -95,14 +125,18 @@ class GeneralizationView(TabView):
         self.b_run.on_click(lambda _: self._run_sim())
         self.b_stop.on_click(lambda _: m.stop_simulation())
 
-        self.timeline = Timeline()
+        self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
-        self.messages = MessageArea()
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS)
         self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
                                     selected_index=None, layout=W.Layout(width="95%"))
-        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
+                             ready=lambda: self.model.traj is not None)
+        self.page = self.paged.page
+        self.figure_box = self.page
         t = self.text
         settings = W.VBox([
             section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
@@ -118,7 +152,7 @@ class GeneralizationView(TabView):
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         sim_row.add_class("pe-sim-row")
-        main = W.VBox([self.timeline, self.messages, sim_row, self.figure_box,
+        main = W.VBox([self.messages, sim_row, self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("generalization")])
         self.shell = Shell(settings, main)
@@ -126,20 +160,18 @@ class GeneralizationView(TabView):
         self.add_class("pe-view")
         self._loading = False
         self._shown = None
+        self._drawn = None  # what the page's scene shows: (run, risk, losses, plan)
+        self._curve = None  # the simulation's curve the page shows
         self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
         m.observe(self._on_run, names="traj")
         m.observe(self._on_step, names="step")
         m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
         m.observe(self._on_curve, names="curve")
         m.observe(self._on_risk, names="risk")
         m.observe(self._on_sim, names=["sim_running", "sim_done", "sim_total", "sim_note"])
         m.observe(self._on_losses, names=[f"show_{n}" for n in LOSS_NAMES])
         m.observe(self._on_plan, names=["ns", "trials"])
-        self.figure.set_losses(m.shown_losses)
-        self.figure.set_risk(m.risk)
-        self.figure.set_stability(m.curve, ns=m.ns, trials=m.trials)
         self._on_sim()
         self._on_run()
         if autorun if autorun is not None else kernel_loop() is not None:
@@ -147,19 +179,52 @@ class GeneralizationView(TabView):
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):
-        m = self.model
         self.export.clear()
         self._describe_export()
-        self.figure.set_run(m.X, m.y, m.traj)
-        self._shown = None
-        self._loading = True
-        try:
-            self.timeline.set_run(m.n_steps, updates=m.traj.update_steps, epoch=len(m.X),
-                                  start=m.step)
-        finally:
-            self._loading = False
+        self._refresh()
         self._sync_controls()
         self._on_step(redraw=True)
+
+    def _refresh(self) -> None:
+        """The kernel's figure and the page's scene from the model, once for all the traits an
+        update changed together (each observer calls this; the later ones find nothing new)."""
+        m, f = self.model, self.figure
+        drawn = (id(m.traj), id(m.risk), m.shown_losses, tuple(m.ns), m.trials)
+        if drawn == self._drawn and m.curve is self._curve:
+            return
+        f.tail = f"{self._own_summary()} {self._summary()}."
+        if drawn == self._drawn:  # only the simulation grew: its points, if the axes stay
+            self._curve = m.curve
+            static = f.grow(m.curve)
+            if static is not None and len(f.sent_chunks) <= RESEND_CHUNKS:
+                self.page.send_static(static)
+                for i in sorted(f.sent_chunks):
+                    self.page.send_chunk(i)  # their narration says the new summary
+            else:
+                self._show_run()
+            return
+        if self._drawn is None or drawn[0] != self._drawn[0]:
+            f.set_run(m.X, m.y, m.traj)
+            self._loading = True
+            try:
+                self.timeline.set_run(m.n_steps, updates=m.traj.update_steps, epoch=len(m.X),
+                                      start=m.step)
+            finally:
+                self._loading = False
+        f.set_losses(m.shown_losses)
+        f.set_risk(m.risk)
+        f.set_stability(m.curve, ns=m.ns, trials=m.trials)
+        self._drawn, self._curve = drawn, m.curve
+        self._shown = None
+        self._show_run()
+
+    def _show_run(self) -> None:
+        """Send the run to the page (its scene at the current size, first chunks)."""
+        self.paged.chunk_steps = chunk_steps(len(self.model.X))
+        try:
+            self.paged.show(step=self.model.step)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(f"Could not draw this run: {exc}")
 
     def _summary(self) -> str:
         c = self.model.curve
@@ -182,12 +247,12 @@ class GeneralizationView(TabView):
             return
         self._shown = key
         try:
-            text = self.figure.render(k)
+            self.figure.show(k)  # the kernel's figure follows the settled step (no drawing)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
-        self.messages.narrate(f"{text}{self._own_summary()} {self._summary()}.",
-                              keep_refusal=redraw)
+        self.paged.go(k)
+        self.messages.narrate(self.figure.narration(k), keep_refusal=redraw)
         self.changed += 1
 
     def _own_summary(self) -> str:
@@ -199,8 +264,7 @@ class GeneralizationView(TabView):
                 f"test error {100 * r.test_pocket:.1f} %.")
 
     def _status(self, k: int) -> str:
-        m = self.model
-        return f"step {k} of {m.n_steps} · {len(m.X)} points · {m.traj.n_updates} updates"
+        return self.figure.status(k)
 
     def _on_message(self, change=None):
         if self.model.message:
@@ -236,20 +300,19 @@ class GeneralizationView(TabView):
         return file_stem("generalization", m.dataset, m.rule, f"seed{m.seed}", what)
 
     def _on_curve(self, change=None):
-        self.figure.set_stability(self.model.curve)
+        self._refresh()
         self._on_step(redraw=True)
 
     def _on_plan(self, change=None):
-        m = self.model
-        self.figure.set_stability(m.curve, ns=m.ns, trials=m.trials)
+        self._refresh()
         self._on_step(redraw=True)
 
     def _on_risk(self, change=None):
-        self.figure.set_risk(self.model.risk)
+        self._refresh()
         self._on_step(redraw=True)
 
     def _on_losses(self, change=None):
-        self.figure.set_losses(self.model.shown_losses)
+        self._refresh()
         self._sync_controls()
         self._on_step(redraw=True)
 
@@ -318,6 +381,14 @@ class GeneralizationView(TabView):
         self.model.start_simulation(self._post())
 
     # ------------------------------------------------------------------ dashboard protocol
+    def fit(self, fitted: FigureFit) -> None:
+        """Resize the figure (window size or lecture mode changed) and show the step again."""
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        self.paged.resize(fitted)
+        self.redraw()
+
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         done = self.model.set_state(state)
         if done and kernel_loop() is not None:

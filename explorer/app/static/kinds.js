@@ -203,6 +203,9 @@ function drawPoints(f, tr, nv) {
     else if (m === "D") {
       ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
       ctx.closePath();
+    } else if (m === "^" || m === "v") {  // matplotlib's triangles: apex and base r from the centre
+      const d = m === "^" ? r : -r;
+      ctx.moveTo(x, y - d); ctx.lineTo(x + r, y + d); ctx.lineTo(x - r, y + d); ctx.closePath();
     } else if (m === "x") {
       ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
     } else if (m === "+") {

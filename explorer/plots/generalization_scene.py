@@ -1,0 +1,273 @@
+"""The Generalization figure as the page draws it (see :mod:`explorer.plots.scene`): still
+layers, panels, the loss markers of every step in chunks, and the simulation's points as static
+tracks that grow while it runs.
+
+Two kinds of moving parts, described once and drawn by matplotlib or by the page:
+
+* what moves with the step (:meth:`GeneralizationScene.step_parts`): the point
+  ``(z_i, loss(z_i))`` of every training example on each shown loss, ``z_i = y_i f(x_i)`` after
+  step ``k`` (Hardt & Recht (2022), ch. 3, surrogate losses); sent per step in chunks;
+* what the stability simulation adds as each size ``n`` finishes
+  (:meth:`GeneralizationScene.sim_parts`, the same at every step): the measured rate of margin
+  mistakes with its error bars, the proof's ``E[m]/(n + 1)``, Hardt & Recht's bound, the worst
+  case, the VC bound and the zero-one error; sent with the scene, and again when a size
+  finishes (:meth:`GeneralizationScene.grow`) while the still layers stay as they are.
+
+The stability panel's axes are logarithmic: the page maps it in log10 units and its tracks'
+values are sent as their logarithms. Everything else (axes, loss curves, legends, the risk
+bars) is drawn by matplotlib as still layers, once per run and size.
+
+:class:`GeneralizationScene` is mixed into :class:`explorer.plots.GeneralizationFigure`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .. import losses as L
+from . import layers
+from . import tracks as T
+from .scene import Chunk, Scene, Track
+
+#: The still layers split at this z order: the legends (z 5) are the ``above`` layer, over
+#: every track (the loss markers, z 4; the simulation's lines and error bars, which matplotlib
+#: draws before the legend).
+SPLIT_Z = 5.0
+#: The stability panel's lines: (track name, attribute of the panel).
+#: Markers the page strokes without a fill.
+OPEN_MARKERS = ("x", "+")
+SIM_LINES = (("vc", "vc"), ("worst", "worst"), ("bound", "bound"), ("mistakes", "mistakes"),
+             ("rate", "rate"), ("zero", "zero"), ("error", "error"))
+
+
+def _log_panel(ax, name: str, *, width: float, height: float):
+    """The axes as the page maps it; a log axis in log10 units."""
+    p = layers.panel(ax, name, width=width, height=height)
+    if ax.get_xscale() == "log":
+        p = replace(p, xlim=tuple(float(np.log10(v)) for v in p.xlim))
+    if ax.get_yscale() == "log":
+        p = replace(p, ylim=tuple(float(np.log10(v)) for v in p.ylim))
+    return p
+
+
+def _log10(xy) -> np.ndarray:
+    """``log10`` of positive coordinates, NaN elsewhere (a log axis draws no such point)."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    out = np.full(xy.shape, np.nan)
+    ok = xy > 0
+    out[ok] = np.log10(xy[ok])
+    return out
+
+
+def _has_line(line) -> bool:
+    return line.get_linestyle() not in ("None", "none", "", " ")
+
+
+def _has_marks(line) -> bool:
+    return line.get_marker() not in (None, "None", "none", "", " ")
+
+
+class GeneralizationScene:
+    """Describe a :class:`~explorer.plots.GeneralizationFigure` for the page (mixin)."""
+
+    def _init_scene(self) -> None:
+        self._scene = None
+        #: Indices of the chunks made since the last scene (those the page may hold).
+        self.sent_chunks = set()
+        #: What the page says after each step's narration (the view's summaries).
+        self.tail = ""
+
+    @property
+    def described(self) -> bool:
+        """Whether a scene describes the run, losses, simulation and size shown."""
+        return self._scene is not None
+
+    def forget_scene(self) -> None:
+        """The still layers changed (a new run, losses, table or size): describe again."""
+        self._scene = None
+
+    # ------------------------------------------------------------------ what is where
+    def panel_axes(self) -> dict:
+        """Panel name -> axes of the panels that hold tracks."""
+        return {"losses": self.losses.ax, "stability": self.stability.ax}
+
+    def _sim_artists(self) -> dict:
+        st, out = self.stability, {}
+        for name, attr in SIM_LINES:
+            line = getattr(st, attr)
+            if _has_line(line):
+                out[f"sim_{name}"] = line
+            if _has_marks(line):
+                out[f"sim_{name}_marks"] = line
+        out["sim_errbars"] = st.errbars
+        return out
+
+    def track_artists(self) -> dict:
+        """Track name -> the matplotlib artist that draws it (a line with markers draws two
+        tracks: its polyline and its markers)."""
+        out = {f"loss_{n}": self.losses.points[n] for n in self.losses.shown}
+        out.update(self._sim_artists())
+        return out
+
+    def moving_artists(self) -> list:
+        """The artists of the tracks (the still layers leave them out), each once; the markers
+        of hidden losses too (they are in no layer)."""
+        arts = [*self.losses.points.values(), *self._sim_artists().values()]
+        seen, out = set(), []
+        for a in arts:
+            if id(a) not in seen:
+                seen.add(id(a))
+                out.append(a)
+        return out
+
+    def _tracks(self, pt: float) -> list:
+        out = []
+        for name in self.losses.shown:
+            coll = self.losses.points[name]
+            style = T.points_style(coll, pt, marker=self._marker(name))
+            style["colors"] = [style["fill"]]  # white, stroked with the loss's colour
+            out.append(Track(f"loss_{name}", "losses", "points", z=coll.get_zorder(),
+                             style=style))
+        for track, art in self._sim_artists().items():
+            if track == "sim_errbars":
+                style = {"color": T.hex_alpha(art.get_edgecolor()[0])[0], "alpha": 1.0,
+                         "width": round(float(art.get_linewidths()[0]) * pt, 3)}
+                out.append(Track(track, "stability", "polyline", z=art.get_zorder(), style=style))
+            elif track.endswith("_marks"):
+                style = T.marker_style(art, pt)
+                if style["marker"] not in OPEN_MARKERS:  # filled, stroked with the edge colour
+                    style["colors"] = [style["fill"]]
+                out.append(Track(track, "stability", "points", z=art.get_zorder() + 0.01,
+                                 style=style))
+            else:
+                out.append(Track(track, "stability", "polyline", z=art.get_zorder(),
+                                 style=T.line_style(art, pt)))
+        return [replace(t, layer="under") for t in out]
+
+    @staticmethod
+    def _marker(name: str) -> str:
+        from .generalization import LOSS_STYLE
+
+        return LOSS_STYLE[name][3]
+
+    # ------------------------------------------------------------------ the parts
+    def step_parts(self, k: int) -> dict:
+        """The loss markers after step ``k``: for each shown loss ``xy`` (n, 2) the points
+        ``(z_i, loss(z_i))``, ``z`` clipped to the axis and the loss to its top (drawn at the
+        edge), and the colour codes ``c`` (all 0: white)."""
+        z = self.margins_at(k)
+        half, top = self.losses.half, self.losses.ax.get_ylim()[1]
+        zc = np.clip(z, -half, half)
+        out = {}
+        for name in self.losses.shown:
+            vals = np.minimum(L.LOSSES[name](z), top)
+            out[f"loss_{name}"] = {"xy": np.column_stack([zc, vals]).reshape(-1, 2),
+                                   "c": np.zeros(len(z), dtype=np.uint8)}
+        return out
+
+    def apply_step(self, parts: dict) -> None:
+        """Put a step's parts on matplotlib's markers."""
+        for name in self.losses.shown:
+            self.losses.points[name].set_offsets(parts[f"loss_{name}"]["xy"])
+
+    def sim_parts(self) -> dict:
+        """The simulation's points as the stability panel's artists hold them (log10 units):
+        each line's vertices (polyline and markers alike), the error bars as one polyline
+        broken by NaN rows."""
+        out = {}
+        for track, art in self._sim_artists().items():
+            if track == "sim_errbars":
+                segs = [np.vstack([_log10(s), np.full((1, 2), np.nan)])
+                        for s in art.get_segments()]
+                xy = np.vstack(segs) if segs else T.NAN_SEG.copy()
+                out[track] = {"xy": xy}
+                continue
+            xy = np.column_stack([art.get_xdata(), art.get_ydata()]) if len(art.get_xdata()) \
+                else np.zeros((0, 2))
+            xy = _log10(xy)
+            xy = xy if len(xy) else np.full((1, 2), np.nan)
+            out[track] = {"xy": xy}
+            if track.endswith("_marks") and art.get_marker() not in OPEN_MARKERS:
+                out[track]["c"] = np.zeros(len(xy), dtype=np.uint8)
+        return out
+
+    # ------------------------------------------------------------------ the scene
+    def _still_key(self) -> tuple:
+        """What the still layers show of the simulation: the panel's limits and the legend's
+        words (a finished size that changes neither changes only the tracks)."""
+        st = self.stability
+        title = st.legend.get_title().get_text() if st.legend is not None else ""
+        return (tuple(st.ax.get_xlim()), tuple(st.ax.get_ylim()), title)
+
+    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
+              chunk: int = 256) -> Scene:
+        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
+        and describe it for the page: still layers at ``ratio`` device px per CSS px (the
+        legends over the tracks), the loss and stability panels, the tracks. :meth:`chunk`
+        gives the steps' loss markers, :meth:`statics` the simulation's points."""
+        if self.traj is None:
+            raise ValueError("scene needs a run: call set_run first")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+        saving, self._saving = self._saving, True
+        try:
+            below, above = layers.still_layers(self.fig, self.moving_artists(), split=SPLIT_Z,
+                                               ratio=ratio)
+        finally:
+            self._saving = saving
+            self._background = None
+        panels = tuple(_log_panel(ax, name, width=width, height=height)
+                       for name, ax in self.panel_axes().items())
+        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
+                            panels=panels, tracks=tuple(self._tracks(T.px_per_pt(self.fig))),
+                            below=below, above=above, n_steps=int(self.traj.n_steps),
+                            chunk=int(chunk))
+        self._still = self._still_key()
+        self.sent_chunks = set()
+        return self._scene
+
+    def status(self, k: int) -> str:
+        """The status line at step ``k``."""
+        return (f"step {k} of {self.traj.n_steps} · {len(self.X)} points · "
+                f"{self.traj.n_updates} updates")
+
+    def narration(self, k: int) -> str:
+        """The figure's description at step ``k``: the mean losses, then :attr:`tail`."""
+        return f"{self.step_text(k)}{self.tail}"
+
+    def chunk(self, index: int) -> Chunk:
+        """The loss markers of chunk ``index`` of the last :meth:`scene`, with per step the
+        narration and the status line."""
+        if self._scene is None:
+            raise ValueError("chunk needs a scene of this run and size: call scene first")
+        steps = self._scene.chunk_range(index)
+        self.sent_chunks.add(int(index))
+        names = {f"loss_{n}" for n in self.losses.shown}
+        arrays, strings = T.stack([self.step_parts(k) for k in steps],
+                                  [t for t in self._scene.tracks if t.name in names])
+        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
+                     narration=tuple(self.narration(k) for k in steps),
+                     status=tuple(self.status(k) for k in steps))
+
+    def statics(self) -> Chunk:
+        """The simulation's points (one row, the same at every step), sent with the scene."""
+        if self._scene is None:
+            raise ValueError("statics needs a scene: call scene first")
+        names = set(self._sim_artists())
+        arrays, strings = T.stack([self.sim_parts()],
+                                  [t for t in self._scene.tracks if t.name in names])
+        return Chunk(start=0, count=1, arrays=arrays, strings=strings)
+
+    def grow(self, curve) -> Chunk | None:
+        """Show the simulation's ``curve`` (more sizes finished) on matplotlib's artists and
+        return its points as static tracks, or None when the still layers change too (the
+        probability axis or the legend's words moved): then describe the figure again with
+        :meth:`scene`."""
+        self.set_stability(curve)
+        if self._scene is None or self._still_key() != self._still:
+            self._scene = None
+            return None
+        return self.statics()

@@ -253,3 +253,56 @@ def test_layers_and_tracks_composite_to_a_full_draw(mc):
     assert img.shape == full.shape == (H, W, 4)
     strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
     assert strong.mean() < 5e-4, f"{strong.sum()} pixels differ"
+
+
+@pytest.mark.parametrize("M_max,N_max", [(4, 10), (2, 5)])
+def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
+    """At sampled steps the recursion table's cells (numbers, dots, the bold number just
+    filled), the shaded cells and the outline agree with the table matplotlib draws."""
+    from explorer.plots.recursion import NOW, SOURCE, RecursionFigure, interior_cells
+
+    f = Figure()
+    FigureCanvasAgg(f)
+    rf = RecursionFigure(f)
+    t = cover.recursion_table(M_max, N_max)
+    rf.set_table(t)
+    scene = rf.scene(width=W, height=H, chunk=16)
+    cells = interior_cells(t)
+    assert scene.n_steps == len(cells)
+    tracks = {tr.name: tr for tr in scene.tracks}
+    for k in sorted({0, 1, 2, len(cells) // 2, len(cells)}):
+        chunk = rf.chunk(k // scene.chunk)
+        row = k - chunk.start
+        assert chunk.narration[row] == rf.show(k)
+        rf.fig.canvas.draw()  # the cells place their texts when drawn
+        now = cells[k - 1] if k else None
+        for m, N in cells:
+            text = rf.grid[(m + 1, N)].get_text()
+            name = "now" if (m, N) == now else (f"todo_{m}_{N}" if text.get_text() == "·"
+                                                 else f"cell_{m}_{N}")
+            want = expected(scene, chunk, tracks[name], row)
+            assert want["visible"] and want["text"] == text.get_text(), (k, m, N)
+            _close(actual(f, scene.height, text, "text")["px"], want["px"], f"{k}, {name}")
+            assert tracks[name].style["weight"] == text.get_fontweight()
+        shown = [n for n in tracks if tracks[n].kind == "text"
+                 and expected(scene, chunk, tracks[n], row)["visible"]]
+        assert len(shown) == len(cells)  # one text a cell
+        faces = {key: c.get_facecolor()[:3] for key, c in rf.grid.get_celld().items()}
+        for name, color in (("now_fill", NOW), ("source_0", SOURCE), ("source_1", SOURCE)):
+            want = expected(scene, chunk, tracks[name], row)
+            assert want["visible"] == (k > 0)
+            if k:
+                panel = scene.panel("table")
+                x, y = panel.to_data(*want["px"].mean(axis=0))
+                r = int((1 - y) * (M_max + 2))
+                c = int(x * (N_max + 1))
+                from matplotlib.colors import to_rgb
+                assert np.allclose(faces[(r, c)], to_rgb(color)), (k, name)
+        box = expected(scene, chunk, tracks["outline"], row)
+        assert box["visible"] == rf.outline.get_visible()
+        if k:
+            o = rf.outline
+            x, y, w, h = o.get_x(), o.get_y(), o.get_width(), o.get_height()
+            corners = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
+            _close(to_css(f, scene.height, rf.ax.transAxes.transform(corners)), box["px"],
+                   f"{k}, outline")

@@ -16,6 +16,7 @@ from matplotlib.patches import Rectangle
 from ..cover import RecursionTable, cover_count
 from . import live
 from . import style as S
+from .recursion_scene import RecursionScene
 
 __all__ = ["RecursionFigure", "recursion_text", "interior_cells"]
 
@@ -44,7 +45,7 @@ def recursion_text(t: RecursionTable, k: int) -> str:
             f"{s[a - 1, N - 2]} = {s[a, N - 1]}; Cover's closed form gives {cover_count(N, a)}.")
 
 
-class RecursionFigure(live.LiveFigure):
+class RecursionFigure(RecursionScene, live.LiveFigure):
     """The table ``S(M, N)`` at step ``k`` of the recursion.
 
     :meth:`render` draws the whole figure once, then only the cells a step changes (a step

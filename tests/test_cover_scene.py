@@ -306,3 +306,21 @@ def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
             corners = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
             _close(to_css(f, scene.height, rf.ax.transAxes.transform(corners)), box["px"],
                    f"{k}, outline")
+
+
+def test_a_click_in_the_page_finds_the_tile_matplotlib_draws_there():
+    """The page sends a click in the "tiles" panel in data coordinates (its panel mapping):
+    the tile found is the one whose frame holds that pixel in matplotlib's drawing."""
+    cf = _figure()
+    cf.set_view("dichotomies")
+    cf.fit(W, H)
+    _tiles(cf, LINE4)
+    scene = cf.scene(width=W, height=H)
+    panel = scene.panel("tiles")
+    ax = cf.tiles.ax
+    for k, frame in enumerate(cf.tiles.parts["frames"]):
+        centre = np.mean(frame, axis=0)
+        px = to_css(cf.fig, H, ax.transData.transform([centre]))[0]
+        assert cf.tiles.tile_at(*panel.to_data(*px)) == k
+    assert cf.tiles.tile_at(*panel.to_data(panel.x + panel.w + 5, panel.y + 5)) is None
+

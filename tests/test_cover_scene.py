@@ -324,3 +324,57 @@ def test_a_click_in_the_page_finds_the_tile_matplotlib_draws_there():
         assert cf.tiles.tile_at(*panel.to_data(*px)) == k
     assert cf.tiles.tile_at(*panel.to_data(panel.x + panel.w + 5, panel.y + 5)) is None
 
+
+
+def _page():
+    from explorer.app.pagefigure import PageFigure
+
+    f = PageFigure()
+    f.sent = []
+    f.send = lambda content, buffers=None: f.sent.append((content, buffers))
+    return f
+
+
+def test_the_page_figure_takes_every_view_and_a_growing_run(mc):
+    """What step 2 wires: each view's scene passes the widget's checks, its header is JSON
+    (no NaN), the statics go before the chunks, and a grown run is a new header over the same
+    still layers."""
+    import json
+
+    from explorer.plots.recursion import RecursionFigure
+
+    page = _page()
+    cf = _figure()
+    curves = cover.cover_curves([2, 5])
+    scene = cf.scene(width=W, height=H, run=(curves, "ratio", mc[:3]), chunk=4)
+    page.show_scene(scene, run=1, chunks=cf.chunk, step=3)
+    json.dumps(page.scene, allow_nan=False)
+    below = page.below
+    grown = cf.grow(mc[:6])
+    page.sent.clear()
+    page.show_scene(grown, run=2, chunks=cf.chunk, step=6)
+    assert page.below == below and page.scene["n_steps"] == 6
+    assert [c["index"] for c, _ in page.sent] == [1, 0]
+    for view in ("dichotomies", "boolean"):
+        cf.set_view(view)
+        cf.fit(W, H)
+        if view == "dichotomies":
+            _tiles(cf, LINE4)
+        else:
+            V, d = cover.boolean_functions_2()
+            cf.bool_tiles.set_data(V, d.labelings, d.separable, np.arange(16), title="M = 2")
+            cf.bool_counts.set_data(cover.boolean_table(count_up_to=2))
+        scene = cf.scene(width=W, height=H)
+        page.sent.clear()
+        page.show_scene(scene, run=3 if view == "boolean" else 4, chunks=cf.chunk,
+                        static=cf.statics())
+        json.dumps(page.scene, allow_nan=False)
+        assert [c["type"] for c, _ in page.sent] == ["static", "chunk"]
+    f = Figure()
+    FigureCanvasAgg(f)
+    rf = RecursionFigure(f)
+    rf.set_table(cover.recursion_table(4, 10))
+    scene = rf.scene(width=W, height=H, chunk=64)
+    page.show_scene(scene, run=5, chunks=rf.chunk, step=scene.n_steps)
+    json.dumps(page.scene, allow_nan=False)
+    assert page.step == scene.n_steps

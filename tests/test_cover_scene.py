@@ -274,6 +274,7 @@ def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
         chunk = rf.chunk(k // scene.chunk)
         row = k - chunk.start
         assert chunk.narration[row] == rf.show(k)
+        assert chunk.status[row] == f"{k} of {len(cells)} cells filled by the recursion (60.73)"
         rf.fig.canvas.draw()  # the cells place their texts when drawn
         now = cells[k - 1] if k else None
         for m, N in cells:

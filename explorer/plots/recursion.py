@@ -18,7 +18,7 @@ from . import live
 from . import style as S
 from .recursion_scene import RecursionScene
 
-__all__ = ["RecursionFigure", "recursion_text", "interior_cells"]
+__all__ = ["RecursionFigure", "recursion_text", "recursion_status", "interior_cells"]
 
 FIGSIZE = (13.0, 6.8)
 NOW, SOURCE, EDGE, TODO, HEAD = S.CERT, "#D6ECF8", "#555555", "#999999", "#EEEEEE"
@@ -30,6 +30,11 @@ NOTE = ("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just fi
 def interior_cells(t: RecursionTable) -> list[tuple[int, int]]:
     """The cells ``(M, N)`` the recursion fills, in order (step ``k`` fills the ``k``-th)."""
     return [(m, N) for m, N in t.order if not t.is_edge(m, N)]
+
+
+def recursion_status(k: int, n: int) -> str:
+    """The status line at step ``k`` of ``n``."""
+    return f"{k} of {n} cells filled by the recursion (60.73)"
 
 
 def recursion_text(t: RecursionTable, k: int) -> str:

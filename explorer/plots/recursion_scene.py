@@ -129,7 +129,7 @@ class RecursionScene:
     def chunk(self, index: int) -> Chunk:
         """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with the
         narration and the status line of each step."""
-        from .recursion import recursion_text
+        from .recursion import recursion_status, recursion_text
 
         if self._rscene is None:
             raise ValueError("chunk needs a scene: call scene first")
@@ -138,5 +138,4 @@ class RecursionScene:
         n = self._rscene.n_steps
         return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
                      narration=tuple(recursion_text(self.table, k) for k in steps),
-                     status=tuple(f"{k} of {n} cells filled by the recursion (60.73)"
-                                  for k in steps))
+                     status=tuple(recursion_status(k, n) for k in steps))

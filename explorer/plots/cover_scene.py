@@ -24,6 +24,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import layers
+from . import style as S
 from .scene import FIGURE, Chunk, Scene, Track
 from .tracks import (
     css_dpi,
@@ -206,7 +207,7 @@ class CoverScene:
                              _collection_line(p.lines, pt)))
             out.append(Track("plane_points", "plane", "points", "under", 3.0,
                              points_style(p.points, pt)))
-            probe = self.plane.ax.text(0, 0, "", fontsize=self._number_size())
+            probe = self.plane.ax.text(0, 0, "", fontsize=S.TICK_SIZE)  # as set_data
             style = text_style(probe, pt)
             probe.remove()
             out += [Track(f"plane_number_{i}", "plane", "text", "under", 4.0, style)
@@ -234,11 +235,6 @@ class CoverScene:
                 out.append(Track(f"{name}_label_{k}", name, "text", "under", 4.0,
                                  text_style(g.labels[k], pt)))
         return tuple(out)
-
-    def _number_size(self) -> float:
-        from . import style as S
-
-        return float(S.TICK_SIZE)
 
     def _text_px(self, text, height: float) -> np.ndarray:
         """An axes title's anchor in CSS px from the figure's top left: at the top of its

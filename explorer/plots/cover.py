@@ -25,9 +25,10 @@ from matplotlib.lines import Line2D
 
 from . import live
 from . import style as S
+from .cover_scene import CoverScene
 from .dichotomy_grid import BooleanCounts, PointSetPlane, TileGrid
 
-__all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS"]
+__all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS", "mc_marks"]
 
 VIEWS = ("curves", "dichotomies", "boolean")
 FIGSIZE = (13.0, 6.8)
@@ -36,6 +37,23 @@ COLORS = (S.POS, S.NEG, S.UPDATE, S.TRIGGER, S.BOUND, S.ACCENT, "#000000", S.GHO
 DASHES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)), (0, (8, 3)), "-")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 MC_Z = 2.0  # error bars: ± 2 standard errors
+
+
+def mc_marks(curves, mc, *, mode: str, slots: int) -> list:
+    """The Monte Carlo marks of each curve's slot: ``slots`` arrays of shape (n, 4), rows
+    ``(x, estimate, low, high)`` in the order the points came, the bar from ``low`` to ``high``
+    (``MC_Z`` standard errors, clipped to [0, 1]); ``x`` as :meth:`CurvesPanel.set_data` puts
+    it. Points of an ``M`` without a curve are not drawn."""
+    index = {c.M: i for i, c in enumerate(curves[:slots])}
+    rows = [[] for _ in range(slots)]
+    for p in mc:
+        i = index.get(p.M)
+        if i is None:
+            continue
+        err = MC_Z * p.stderr
+        rows[i].append((p.N / (p.M + 1) if mode == "ratio" else p.N, p.estimate,
+                        min(max(p.estimate - err, 0.0), 1.0), min(max(p.estimate + err, 0.0), 1.0)))
+    return [np.array(r, dtype=float).reshape(-1, 4) for r in rows]
 
 
 class CurvesPanel:
@@ -65,10 +83,13 @@ class CurvesPanel:
         self.Ms = ()
         self.mode = "ratio"
 
-    def set_data(self, curves, *, mode: str = "ratio", mc=()) -> None:
+    def set_data(self, curves, *, mode: str = "ratio", mc=(), mc_legend: bool | None = None
+                 ) -> None:
         """Draw ``curves`` (from :func:`explorer.cover.cover_curves`) and Monte Carlo points.
 
         ``mode`` is ``"ratio"`` (x = N / (M + 1), linear) or ``"n"`` (x = N, log scale).
+        ``mc_legend`` (default: whether ``mc`` has points) lists the Monte Carlo marks in the
+        legend (a film of the points appearing keeps the entry from its first frame on).
         """
         if mode not in ("ratio", "n"):
             raise ValueError(f"expected mode 'ratio' or 'n'; got {mode!r}")
@@ -77,11 +98,9 @@ class CurvesPanel:
         self.Ms = tuple(c.M for c in curves)
         ratio = mode == "ratio"
         ax.set_xscale("linear" if ratio else "log")
-        index = {}
         for i, line in enumerate(self.curves):
             if i < len(curves):
                 c = curves[i]
-                index[c.M] = i
                 x = c.N / (c.M + 1) if ratio else c.N
                 keep = slice(None) if ratio else slice(1, None)  # no N = 0 on a log axis
                 line.set_data(x[keep], c.P[keep])
@@ -93,23 +112,11 @@ class CurvesPanel:
         caps = np.array([[2.0 if ratio else c.capacity, 0.5] for c in curves])
         self.cap_dots.set_data(caps[:, 0], caps[:, 1])
         self.cap_line.set_visible(ratio)
-        by_m: dict[int, list] = {}
-        for p in mc:
-            by_m.setdefault(p.M, []).append(p)
-        for i, (dots, bars) in enumerate(zip(self.mc_dots, self.mc_bars, strict=True)):
-            M = next((m for m, k in index.items() if k == i), None)
-            pts = by_m.get(M, []) if M is not None else []
-            if not pts:
-                dots.set_data([], [])
-                bars.set_segments([])
-                continue
-            x = np.array([p.N / (p.M + 1) if ratio else p.N for p in pts], dtype=float)
-            est = np.array([p.estimate for p in pts])
-            err = MC_Z * np.array([p.stderr for p in pts])
-            dots.set_data(x, est)
-            bars.set_segments([[(a, lo), (a, hi)] for a, lo, hi in
-                               zip(x, np.clip(est - err, 0, 1), np.clip(est + err, 0, 1),
-                                   strict=True)])
+        for dots, bars, marks in zip(self.mc_dots, self.mc_bars,
+                                     mc_marks(curves, mc, mode=mode, slots=len(COLORS)),
+                                     strict=True):
+            dots.set_data(marks[:, 0], marks[:, 1])
+            bars.set_segments([[(a, lo), (a, hi)] for a, _, lo, hi in marks])
         if ratio:
             ax.set_xlim(0, 3.06)
             ax.set_xlabel("N / (M + 1)   (capacity at 2: N = 2(M + 1), Sayed (60.81))",
@@ -124,7 +131,7 @@ class CurvesPanel:
         labels = [f"M = {c.M}" for c in curves]
         handles.append(Line2D([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE))
         labels.append("P = 1/2 at N = 2(M+1)")
-        if mc:
+        if bool(mc) if mc_legend is None else mc_legend:
             handles.append(Line2D([], [], ls="-", marker="o", mfc="white", mec=S.LINE,
                                   color=S.LINE, lw=1.2))
             labels.append(f"Monte Carlo ± {MC_Z:g} s.e.")
@@ -139,7 +146,7 @@ class CurvesPanel:
         return np.asarray(line.get_xdata()), np.asarray(line.get_ydata())
 
 
-class CoverFigure(live.LiveFigure):
+class CoverFigure(CoverScene, live.LiveFigure):
     """The Cover tab's figure; :meth:`set_view` chooses which panels are shown."""
 
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
@@ -158,6 +165,7 @@ class CoverFigure(live.LiveFigure):
         self._size = (FIGSIZE[0] * dpi, FIGSIZE[1] * dpi, 1.0, dpi)
         self._static_key = None
         self._init_live(blit)
+        self._init_scene()
         self.set_view("curves")
 
     def set_view(self, view: str) -> None:

@@ -24,7 +24,7 @@ from matplotlib.ticker import FuncFormatter
 from ..geometry import clip_line
 from . import style as S
 
-__all__ = ["BooleanCounts", "PointSetPlane", "TileGrid", "PLANE_BOX"]
+__all__ = ["BooleanCounts", "PointSetPlane", "TileGrid", "PLANE_BOX", "tile_parts", "tile_cell"]
 
 PLANE_BOX = (-1.15, 1.15, -1.15, 1.15)
 BAD_FACE = to_rgba("#7F7F7F", 0.22)
@@ -59,10 +59,13 @@ class PointSetPlane:
         self.points = ax.scatter([], [], s=S.POINT_SIZE * 3.2, marker="o", c="white",
                                  edgecolors=S.LINE, linewidths=1.6, zorder=3)
         self.numbers = []
+        self.X = np.zeros((0, 2))
+        self.segments = []
 
     def set_data(self, X) -> list:
         """Draw the points; returns the collinear triples found (their lines are drawn)."""
         X = np.asarray(X, dtype=float).reshape(-1, 2)
+        self.X = X
         self.points.set_offsets(X)
         for t in self.numbers:
             t.remove()
@@ -81,6 +84,7 @@ class PointSetPlane:
             if seg is not None:
                 segs.append(seg)
         self.lines.set_segments(segs)
+        self.segments = segs
         return triples
 
 
@@ -92,6 +96,68 @@ def grid_shape(n: int, ax) -> tuple[int, int]:
     best = max(range(1, max(n, 1) + 1),
                key=lambda c: (min(W / c, H / int(np.ceil(n / c))), -c))
     return best, max(1, int(np.ceil(n / best)))
+
+
+def tile_cell(k: int, ncols: int) -> tuple[float, float]:
+    """The lower-left corner of tile ``k`` (column ``k % ncols``, row ``k // ncols``, top row
+    first) in a tile grid's data coordinates (tiles are 1 × 1, the top edge at y = 0)."""
+    return float(k % ncols), float(-(k // ncols) - 1)
+
+
+def tile_parts(X, labelings, separable, ids, *, ncols: int, w=None, b=None, box=PLANE_BOX,
+               names=None) -> dict:
+    """Where a page of tiles draws its parts, in the grid's data coordinates.
+
+    Returns a dict: ``frames`` and ``bad`` (lists of (4, 2) squares: every tile, the
+    non-separable ones), ``pos``, ``neg`` (ndarray (n, 2): the points labelled +1 and -1,
+    placed in their tiles), ``seps`` (list of (2, 2) segments: each separable tile's line
+    ``w·x + b = 0`` clipped to ``box``), ``crosses`` (ndarray (n, 2)), ``label_xy``
+    (ndarray (len(ids), 2), the caption's top centre) and ``labels`` (its text), and
+    ``bad_k``, ``sep_k`` (per tile: the square or segment, None when there is none).
+    Arguments as :meth:`TileGrid.set_data`.
+    """
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    ids = np.asarray(ids, dtype=int)
+    n = len(ids)
+    x0, x1, y0, y1 = box
+    inner = 1 - 2 * _PAD
+    cap = 0.16 if n <= 36 else 0.2  # room for the caption at the top of the tile
+    scale = np.array([inner / (x1 - x0), (inner - cap) / (y1 - y0)])
+
+    def place(P, k):
+        cx, cy = tile_cell(k, ncols)
+        return (np.asarray(P) - [x0, y0]) * scale + [cx + _PAD, cy + _PAD]
+
+    pos, neg, segs, bad, frames, crosses, label_xy, labels = [], [], [], [], [], [], [], []
+    bad_k, sep_k = [], []
+    for k, j in enumerate(ids):
+        cx, cy = tile_cell(k, ncols)
+        square = [(cx + 0.03, cy + 0.03), (cx + 0.97, cy + 0.03), (cx + 0.97, cy + 0.97),
+                  (cx + 0.03, cy + 0.97)]
+        frames.append(square)
+        lab = np.asarray(labelings[j])
+        P = place(X, k)
+        pos.append(P[lab > 0])
+        neg.append(P[lab < 0])
+        seg = None
+        if not separable[j]:
+            bad.append(square)
+            crosses.append((cx + 0.85, cy + 0.15))
+        elif w is not None and not np.isnan(b[k]):
+            seg = clip_line(w[k], b[k], box)
+            if seg is not None:
+                seg = place(seg, k)
+                segs.append(seg)
+        bad_k.append(None if separable[j] else np.array(square))
+        sep_k.append(seg)
+        labels.append(names[j] if names is not None else f"#{j}")
+        label_xy.append((cx + 0.5, cy + 0.95))
+    return {"frames": frames, "bad": bad, "seps": segs, "crosses":
+            np.array(crosses, dtype=float).reshape(-1, 2),
+            "pos": np.vstack(pos) if pos else np.zeros((0, 2)),
+            "neg": np.vstack(neg) if neg else np.zeros((0, 2)),
+            "label_xy": np.array(label_xy, dtype=float).reshape(-1, 2), "labels": labels,
+            "bad_k": bad_k, "sep_k": sep_k}
 
 
 class TileGrid:
@@ -130,10 +196,13 @@ class TileGrid:
         self.ncols = self.nrows = 1
         self.count = 0
         self.ids = np.zeros(0, dtype=int)
+        self.marked = ()
+        self.chosen = None  # the tile outlined
+        self.parts = None  # the last tile_parts drawn
+        self._args = None  # the last set_data's arguments (relayout)
 
     def _cell(self, k: int):
-        c, r = k % self.ncols, k // self.ncols
-        return float(c), float(-r - 1)  # lower-left corner
+        return tile_cell(k, self.ncols)  # lower-left corner
 
     def set_data(self, X, labelings, separable, ids, *, w=None, b=None, box=PLANE_BOX,
                  names=None, title: str = "", marked=()) -> None:
@@ -151,9 +220,13 @@ class TileGrid:
         names : sequence of str, optional
             Tile captions (default ``"#j"``); captions of ``marked`` ids are drawn bold.
         """
+        self._args = ((X, labelings, separable, ids),
+                      {"w": w, "b": b, "box": box, "names": names, "title": title,
+                       "marked": marked})
         X = np.asarray(X, dtype=float).reshape(-1, 2)
         ids = np.asarray(ids, dtype=int)
         n = len(ids)
+        self.marked = tuple(int(j) for j in marked)
         self.ids = ids
         self.count = n
         ax = self.ax
@@ -162,42 +235,21 @@ class TileGrid:
         ax.set_xlim(0, self.ncols)
         ax.set_ylim(-self.nrows, 0)
         ax.set_aspect("equal", adjustable="box")
-        x0, x1, y0, y1 = box
-        inner = 1 - 2 * _PAD
-        cap = 0.16 if n <= 36 else 0.2  # room for the caption at the top of the tile
-        scale = np.array([inner / (x1 - x0), (inner - cap) / (y1 - y0)])
-
-        def place(P, k):
-            cx, cy = self._cell(k)
-            return (np.asarray(P) - [x0, y0]) * scale + [cx + _PAD, cy + _PAD]
-
-        pos, neg, segs, bad, frames, crosses = [], [], [], [], [], []
         for t in self.labels:
             t.remove()
-        self.labels = []
         size = S.TICK_SIZE - (1 if n <= 16 else 3 if n <= 36 else 4)
-        for k, j in enumerate(ids):
-            cx, cy = self._cell(k)
-            square = [(cx + 0.03, cy + 0.03), (cx + 0.97, cy + 0.03), (cx + 0.97, cy + 0.97),
-                      (cx + 0.03, cy + 0.97)]
-            frames.append(square)
-            lab = np.asarray(labelings[j])
-            P = place(X, k)
-            pos.append(P[lab > 0])
-            neg.append(P[lab < 0])
-            if not separable[j]:
-                bad.append(square)
-                crosses.append((cx + 0.85, cy + 0.15))
-            elif w is not None and not np.isnan(b[k]):
-                seg = clip_line(w[k], b[k], box)
-                if seg is not None:
-                    segs.append(place(seg, k))
-            text = names[j] if names is not None else f"#{j}"
-            self.labels.append(ax.text(cx + 0.5, cy + 0.95, text, ha="center", va="top",
-                                       fontsize=size, zorder=4,
-                                       fontweight="bold" if j in marked else "normal"))
-        self.pos.set_offsets(np.vstack(pos) if pos else np.zeros((0, 2)))
-        self.neg.set_offsets(np.vstack(neg) if neg else np.zeros((0, 2)))
+        parts = tile_parts(X, labelings, separable, ids, ncols=self.ncols, w=w, b=b, box=box,
+                           names=names)
+        self.parts = parts
+        self.labels = [ax.text(x, y, text, ha="center", va="top", fontsize=size, zorder=4,
+                               fontweight="bold" if j in marked else "normal")
+                       for (x, y), text, j in zip(parts["label_xy"], parts["labels"], ids,
+                                                  strict=True)]
+        pos, neg = parts["pos"], parts["neg"]
+        segs, bad, frames, crosses = (parts["seps"], parts["bad"], parts["frames"],
+                                      parts["crosses"])
+        self.pos.set_offsets(pos)
+        self.neg.set_offsets(neg)
         marker = 55 if n <= 16 else 24 if n <= 36 else 12
         self.pos.set_sizes([marker])
         self.neg.set_sizes([marker])
@@ -206,13 +258,25 @@ class TileGrid:
         self.frames.set_verts(frames)
         self.crosses.set_offsets(np.array(crosses).reshape(-1, 2))
         self.crosses.set_sizes([120 if n <= 16 else 60])
-        self.selected.set_visible(False)
+        self.select(None)
+
+    def relayout(self) -> None:
+        """Lay the last tiles out again for the axes' present box (after a resize), keeping
+        the tile chosen."""
+        if self._args is None:
+            return
+        k = self.chosen
+        args, kwargs = self._args
+        self.set_data(*args, **kwargs)
+        self.select(k)
 
     def select(self, k: int | None) -> None:
         """Outline tile ``k`` of the page (None: none)."""
         if k is None or not 0 <= k < self.count:
             self.selected.set_visible(False)
+            self.chosen = None
             return
+        self.chosen = int(k)
         cx, cy = self._cell(k)
         self.selected.set_bounds(cx + 0.02, cy + 0.02, 0.96, 0.96)
         self.selected.set_visible(True)

@@ -16,8 +16,9 @@ from matplotlib.patches import Rectangle
 from ..cover import RecursionTable, cover_count
 from . import live
 from . import style as S
+from .recursion_scene import RecursionScene
 
-__all__ = ["RecursionFigure", "recursion_text", "interior_cells"]
+__all__ = ["RecursionFigure", "recursion_text", "recursion_status", "interior_cells"]
 
 FIGSIZE = (13.0, 6.8)
 NOW, SOURCE, EDGE, TODO, HEAD = S.CERT, "#D6ECF8", "#555555", "#999999", "#EEEEEE"
@@ -29,6 +30,11 @@ NOTE = ("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just fi
 def interior_cells(t: RecursionTable) -> list[tuple[int, int]]:
     """The cells ``(M, N)`` the recursion fills, in order (step ``k`` fills the ``k``-th)."""
     return [(m, N) for m, N in t.order if not t.is_edge(m, N)]
+
+
+def recursion_status(k: int, n: int) -> str:
+    """The status line at step ``k`` of ``n``."""
+    return f"{k} of {n} cells filled by the recursion (60.73)"
 
 
 def recursion_text(t: RecursionTable, k: int) -> str:
@@ -44,7 +50,7 @@ def recursion_text(t: RecursionTable, k: int) -> str:
             f"{s[a - 1, N - 2]} = {s[a, N - 1]}; Cover's closed form gives {cover_count(N, a)}.")
 
 
-class RecursionFigure(live.LiveFigure):
+class RecursionFigure(RecursionScene, live.LiveFigure):
     """The table ``S(M, N)`` at step ``k`` of the recursion.
 
     :meth:`render` draws the whole figure once, then only the cells a step changes (a step

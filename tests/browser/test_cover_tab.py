@@ -13,16 +13,16 @@ pytestmark = pytest.mark.browser
 VISIBLE = ".pe-view:visible"
 
 
-def _narration(page) -> str:
-    """The narration on screen: a page-drawn figure's own, or the tab's narration line."""
-    return page.locator(f"{VISIBLE} .pe-pf-narration, {VISIBLE} .pe-narration:visible"
-                        ).first.inner_text()
+def _narration(page, where: str = ".pe-narration") -> str:
+    """The visible tab's narration: the Cover tab's message area (``.pe-narration``), or the
+    page-drawn figure's line (``.pe-pf-narration``, the Perceptron tab)."""
+    return page.locator(f"{VISIBLE} {where}").inner_text()
 
 
-def _wait(page, predicate, timeout=30.0) -> str:
+def _wait(page, predicate, timeout=30.0, where: str = ".pe-narration") -> str:
     deadline = time.monotonic() + timeout
     while True:
-        text = _narration(page)
+        text = _narration(page, where)
         if predicate(text):
             return text
         if time.monotonic() > deadline:
@@ -53,13 +53,17 @@ def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url)
     page.get_by_role("tab", name="Perceptron").click()
     wait_for_canvas(page, within=VISIBLE, timeout=60)
     page.wait_for_timeout(1500)
-    step_before = _narration(page)
+    step_before = _narration(page, ".pe-pf-narration")
     shot = canvas_signature(page, within=VISIBLE)
+    link = page.evaluate("() => window.location.search")
     t0 = time.monotonic()
     click_button(page, "Step ▶", within=VISIBLE)
     wait_for_canvas_change(page, shot, within=VISIBLE, timeout=15)
-    # the page drew the step; the kernel hears it once settled and narrates it: not blocked
-    _wait(page, lambda t: t != step_before, timeout=15)
+    # the page drew and narrated the step; the kernel hears it once settled and writes the
+    # link at that step: not blocked by the Monte Carlo run
+    _wait(page, lambda t: t != step_before, timeout=15, where=".pe-pf-narration")
+    page.wait_for_function(f"() => window.location.search !== {link!r} && "
+                           "window.location.search.includes('step=')", timeout=15_000)
     assert time.monotonic() - t0 < 15
     page.get_by_role("tab", name="Cover").click()
     stop = page.get_by_role("button", name="Stop", exact=True).locator("visible=true")

@@ -12,7 +12,7 @@ import numpy as np
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS
 from ...plots.cover import CoverFigure, MonteCarloFilm
-from ...plots.recursion import RecursionFigure, recursion_text
+from ...plots.recursion import RecursionFigure, recursion_status, recursion_text
 from ..canvas import kernel_loop
 from ..export import file_stem
 from ..handoff import Handoff
@@ -99,7 +99,7 @@ class CoverView(TabView):
         self.canvas.mpl_connect("button_press_event", self._on_click)
 
         self.timeline = Timeline()
-        self.timeline.status = lambda k: f"{k} of {m.n_steps} cells filled by the recursion (60.73)"
+        self.timeline.status = lambda k: recursion_status(k, m.n_steps)
         self.messages = MessageArea()
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
@@ -231,7 +231,7 @@ class CoverView(TabView):
             n = m.n_steps
             title = f"S(M, N) for M ≤ {table.M_max}, N ≤ {table.N_max}"
             return TabFrames(f, n_steps=n, title=title, heading=f"Cover · {title}",
-                             caption=lambda k: f"Recursion: {k} of {n} cells filled by the recursion (60.73)")
+                             caption=lambda k: f"Recursion: {recursion_status(k, n)}")
         f = self._export_figure(CoverFigure, blit=True)
         if view == "curves":
             shown = shown_mc(self.model)

@@ -1,0 +1,141 @@
+"""The recursion table as the page draws it (see :mod:`explorer.plots.scene`): the table's
+grid, headers and edges ``S(M, 1) = 2``, ``S(0, N) = 2`` are the still layer; step ``k`` of
+Sayed's (60.73) moves the tracks.
+
+Tracks, in the panel ``"table"`` whose data coordinates are the axes' fractions (the table
+fills its axes in equal rows and columns, the header row on top):
+
+* ``now_fill``, ``source_0``, ``source_1``: the cell just filled (yellow) and its two summands
+  (blue), polygons under the numbers;
+* ``todo``: a "·" in every cell not filled yet (one text track a cell: ``todo_M_N``);
+* ``cell_M_N``: the number of a filled cell (hidden while it is the cell just filled);
+* ``now``: the number just filled, in bold; ``outline``: its black outline, over all.
+
+:class:`RecursionScene` is mixed into :class:`explorer.plots.recursion.RecursionFigure`; its
+parts come from :meth:`RecursionScene.step_parts`, which :meth:`RecursionFigure.show` draws
+alike (the agreement test).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import layers
+from .scene import Chunk, Scene, Track
+from .tracks import NAN2, hex_alpha, px_per_pt, stack, text_style
+
+NAN_BOX = np.full((5, 2), np.nan)
+
+
+class RecursionScene:
+    """Describe a :class:`~explorer.plots.recursion.RecursionFigure` for the page (mixin)."""
+
+    _rscene = None
+
+    def _cells(self) -> list:
+        from .recursion import interior_cells
+
+        return interior_cells(self.table)
+
+    def _box(self, m: int, N: int) -> tuple[float, float, float, float]:
+        """Cell ``(M, N)``'s box in axes fractions: ``x, y, width, height``."""
+        t = self.table
+        rows, cols = t.M_max + 2, t.N_max + 1
+        return N / cols, 1 - (m + 2) / rows, 1 / cols, 1 / rows
+
+    def _square(self, m: int, N: int) -> np.ndarray:
+        x, y, w, h = self._box(m, N)
+        return np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
+
+    def _centre(self, m: int, N: int) -> np.ndarray:
+        x, y, w, h = self._box(m, N)
+        return np.array([x + w / 2, y + h / 2])
+
+    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
+              chunk: int = 256) -> Scene:
+        """Lay the table out at ``width`` × ``height`` CSS px and describe it: the still layer
+        (the table at step 0 without its interior texts) and the tracks of the steps
+        ``0..len(interior cells)`` (:meth:`chunk`)."""
+        if self.table is None:
+            raise ValueError("scene needs a table: call set_table first")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+        self.show(0)
+        cells = self._cells()
+        texts = [self.grid[(m + 1, N)].get_text() for m, N in cells]
+        below, above = layers.still_layers(self.fig, [*texts, self.outline], split=10.0,
+                                           ratio=ratio)
+        self.invalidate()
+        panel = layers.panel(self.ax, "table", width=width, height=height)
+        pt = px_per_pt(self.fig)
+        probe = texts[0] if texts else self.note
+        black = {**text_style(probe, pt), "color": "#000000", "alpha": 1.0, "weight": "normal"}
+        from .recursion import NOW, SOURCE, TODO
+
+        edge, edge_alpha = hex_alpha(self.grid[(1, 1)].get_edgecolor())
+        width_px = round(self.grid[(1, 1)].get_linewidth() * pt, 3)
+
+        def fill(color):
+            return {"fill": color, "fill_alpha": 1.0, "color": edge, "alpha": edge_alpha,
+                    "width": width_px}
+
+        tracks = [Track("now_fill", "table", "polygon", "under", 1.0, fill(NOW)),
+                  Track("source_0", "table", "polygon", "under", 1.0, fill(SOURCE)),
+                  Track("source_1", "table", "polygon", "under", 1.0, fill(SOURCE))]
+        for m, N in cells:
+            tracks.append(Track(f"todo_{m}_{N}", "table", "text", "under", 2.0,
+                                {**black, "color": TODO}))
+            tracks.append(Track(f"cell_{m}_{N}", "table", "text", "under", 2.0, black))
+        tracks.append(Track("now", "table", "text", "under", 3.0, {**black, "weight": "bold"}))
+        color, alpha = hex_alpha(self.outline.get_edgecolor())
+        tracks.append(Track("outline", "table", "polyline", "over", 5.0,
+                            {"color": color, "alpha": alpha,
+                             "width": round(self.outline.get_linewidth() * pt, 3)}))
+        self._rscene = Scene(width=int(width), height=int(height), ratio=float(ratio),
+                             panels=(panel,), tracks=tuple(tracks), below=below, above=above,
+                             n_steps=len(cells), chunk=int(chunk))
+        return self._rscene
+
+    def step_parts(self, k: int) -> dict:
+        """Step ``k``'s parts: ``{track name: arrays}`` (see the module docstring)."""
+        t, cells = self.table, self._cells()
+        k = int(min(max(k, 0), len(cells)))
+        now = cells[k - 1] if k else None
+        hidden = {"xy": NAN2.copy(), "text": "", "ha": "center", "va": "center"}
+        parts = {}
+        for i, (m, N) in enumerate(cells):
+            xy = self._centre(m, N)
+            filled = i < k
+            parts[f"todo_{m}_{N}"] = (hidden if filled else
+                                      {"xy": xy, "text": "·", "ha": "center", "va": "center"})
+            parts[f"cell_{m}_{N}"] = ({"xy": xy, "text": f"{t.S[m, N - 1]:,}", "ha": "center",
+                                       "va": "center"} if filled and (m, N) != now else hidden)
+        if now is None:
+            parts["now"] = hidden
+            for name in ("now_fill", "source_0", "source_1"):
+                parts[name] = {"xy": NAN_BOX[:4].copy()}
+            parts["outline"] = {"xy": NAN_BOX.copy()}
+            return parts
+        m, N = now
+        parts["now"] = {"xy": self._centre(m, N), "text": f"{t.S[m, N - 1]:,}", "ha": "center",
+                        "va": "center"}
+        parts["now_fill"] = {"xy": self._square(m, N)[:4]}
+        parts["source_0"] = {"xy": self._square(m, N - 1)[:4]}
+        parts["source_1"] = {"xy": self._square(m - 1, N - 1)[:4]}
+        parts["outline"] = {"xy": self._square(m, N)}
+        return parts
+
+    def chunk(self, index: int) -> Chunk:
+        """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with the
+        narration and the status line of each step."""
+        from .recursion import recursion_status, recursion_text
+
+        if self._rscene is None:
+            raise ValueError("chunk needs a scene: call scene first")
+        steps = self._rscene.chunk_range(index)
+        arrays, strings = stack([self.step_parts(k) for k in steps], self._rscene.tracks)
+        n = self._rscene.n_steps
+        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
+                     narration=tuple(recursion_text(self.table, k) for k in steps),
+                     status=tuple(recursion_status(k, n) for k in steps))

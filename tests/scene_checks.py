@@ -5,6 +5,8 @@
 both the per-step description and the panels' data -> pixel mapping.
 """
 
+import io
+
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.lines import Line2D
@@ -124,3 +126,42 @@ def actual(fig, height, art, kind: str) -> dict:
         xy = xy[::every]
     return {"px": to_css(fig, height, ax.transData.transform(xy)) if len(xy) else xy,
             "visible": art.get_visible() and len(xy) > 0}
+
+
+#: How far apart (CSS px) the page's drawing and matplotlib's may be.
+TOL = 0.5
+
+
+def close(got, want, what) -> None:
+    """Assert two lists of (x, y) CSS px agree within :data:`TOL`."""
+    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
+    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
+    if len(got):
+        assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
+
+
+def pieces(px) -> list:
+    """A polyline's pieces between NaN rows (each drawn on its own)."""
+    out, cur = [], []
+    for row in np.asarray(px, dtype=float).reshape(-1, 2):
+        if np.isfinite(row).all():
+            cur.append(row)
+        elif cur:
+            out.append(np.array(cur))
+            cur = []
+    return out + ([np.array(cur)] if cur else [])
+
+
+def image(png) -> np.ndarray:
+    """A PNG as RGBA floats in [0, 1]."""
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"), dtype=float) / 255
+
+
+def over(dst, src) -> np.ndarray:
+    """``src`` composited over ``dst`` (RGBA floats), as the page's canvas does."""
+    a = src[..., 3:]
+    out = dst.copy()
+    out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
+    return out

@@ -6,7 +6,6 @@ arrays mapped with the scene's panels (within half a CSS pixel), texts and visib
 Compositing the still layers with the moving artists drawn alone gives a full draw.
 """
 
-import io
 
 import numpy as np
 import pytest
@@ -14,8 +13,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
-from PIL import Image
-from scene_checks import actual, expected, finite, to_css
+from scene_checks import actual, close, expected, finite, image, over, pieces, to_css
 
 from explorer import cover
 from explorer.counting import dichotomies
@@ -23,7 +21,6 @@ from explorer.plots.cover import CoverFigure
 from explorer.plots.layers import layer_dpi, render, still_artists
 
 W, H = 1040, 547
-TOL = 0.5  # CSS px
 LINE4 = np.array([[-0.8, -0.6], [0.0, 0.0], [0.8, 0.6], [0.5, -0.7]])
 
 
@@ -39,22 +36,8 @@ def _figure():
     return CoverFigure(f)
 
 
-def _close(got, want, what):
-    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
-    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
-    assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
-def _pieces(px):
-    """A polyline's pieces between NaN rows (each drawn on its own)."""
-    pieces, cur = [], []
-    for row in np.asarray(px, dtype=float).reshape(-1, 2):
-        if np.isfinite(row).all():
-            cur.append(row)
-        elif cur:
-            pieces.append(np.array(cur))
-            cur = []
-    return pieces + ([np.array(cur)] if cur else [])
 
 
 def _check_collection(cf, scene, source, names, art, what):
@@ -64,7 +47,7 @@ def _check_collection(cf, scene, source, names, art, what):
     for name in names:
         track = next(t for t in scene.tracks if t.name == name)
         xy = np.asarray(source.arrays[name]["xy"][0], dtype=float)
-        want += _pieces(scene.panel(track.panel).to_px(xy))
+        want += pieces(scene.panel(track.panel).to_px(xy))
     if isinstance(art, LineCollection):
         got = [to_css(fig, scene.height, ax.transData.transform(s)) for s in art.get_segments()]
     else:
@@ -72,7 +55,7 @@ def _check_collection(cf, scene, source, names, art, what):
                for p in art.get_paths()]
     assert len(got) == len(want), f"{what}: {len(got)} vs {len(want)}"
     for g, e in zip(got, want, strict=True):
-        _close(g, e, what)
+        close(g, e, what)
 
 
 def _check(cf, scene, source, row, track, art, what):
@@ -92,7 +75,7 @@ def _check(cf, scene, source, row, track, art, what):
     assert got["visible"] == want["visible"], what
     if not want["visible"]:
         return
-    _close(got["px"], want["px"], what)
+    close(got["px"], want["px"], what)
     if track.kind == "text":
         assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
 
@@ -228,15 +211,8 @@ def test_a_run_grows_without_a_new_scene(mc):
     assert empty.grow(mc[:1]) is None  # the legend gains its Monte Carlo entry
 
 
-def _image(png) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"), dtype=float) / 255
 
 
-def _over(dst, src):
-    a = src[..., 3:]
-    out = dst.copy()
-    out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
-    return out
 
 
 def test_layers_and_tracks_composite_to_a_full_draw(mc):
@@ -246,10 +222,10 @@ def test_layers_and_tracks_composite_to_a_full_draw(mc):
     moving = cf.moving_artists()
     still = [a for a in still_artists(cf.fig) if all(a is not m for m in moving)]
     dpi = layer_dpi(cf.fig, scene.ratio)
-    img = _over(_image(scene.below),
-                _image(render(cf.fig, hide=still, dpi=dpi, transparent=True)))
-    img = _over(img, _image(scene.above))
-    full = _image(render(cf.fig, hide=[], dpi=dpi, transparent=False))
+    img = over(image(scene.below),
+                image(render(cf.fig, hide=still, dpi=dpi, transparent=True)))
+    img = over(img, image(scene.above))
+    full = image(render(cf.fig, hide=[], dpi=dpi, transparent=False))
     assert img.shape == full.shape == (H, W, 4)
     strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
     assert strong.mean() < 5e-4, f"{strong.sum()} pixels differ"
@@ -283,7 +259,7 @@ def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
                                                  else f"cell_{m}_{N}")
             want = expected(scene, chunk, tracks[name], row)
             assert want["visible"] and want["text"] == text.get_text(), (k, m, N)
-            _close(actual(f, scene.height, text, "text")["px"], want["px"], f"{k}, {name}")
+            close(actual(f, scene.height, text, "text")["px"], want["px"], f"{k}, {name}")
             assert tracks[name].style["weight"] == text.get_fontweight()
         shown = [n for n in tracks if tracks[n].kind == "text"
                  and expected(scene, chunk, tracks[n], row)["visible"]]
@@ -305,7 +281,7 @@ def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
             o = rf.outline
             x, y, w, h = o.get_x(), o.get_y(), o.get_width(), o.get_height()
             corners = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
-            _close(to_css(f, scene.height, rf.ax.transAxes.transform(corners)), box["px"],
+            close(to_css(f, scene.height, rf.ax.transAxes.transform(corners)), box["px"],
                    f"{k}, outline")
 
 

@@ -10,14 +10,12 @@ match the tracks' styles. Compositing the still layers with the moving artists d
 gives the picture of a full matplotlib draw.
 """
 
-import io
 
 import numpy as np
 import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
-from PIL import Image
-from scene_checks import actual, expected, to_css
+from scene_checks import TOL, actual, close, expected, image, over, pieces, to_css
 
 from explorer import datasets
 from explorer import generalization as G
@@ -28,7 +26,6 @@ from explorer.plots.layers import layer_dpi, render, still_artists
 from explorer.plots.tracks import px_per_pt
 
 W, H = 1040, 547
-TOL = 0.5  # CSS px
 NS = (3, 10, 40, 200)
 
 
@@ -65,22 +62,8 @@ def _steps(n):
     return sorted({min(k, n) for k in (0, 1, 2, n // 2, n, *rng.integers(0, n + 1, 3))})
 
 
-def _close(got, want, what):
-    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
-    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
-    assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
-def _pieces(px):
-    """A polyline's pieces between NaN rows (each drawn on its own)."""
-    pieces, cur = [], []
-    for row in np.asarray(px, dtype=float).reshape(-1, 2):
-        if np.isfinite(row).all():
-            cur.append(row)
-        elif cur:
-            pieces.append(np.array(cur))
-            cur = []
-    return pieces + ([np.array(cur)] if cur else [])
 
 
 def _check(f, scene, source, row, track, art, what):
@@ -89,18 +72,18 @@ def _check(f, scene, source, row, track, art, what):
     fig = f.fig
     if isinstance(art, LineCollection):  # the error bars: one polyline broken by NaN rows
         a = np.asarray(source.arrays[track.name]["xy"][row], dtype=float)
-        pieces = _pieces(scene.panel(track.panel).to_px(a))
+        parts = pieces(scene.panel(track.panel).to_px(a))
         segs = [to_css(fig, scene.height, art.axes.transData.transform(s))
                 for s in art.get_segments()]
-        assert len(segs) == len(pieces), what
-        for g, e in zip(segs, pieces, strict=True):
-            _close(g, e, what)
+        assert len(segs) == len(parts), what
+        for g, e in zip(segs, parts, strict=True):
+            close(g, e, what)
         return
     want = expected(scene, source, track, row)
     got = actual(fig, scene.height, art, track.kind)
     assert got["visible"] == want["visible"], what
     if want["visible"]:
-        _close(got["px"], want["px"], what)
+        close(got["px"], want["px"], what)
     if track.name.endswith("_marks") and "c" in want:  # filled with the line's marker face
         face = to_hex(art.get_markerfacecolor())
         assert [track.style["colors"][c] for c in want["c"]] == [face] * len(want["c"]), what
@@ -176,15 +159,8 @@ def test_a_finished_size_grows_the_static_tracks_or_asks_for_a_new_scene(curves)
     _agree(f, scene, [0, 3])
 
 
-def _image(png) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"), dtype=float) / 255
 
 
-def _over(dst, src):
-    a = src[..., 3:]
-    out = dst.copy()
-    out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
-    return out
 
 
 def test_layers_and_tracks_composite_to_a_full_draw(curves):
@@ -198,10 +174,10 @@ def test_layers_and_tracks_composite_to_a_full_draw(curves):
     dpi = layer_dpi(f.fig, scene.ratio)
     for k in (1, scene.n_steps // 2):
         f.show(k)
-        img = _image(scene.below)
-        img = _over(img, _image(render(f.fig, hide=still, dpi=dpi, transparent=True)))
-        img = _over(img, _image(scene.above))
-        full = _image(render(f.fig, hide=[], dpi=dpi, transparent=False))
+        img = image(scene.below)
+        img = over(img, image(render(f.fig, hide=still, dpi=dpi, transparent=True)))
+        img = over(img, image(scene.above))
+        full = image(render(f.fig, hide=[], dpi=dpi, transparent=False))
         assert img.shape == full.shape == (H, W, 4)
         strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
         assert strong.mean() < 5e-4, f"step {k}: {strong.sum()} pixels differ"

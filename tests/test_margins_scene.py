@@ -9,14 +9,12 @@ pixel); the same holds for an edit's parts. Compositing the still layers with th
 artists drawn alone gives the picture of a full matplotlib draw.
 """
 
-import io
 
 import numpy as np
 import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
-from PIL import Image
-from scene_checks import actual, expected, finite, to_css
+from scene_checks import TOL, actual, close, expected, finite, image, over, to_css
 from test_margins_figure import _cached
 
 from explorer import margins
@@ -26,7 +24,6 @@ from explorer.plots.margin_scene import SPLIT_Z
 from explorer.plots.tracks import px_per_pt
 
 W, H = 1040, 547
-TOL = 0.5  # CSS px
 RUNS = [("separable", "overlaid"), ("soft", "overlaid"), ("loose", "overlaid"),
         ("xor", "overlaid"), ("iris", "overlaid"), ("soft", "side"), ("xor", "side")]
 
@@ -45,10 +42,6 @@ def _steps(n):
     return sorted({min(k, n) for k in (0, 1, 2, n // 2, n, *rng.integers(0, n + 1, 3))})
 
 
-def _close(got, want, what):
-    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
-    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
-    assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
 def _polyline_pieces(px):
@@ -79,7 +72,7 @@ def _check(mf, scene, source, row, track, art, what):
                 for s in art.get_segments()]
         assert len(segs) == len(pieces), what
         for g, e in zip(segs, pieces, strict=True):
-            _close(g, e, what)
+            close(g, e, what)
         return
     got = actual(fig, scene.height, art, track.kind)
     if track.kind == "polygon":  # a polygon of one vertex draws nothing in either
@@ -90,7 +83,7 @@ def _check(mf, scene, source, row, track, art, what):
     if "x" in want:
         assert abs(got["x"] - want["x"]) <= TOL, what
     else:
-        _close(got["px"], want["px"], what)
+        close(got["px"], want["px"], what)
     if track.kind == "text":
         assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
     arrays = source.arrays[track.name]
@@ -185,15 +178,8 @@ def test_the_layers_split_the_still_artists_and_the_tracks_stack_between_them():
     assert {p.name for p in scene.panels} == {"plane", "perc_plane", "duals", "objective"}
 
 
-def _image(png) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"), dtype=float) / 255
 
 
-def _over(dst, src):
-    a = src[..., 3:]
-    out = dst.copy()
-    out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
-    return out
 
 
 @pytest.mark.parametrize("case", ["soft", "xor"])
@@ -209,15 +195,15 @@ def test_layers_and_tracks_composite_to_a_full_draw(case):
     dpi = layer_dpi(mf.fig, scene.ratio)
     for k in (1, scene.n_steps // 2):
         mf.show(k)
-        img = _image(scene.below)
+        img = image(scene.below)
         for layer in ("under", "above", "over"):
             if layer == "above":
-                img = _over(img, _image(scene.above))
+                img = over(img, image(scene.above))
                 continue
             keep = {id(a) for a in moving if layer_of[id(a)] == layer}
             hide = [*still, *(a for a in moving if id(a) not in keep)]
-            img = _over(img, _image(render(mf.fig, hide=hide, dpi=dpi, transparent=True)))
-        full = _image(render(mf.fig, hide=[], dpi=dpi, transparent=False))
+            img = over(img, image(render(mf.fig, hide=hide, dpi=dpi, transparent=True)))
+        full = image(render(mf.fig, hide=[], dpi=dpi, transparent=False))
         assert img.shape == full.shape == (H, W, 4)
         strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
         assert strong.mean() < 5e-4, f"step {k}: {strong.sum()} pixels differ"

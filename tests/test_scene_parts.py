@@ -7,7 +7,6 @@ scene's panels (positions and visibility, within half a CSS pixel). Compositing 
 layers with the moving artists drawn alone gives the picture of a full matplotlib draw.
 """
 
-import io
 import json
 
 import numpy as np
@@ -15,8 +14,7 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
-from PIL import Image
-from scene_checks import actual, expected
+from scene_checks import TOL, actual, close, expected, image, over
 from test_degenerate import DATA
 
 from explorer import datasets
@@ -32,7 +30,6 @@ KOSKI = datasets.load("koski")
 XOR = datasets.load("xor")
 OVERLAP = datasets.load("overlapping", n=40)
 W, H = 1040, 544
-TOL = 0.5  # CSS px
 
 
 def _runs():
@@ -82,10 +79,6 @@ def _steps(n):
     return sorted({min(k, n) for k in (0, 1, 2, 3, n // 2, n, *rng.integers(0, n + 1, 4))})
 
 
-def _close(got, want, what):
-    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
-    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
-    assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
 def _check_track(pf, scene, chunk, track, row, art, k):
@@ -99,11 +92,11 @@ def _check_track(pf, scene, chunk, track, row, art, k):
     if "segments" in want:
         assert len(got["segments"]) == len(want["segments"]), what
         for g, e in zip(got["segments"], want["segments"], strict=True):
-            _close(g, e, what)
+            close(g, e, what)
     elif "x" in want:
         assert abs(got["x"] - want["x"]) <= TOL, what
     else:
-        _close(got["px"], want["px"], what)
+        close(got["px"], want["px"], what)
     if track.kind == "text":
         assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
     if "c" in want:  # each ring's colour is the style colour its code picks
@@ -145,7 +138,7 @@ def _agree(run):
         walk = expected(scene, chunk, tracks["walk"], row)
         decay = expected(scene, chunk, tracks["walk_decay"], row)
         got = actual(pf.fig, scene.height, pf.weights.path, "polyline")
-        _close(got["px"], np.vstack([walk["px"], decay["px"]]), f"step {k}, walk")
+        close(got["px"], np.vstack([walk["px"], decay["px"]]), f"step {k}, walk")
 
 
 def test_every_moving_artist_is_a_track_or_still_for_stacking_only():
@@ -189,15 +182,8 @@ def test_the_kept_legend_entry_does_not_move_the_legend_as_its_count_changes(rul
         np.testing.assert_allclose(boxes, [boxes[0]] * len(boxes), atol=1e-6)
 
 
-def _image(png) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"), dtype=float) / 255
 
 
-def _over(dst, src):
-    a = src[..., 3:]
-    out = dst.copy()
-    out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
-    return out
 
 
 def _figure_texts(pf, scene, chunk, row):
@@ -233,18 +219,18 @@ def test_layers_and_tracks_composite_to_a_full_draw(run):
     chunk = pf.chunk(0)
     for k in (1, scene.n_steps // 2, scene.n_steps):
         pf.show(k)
-        img = _image(scene.below)
+        img = image(scene.below)
         for layer in ("under", "above", "over"):
             if layer == "above":
-                img = _over(img, _image(scene.above))
+                img = over(img, image(scene.above))
                 continue
             keep = {id(a) for a in moving if layer_of[id(a)] == layer}
             hide = [*still, *(a for a in moving if id(a) not in keep)]
             texts = _figure_texts(pf, scene, chunk, k) if layer == "over" else []
-            img = _over(img, _image(render(pf.fig, hide=hide, dpi=dpi, transparent=True)))
+            img = over(img, image(render(pf.fig, hide=hide, dpi=dpi, transparent=True)))
             for t in texts:
                 t.remove()
-        full = _image(render(pf.fig, hide=[], dpi=dpi, transparent=False))
+        full = image(render(pf.fig, hide=[], dpi=dpi, transparent=False))
         assert img.shape == full.shape == (H, W, 4)
         strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
         assert strong.mean() < 2e-4, f"step {k}: {strong.sum()} pixels differ"
@@ -267,8 +253,8 @@ def test_chunks_are_small_and_narrate_each_step():
 def test_still_layers_are_drawn_at_the_pixel_ratio():
     pf, scene = _figure("koski", ratio=2.0)
     for png in (scene.below, scene.above):
-        assert _image(png).shape == (2 * H, 2 * W, 4)
-    above = _image(scene.above)
+        assert image(png).shape == (2 * H, 2 * W, 4)
+    above = image(scene.above)
     assert above[..., 3].min() == 0 and above[..., 3].max() == 1  # transparent around the points
     plane = scene.panel("plane")
     x, y = plane.to_px(KOSKI.X[:1])[0] * 2

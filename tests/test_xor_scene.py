@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from matplotlib.patches import Rectangle
 from PIL import Image
-from scene_checks import actual, expected, finite, to_css
+from scene_checks import TOL, actual, close, expected, finite, to_css
 
 from explorer import xor
 from explorer.plots.layers import layer_dpi, render, still_artists
@@ -24,7 +24,6 @@ from explorer.plots.xor_parts import SPLIT_Z, STEPPED, joined, split, staircase
 from explorer.plots.xor_ways import region_rgba
 
 W, H = 1040, 544
-TOL = 0.5  # CSS px
 
 SCENES = {
     "xor ±1": dict(code=xor.XOR),
@@ -53,11 +52,6 @@ def _steps(n):
     return sorted({min(k, n) for k in (0, 1, 2, 3, 4, n // 2, n, *rng.integers(0, n + 1, 3))})
 
 
-def _close(got, want, what):
-    got, want = np.asarray(got, float).reshape(-1, 2), np.asarray(want, float).reshape(-1, 2)
-    assert got.shape == want.shape, f"{what}: {got.shape} vs {want.shape}"
-    if len(got):
-        assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
 def _raster(f, scene, chunk, track, row, image, what):
@@ -69,7 +63,7 @@ def _raster(f, scene, chunk, track, row, image, what):
     np.testing.assert_array_equal(np.asarray(image.get_array()), region_rgba(on - 0.5), what)
     np.testing.assert_allclose(image.get_extent(), [x0, x1, y0, y1], err_msg=what)
     corners = to_css(f.fig, scene.height, image.axes.transData.transform([[x0, y0], [x1, y1]]))
-    _close(corners, scene.panel(track.panel).to_px([[x0, y0], [x1, y1]]), what)
+    close(corners, scene.panel(track.panel).to_px([[x0, y0], [x1, y1]]), what)
 
 
 def _projected(scene, chunk, track, row):
@@ -92,14 +86,14 @@ def _check(f, scene, chunk, track, row, art, k):
     if kind == "axes3d":
         p = scene.panel(track.panel)
         edges = p.to_px(finite(cube_project(box_lines(), azim=p.azim, elev=p.elev)))
-        _close(actual(f.fig, scene.height, art, "polyline")["px"], edges, what)
+        close(actual(f.fig, scene.height, art, "polyline")["px"], edges, what)
         labels = [p.to_px(cube_project(np.array(u), azim=p.azim, elev=p.elev)[None])[0]
                   for u, _, _ in p.labels]
         texts = f.lifted.texts
         assert [t.get_text() for t in texts] == [text for _, text, _ in p.labels], what
         got = [to_css(f.fig, scene.height, t.get_transform().transform(t.get_position()))[0]
                for t in texts]
-        _close(got, labels, what)
+        close(got, labels, what)
         return
     if kind.endswith("3d"):
         want = _projected(scene, chunk, track, row)
@@ -109,7 +103,7 @@ def _check(f, scene, chunk, track, row, art, k):
             g = got["px"]
             if kind == "polygon3d":  # the patch's vertices, as the page fills them
                 want = want[np.r_[True, np.any(np.abs(np.diff(want, axis=0)) > 1e-9, axis=1)]]
-            _close(g, want, what)
+            close(g, want, what)
         return
     want = expected(scene, chunk, track, row)
     if isinstance(art, Rectangle):  # a dual weight's bar: its four corners (a bar of height 0
@@ -132,7 +126,7 @@ def _check(f, scene, chunk, track, row, art, k):
     if "x" in want:
         assert abs(got["x"] - want["x"]) <= TOL, what
     else:
-        _close(got["px"], want["px"], what)
+        close(got["px"], want["px"], what)
     if kind == "text":
         assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
 

@@ -67,11 +67,18 @@ class TabView(W.VBox):
         return self.model.set_state(state)
 
     def fit(self, fitted: FigureFit) -> None:
+        """Resize the figure (window size or lecture mode changed) and show the step again: a
+        page-drawn figure (``self.paged``, :class:`explorer.app.pagerun.PageRun`) is described
+        again at the new size, an ipympl one resized."""
         if fitted == self.fitted:
             return
         self.fitted = fitted
-        self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-        announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        paged = getattr(self, "paged", None)
+        if paged is not None:
+            paged.resize(fitted)
+        else:
+            self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
+            announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
         self.redraw()
 
     def show_settings(self, visible: bool) -> None:

@@ -18,7 +18,7 @@ import numpy as np
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..canvas import kernel_loop
 from ..export import file_stem
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
@@ -381,13 +381,6 @@ class GeneralizationView(TabView):
         self.model.start_simulation(self._post())
 
     # ------------------------------------------------------------------ dashboard protocol
-    def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and show the step again."""
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.paged.resize(fitted)
-        self.redraw()
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         done = self.model.set_state(state)

@@ -19,7 +19,7 @@ from ...plots import MarginsFigure
 from .. import datachoice
 from ..export import file_stem
 from ..handoff import Handoff
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
@@ -314,14 +314,6 @@ class MarginsView(PointerEdits, TabView):
         if self._drag is None:
             self.model.finish_edit()
         return self.model.get_state()
-
-    def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and show the step again."""
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.paged.resize(fitted)
-        self.redraw()
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.

@@ -19,7 +19,7 @@ import ipywidgets as W
 from ... import xor
 from ...plots.xor import XorFigure
 from ..export import file_stem
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..symbols import symbols_widget
@@ -267,14 +267,6 @@ class XorView(TabView):
         next scene and the exports show it so)."""
         if panel == "lift":
             self.figure.lifted.set_view(azim, elev)
-
-    def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and redraw the step shown."""
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.paged.resize(fitted)
-        self.redraw()
 
     def _send_points(self):
         handoff = self.model.perceptron_handoff()

@@ -59,7 +59,8 @@ def _shoot(browser, url: str, path: pathlib.Path, lecture: bool) -> float:
     page = browser.new_page(viewport={"width": SIZE[0], "height": SIZE[1]})
     t0 = time.monotonic()
     page.goto(url)
-    page.wait_for_selector(".pe-narration, .pe-pf-narration", timeout=120_000)
+    page.locator(".pe-narration:visible, .pe-pf-narration:visible").first.wait_for(
+        timeout=120_000)
     page.wait_for_selector("canvas", timeout=120_000)
     page.wait_for_timeout(4000)  # the page fits the figure to the window, then redraws
     if lecture:

@@ -82,12 +82,6 @@ def _collection_polygon(coll, pt: float) -> dict:
     return out
 
 
-def _panel(ax, name: str, *, width: float, height: float):
-    """The axes as the page maps it; a log x axis in log10 units (as the chunks send x)."""
-    p = layers.panel(ax, name, width=width, height=height)
-    if ax.get_xscale() == "log":
-        p = replace(p, xlim=tuple(float(np.log10(v)) for v in p.xlim))
-    return p
 
 
 class CoverScene:
@@ -180,7 +174,7 @@ class CoverScene:
         moving = self.moving_artists()
         below, above = layers.still_layers(self.fig, moving, split=SPLIT_Z, ratio=ratio)
         self.invalidate()
-        panels = tuple(_panel(ax, name, width=width, height=height)
+        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="x")
                        for name, ax in self.panel_axes().items())
         tracks = self._tracks(height)
         n = len(self._run[2]) if self.view == "curves" else 0

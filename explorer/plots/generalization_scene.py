@@ -42,14 +42,6 @@ SIM_LINES = (("vc", "vc"), ("worst", "worst"), ("bound", "bound"), ("mistakes", 
              ("rate", "rate"), ("zero", "zero"), ("error", "error"))
 
 
-def _log_panel(ax, name: str, *, width: float, height: float):
-    """The axes as the page maps it; a log axis in log10 units."""
-    p = layers.panel(ax, name, width=width, height=height)
-    if ax.get_xscale() == "log":
-        p = replace(p, xlim=tuple(float(np.log10(v)) for v in p.xlim))
-    if ax.get_yscale() == "log":
-        p = replace(p, ylim=tuple(float(np.log10(v)) for v in p.ylim))
-    return p
 
 
 def _log10(xy) -> np.ndarray:
@@ -219,7 +211,7 @@ class GeneralizationScene:
         finally:
             self._saving = saving
             self._background = None
-        panels = tuple(_log_panel(ax, name, width=width, height=height)
+        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                        for name, ax in self.panel_axes().items())
         self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
                             panels=panels, tracks=tuple(self._tracks(T.px_per_pt(self.fig))),

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
+
 from .scene import Panel
 from .tracks import css_dpi
 
@@ -17,14 +19,20 @@ from .tracks import css_dpi
 PNG_KWARGS = {"compress_level": 1}
 
 
-def panel(ax, name: str, *, width: float, height: float) -> Panel:
+def panel(ax, name: str, *, width: float, height: float, log10: str = "") -> Panel:
     """``ax`` as the page maps it: its box in CSS px after its aspect is applied, from the top
-    left of a ``width`` × ``height`` figure, and its data limits."""
+    left of a ``width`` × ``height`` figure, and its data limits. ``log10`` names the axes
+    ("x", "y", "xy") whose log scale the page maps in log10 units (their tracks send
+    logarithms)."""
     ax.apply_aspect()
     pos = ax.get_position()
+    xlim, ylim = tuple(map(float, ax.get_xlim())), tuple(map(float, ax.get_ylim()))
+    if "x" in log10 and ax.get_xscale() == "log":
+        xlim = tuple(float(np.log10(v)) for v in xlim)
+    if "y" in log10 and ax.get_yscale() == "log":
+        ylim = tuple(float(np.log10(v)) for v in ylim)
     return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
-                 float(pos.width * width), float(pos.height * height),
-                 tuple(map(float, ax.get_xlim())), tuple(map(float, ax.get_ylim())))
+                 float(pos.width * width), float(pos.height * height), xlim, ylim)
 
 
 def still_artists(fig) -> list:

@@ -24,15 +24,6 @@ from .tracks import px_per_pt, stack
 SPLIT_Z = 4.1
 
 
-def _panel(ax, name: str, *, width: float, height: float):
-    """The axes as the page maps it; a log axis is mapped in log10 units (its tracks' values
-    are sent as their logarithms, :meth:`MarginsScene.chunk`)."""
-    p = layers.panel(ax, name, width=width, height=height)
-    if ax.get_xscale() == "log":
-        p = replace(p, xlim=tuple(float(np.log10(v)) for v in p.xlim))
-    if ax.get_yscale() == "log":
-        p = replace(p, ylim=tuple(float(np.log10(v)) for v in p.ylim))
-    return p
 
 
 class MarginsScene:
@@ -100,7 +91,7 @@ class MarginsScene:
         finally:
             self._saving = saving
             self._background = None
-        panels = tuple(_panel(ax, name, width=width, height=height)
+        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                        for name, ax in self.panel_axes().items())
         pt = px_per_pt(self.fig)
         tracks = P.step_tracks(self, pt)

@@ -172,7 +172,8 @@ class Room:
         now = time.monotonic() if now is None else float(now)
         for t in [t for t, q in self.queue.items() if now - q[1] > QUEUE_FORGET_S]:
             del self.queue[t]
-        for kid in [k for k in self.owners if k not in pages]:
+        bound = self._bound()
+        for kid in [k for k in self.owners if k not in pages and k not in bound]:
             del self.owners[kid]  # its kernel is gone (culled, or its start failed)
         if self.max_pages and self.taken(pages) >= self.max_pages:
             self.queue.pop(ticket, None)
@@ -206,7 +207,8 @@ class Room:
         return 1 + self._ahead(ticket)
 
     def bind(self, place: Place, kernel_id: str) -> None:
-        """The place's kernel exists (it counts once, as a page, from now on)."""
+        """The place's kernel has its id (it counts once, as a page, from now on, even while
+        jupyter_server lists it as starting)."""
         place.kernel_id = kernel_id
         self.owners[kernel_id] = place.address
 
@@ -240,13 +242,24 @@ class HallKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args, **kwargs):
         env = kwargs.get("env") or {}
         place = None if env.get("VOILA_PREHEAT") == "True" else CURRENT_PLACE.get()
+        room = self.hall_room if place is not None else None
+
+        def named(kw):
+            # The kernel's id is chosen here and bound to the place before the kernel exists:
+            # jupyter_server lists a kernel while it is still starting, and a listed kernel
+            # not yet bound would be counted twice (as a page and as its request).
+            if room is not None and kwargs.get("kernel_id") is None:
+                kw = {**kw, "kernel_id": str(uuid.uuid4())}
+                room.bind(place, kw["kernel_id"])
+            return kw
+
         try:
-            kernel_id = await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **named(kwargs))
         except Exception:  # noqa: BLE001 - e.g. a kernel that died while starting: once more
             self.log.warning("A kernel failed to start; trying once more", exc_info=True)
-            kernel_id = await super().start_kernel(*args, **kwargs)
-        if place is not None and self.hall_room is not None:
-            self.hall_room.bind(place, kernel_id)
+            kernel_id = await super().start_kernel(*args, **named(kwargs))
+        if room is not None:
+            room.bind(place, kernel_id)
         return kernel_id
 
     async def cull_kernels(self):

@@ -110,3 +110,36 @@ def test_warm_up_runs_in_process_too():
     warm_up()
     assert solvers_loaded()
     assert np.isfinite(PerceptronModel().info.bound.value)
+
+
+def test_a_page_opening_on_a_preheated_kernel_gets_its_first_chunk_before_the_resize(
+        monkeypatch):
+    """The window's size and the page's first chunk request arrive together: the chunk of the
+    scene the page already has is answered first (it can draw and step at once), and the still
+    layers at the new size follow after RESIZE_DELAY_S, drawn once for several sizes."""
+    import asyncio
+
+    from explorer.app import pagerun
+    from explorer.app.dashboard import dashboard
+    from explorer.app.layout import FigureFit
+
+    d = dashboard()
+    paged = d.active.paged
+    page = paged.page
+    sent = []
+    page.send = lambda content, buffers=None: sent.append(content)
+    old = page.scene["run"]
+    scenes = []
+    page.observe(lambda ch: scenes.append((ch["new"]["width"], ch["new"]["run"])), names="scene")
+
+    async def opening():
+        monkeypatch.setattr(pagerun, "kernel_loop", asyncio.get_running_loop)
+        w = paged.fitted.width
+        paged.resize(FigureFit(w - 100, 400, 1.0))  # the first measure of the window
+        paged.resize(FigureFit(w - 60, 420, 1.0))   # and the next, a moment later
+        page._handle_custom_msg({"type": "chunk", "run": old, "index": 0}, [])
+        assert [(c["type"], c["run"]) for c in sent] == [("chunk", old)] and scenes == []
+        await asyncio.sleep(pagerun.RESIZE_DELAY_S * 2)
+        assert scenes == [(w - 60, old + 1)]  # drawn once, at the last size
+
+    asyncio.run(opening())

@@ -19,12 +19,21 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .canvas import kernel_loop
 from .layout import FigureFit
 from .pagefigure import PageFigure
 from .timeline import Timeline, Transport
 
 #: Steps per chunk sent to the page (a Perceptron step is about 0.5 kB: a chunk about 130 kB).
 CHUNK_STEPS = 256
+
+#: Seconds a new size waits before the figure is drawn again at it (in a kernel). A page that
+#: opens on a preheated kernel already has a scene, drawn at the size guessed before it came,
+#: and asks for its first chunk as it renders; the window's size arrives at the same moment.
+#: Answered first, the chunk lets the page draw (and step) at once, instead of waiting for the
+#: still layers at the new size (about 0.3 s of matplotlib), which follow. Resizes a dragged
+#: window makes in the meantime are drawn once.
+RESIZE_DELAY_S = 0.15
 
 
 class PageRun:
@@ -55,12 +64,16 @@ class PageRun:
         self.page.add_class("pe-pagefigure-box")
         self._run = 0
         self._loading = False
+        self._resize = None  # a pending redraw at a new size
         self.page.observe(self._page_step, names="step")
         self.page.observe(self._page_playing, names="playing")
         self.page.observe(lambda ch: self.show(), names="ratio")
 
     def show(self, *, step: int | None = None) -> None:
         """Describe the figure's run at the current size and pixel ratio and send it."""
+        if self._resize is not None:  # drawn now, at the new size
+            self._resize.cancel()
+            self._resize = None
         f, fit = self.figure, self.fitted
         if self.ready is not None and not self.ready():
             return
@@ -81,9 +94,21 @@ class PageRun:
         f.show(self.page.step)
 
     def resize(self, fitted: FigureFit) -> None:
-        if fitted != self.fitted:
-            self.fitted = fitted
+        """Draw the figure at ``fitted`` (after :data:`RESIZE_DELAY_S` in a kernel)."""
+        if fitted == self.fitted:
+            return
+        self.fitted = fitted
+        loop = kernel_loop()
+        if loop is None:
             self.show()
+            return
+        if self._resize is not None:
+            self._resize.cancel()
+        self._resize = loop.call_later(RESIZE_DELAY_S, self._resized)
+
+    def _resized(self) -> None:
+        self._resize = None
+        self.show()
 
     def go(self, k: int) -> None:
         """The kernel moved the step (a link, a reset, a key forwarded by the dashboard)."""

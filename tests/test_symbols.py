@@ -137,7 +137,8 @@ def test_symbols_the_issue_names_are_defined():
 # ------------------------------------------------------------------ equation numbers with words
 #: Modules whose strings reach the screen (figure text, narration, help, legends, bound sources).
 SCREEN_MODULES = sorted({*ROOT.glob("explorer/app/**/*.py"), *ROOT.glob("explorer/plots/*.py"),
-                         *(ROOT / "explorer" / m for m in ("replay.py", "bounds.py", "margins.py",
+                         *ROOT.glob("explorer/margins*.py"),
+                         *(ROOT / "explorer" / m for m in ("replay.py", "bounds.py",
                                                            "cover.py", "xor.py",
                                                            "generalization.py"))})
 EQUATION = re.compile(r"(?<![\w.])6[01]\.\d+[a-c]?")

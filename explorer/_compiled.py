@@ -2,7 +2,7 @@
 
 :func:`scan_updates` visits points in order and applies the constant-vector update
 ``w~ += U_i`` whenever ``<Z_i, w~> < t`` (``<= t`` unless ``strict``): exactly the loop of
-:meth:`explorer.perceptron._Engine.scan_fast`, one point at a time in compiled code instead of
+:meth:`explorer.perceptron_engine._Engine.scan_fast`, one point at a time in compiled code instead of
 blocks of numpy products. Numba is imported on first use (never when the package or the
 dashboard opens), and the compiled function is cached on disk, so only the first large run on a
 machine pays the compile (about 1 s). Without numba, :data:`AVAILABLE` is False and the numpy

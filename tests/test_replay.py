@@ -5,7 +5,8 @@ import pytest
 
 from explorer import datasets
 from explorer.perceptron import train
-from explorer.replay import _g, _vec, describe_run, frame, plural, stop_text
+from explorer.replay import describe_run, frame, plural, stop_text
+from explorer.replay_narration import _g, _vec
 
 KOSKI = datasets.load("koski")
 

@@ -1,24 +1,26 @@
 """explorer/app/state.py: one table of fields per tab builds the reset, JSON, links and parsing."""
 
-import importlib.util
+import importlib
 import json
 import math
 import pathlib
 import subprocess
 import sys
+import types
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-# ``explorer.app`` imports ipywidgets on purpose; the state module must be usable without it, so
-# it is loaded from its file (it has no package-relative imports).
-STATE_PY = pathlib.Path(__file__).resolve().parents[1] / "explorer" / "app" / "state.py"
-_spec = importlib.util.spec_from_file_location("_state_under_test", STATE_PY)
-state = importlib.util.module_from_spec(_spec)
-sys.modules["_state_under_test"] = state
-_spec.loader.exec_module(state)
+# ``explorer.app`` imports ipywidgets on purpose; the state modules must be usable without it, so
+# they are loaded from their files as a package of their own over the same folder (``state.py``
+# imports only ``state_field.py``), and ``explorer/app/__init__.py`` never runs.
+APP_DIR = pathlib.Path(__file__).resolve().parents[1] / "explorer" / "app"
+_package = types.ModuleType("_state_under_test")
+_package.__path__ = [str(APP_DIR)]
+sys.modules["_state_under_test"] = _package
+state = importlib.import_module("_state_under_test.state")
 Field, StateSpec, query_tab = state.Field, state.StateSpec, state.query_tab
 
 DATASETS = ("koski", "separable", "overlapping", "and", "or", "nand", "xor", "iris", "breast_cancer")
@@ -532,9 +534,9 @@ def test_parse_accepts_good_settings():
 
 def test_state_module_imports_no_widgets_or_matplotlib():
     code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('s', {str(STATE_PY)!r})\n"
-        "m = importlib.util.module_from_spec(spec); sys.modules['s'] = m; spec.loader.exec_module(m)\n"
+        "import importlib, sys, types\n"
+        f"p = types.ModuleType('s'); p.__path__ = [{str(APP_DIR)!r}]; sys.modules['s'] = p\n"
+        "importlib.import_module('s.state')\n"
         "bad = sorted(k for k in sys.modules if k.split('.')[0] in "
         "('matplotlib', 'ipywidgets', 'traitlets', 'explorer'))\n"
         "print(','.join(bad))\n"

@@ -19,7 +19,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
 from ..geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
-from ..replay import StepFrame, _g
+from ..replay import StepFrame
+from ..replay_narration import _g
 from ..trajectory import Trajectory
 from . import style as S
 from .scene import Track

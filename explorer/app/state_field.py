@@ -1,0 +1,290 @@
+"""One setting of a tab's state: :class:`Field`, and how its values are read from text and written.
+
+A :class:`Field` names a setting and gives its label, kind, default and bounds; it turns what a
+user typed into a valid value (:meth:`Field.parse`, with messages in words that use the label)
+and writes a value back as text (:meth:`Field.format`, with ``parse(format(v)) == v`` exactly).
+The table of a tab's fields, with its files and links, is :class:`explorer.app.state.StateSpec`.
+
+Whole numbers in text are plain digits ("40", "+40"; "4e1", "40.0" and "2.5" are refused), while
+a typed float is accepted if it is whole (a JSON ``40.0``). Numbers in text are ASCII decimal
+only (no "nan", "inf", "1_000" or full-width digits) and must stay finite ("1e999" is refused).
+``-0.0`` is stored as ``0.0``, so every round trip is exact. Numbers are written in their
+shortest exact form ("1", "0.1", "1e-300"). Choices are case-sensitive. This module imports no
+widgets, no matplotlib and nothing else of the package.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Field", "KINDS"]
+
+KINDS = ("int", "float", "bool", "choice", "text", "floats", "ints", "points")
+
+_FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_INT_RE = re.compile(r"[+-]?[0-9]+")
+_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_BOOLS = {"true": True, "1": True, "yes": True, "on": True,
+          "false": False, "0": False, "no": False, "off": False}
+
+
+class _Bad(Exception):
+    """A problem with outside input; ``str(exc)`` is a phrase for the user."""
+
+
+def _show(raw, limit: int = 40) -> str:
+    """How a value a user gave appears in a message: quoted text, cut if long."""
+    if isinstance(raw, str):
+        if not raw.strip():
+            return "an empty field"
+        return repr(raw if len(raw) <= limit else raw[:limit] + "…")
+    try:
+        plain = isinstance(raw, numbers.Real) and not isinstance(raw, (bool, np.bool_))
+        text = _num(raw) if plain else repr(raw)
+    except Exception:
+        text = f"a {type(raw).__name__}"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _num(v) -> str:
+    """A number as messages write it: 2000, 0.5, 1e+06, 1234567.891."""
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    if float(v).is_integer() and abs(v) < 1e6:
+        return str(int(v))
+    return f"{v:g}" if float(f"{v:g}") == v else repr(float(v))
+
+
+def _fmt_float(v: float) -> str:
+    """The shortest text that parses back to exactly ``v``."""
+    return str(int(v)) if v.is_integer() and abs(v) < 1e16 else repr(v)
+
+
+def _to_number(raw, whole: bool):
+    """Read one number (typed or text); raise :class:`_Bad` with the reason otherwise."""
+    if isinstance(raw, (bool, np.bool_)):
+        raise _Bad("not a number")
+    if isinstance(raw, str):
+        text = raw.strip()
+        if whole and _INT_RE.fullmatch(text):
+            try:
+                return int(text)
+            except ValueError:  # more digits than Python converts
+                raise _Bad("too large") from None
+        if not _FLOAT_RE.fullmatch(text):
+            raise _Bad("not a number")
+        if whole:
+            raise _Bad("not a whole number")
+        v = float(text)
+    elif isinstance(raw, numbers.Real):
+        if whole and isinstance(raw, numbers.Integral):
+            return int(raw)
+        try:
+            v = float(raw)
+        except OverflowError:  # an int beyond the float range
+            raise _Bad("too large") from None
+    else:
+        raise _Bad("not a number")
+    if not math.isfinite(v):
+        raise _Bad("not a number" if math.isnan(v) else "too large")
+    if whole:
+        if not v.is_integer():
+            raise _Bad("not a whole number")
+        return int(v)
+    return v + 0.0  # -0.0 becomes 0.0
+
+
+def _within(v, lo, hi, lo_open: bool = False) -> bool:
+    return (lo is None or (v > lo if lo_open else v >= lo)) and (hi is None or v <= hi)
+
+
+def _range(lo, hi, lo_open: bool) -> str:
+    if lo is not None and hi is not None and not lo_open:
+        return f" from {_num(lo)} to {_num(hi)}"
+    if lo is not None:
+        return f" > {_num(lo)}" if lo_open else f" ≥ {_num(lo)}"
+    return f" ≤ {_num(hi)}" if hi is not None else ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One setting of a tab: how it is named, shown, bounded, read and written.
+
+    Parameters
+    ----------
+    name, label : str
+        Key in dicts, JSON and links (``"eta"``); what the interface and messages show (``"η"``).
+    kind : str
+        ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"text"``, ``"floats"``, ``"ints"`` or
+        ``"points"`` (a list of ``(x1, x2, label)`` with label -1 or +1).
+    default : object
+        The value after a reset; it must itself be valid.
+    min, max, min_open : float, optional; bool
+        Bounds of an ``"int"`` or ``"float"``; inclusive, except ``min`` when ``min_open``.
+    choices, max_len : tuple of str; int, optional
+        Values of a ``"choice"``; most items of a list kind, or characters of a ``"text"``.
+    item_min, item_max, optional : float, optional; bool
+        Inclusive bounds of each number (each coordinate of a point); whether a list or text may
+        be empty (an empty field gives ``[]`` or ``""``).
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: object
+    min: float | None = None
+    max: float | None = None
+    min_open: bool = False
+    choices: tuple = ()
+    max_len: int | None = None
+    item_min: float | None = None
+    item_max: float | None = None
+    optional: bool = False
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"field kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
+        if not isinstance(self.name, str) or not _NAME_RE.fullmatch(self.name) or self.name == "tab":
+            raise ValueError(f"field name must be lowercase letters, digits, '_' and not 'tab'; "
+                             f"got {self.name!r}")
+        object.__setattr__(self, "choices", tuple(self.choices))
+        if self.kind == "choice" and not self.choices:
+            raise ValueError(f"field {self.name!r} of kind 'choice' needs choices")
+        try:
+            value = self.parse(self.default)
+        except ValueError as exc:
+            raise ValueError(f"field {self.name!r} has an invalid default: {exc}") from None
+        object.__setattr__(self, "default", tuple(value) if isinstance(value, list) else value)
+
+    def expected(self) -> str:
+        """What a valid value looks like, in words: ``"a whole number from 1 to 2000"``."""
+        k = self.kind
+        if k in ("int", "float"):
+            return ("a whole number" if k == "int" else "a number") + _range(self.min, self.max,
+                                                                            self.min_open)
+        if k == "bool":
+            return "true or false"
+        if k == "choice":
+            return "one of " + ", ".join(self.choices)
+        if k == "text":
+            return "text" + (f" of at most {self.max_len} characters" if self.max_len else "")
+        lo, hi = self.item_min, self.item_max
+        if lo is not None and hi is not None and lo == -hi:
+            bounds = f" (at most {_num(hi)} in size)"
+        else:
+            bounds = f" (each{_range(lo, hi, False)})" if _range(lo, hi, False) else ""
+        if k == "points":
+            return f"x1,x2,label triples separated by semicolons, with label -1 or +1{bounds}"
+        return ("whole numbers" if k == "ints" else "numbers") + " separated by commas" + bounds
+
+    def _error(self, raw, detail: str = "") -> ValueError:
+        return ValueError(f"{self.label} must be {self.expected()}; got {_show(raw)}{detail}")
+
+    def parse(self, raw) -> object:
+        """Return the valid value for ``raw`` (a typed value or text), else raise ``ValueError``.
+
+        Values are ``int``, ``float``, ``bool``, ``str``, ``list[float]``, ``list[int]`` or
+        ``list[tuple[float, float, int]]``. The message names the label, what was expected and
+        what was got, e.g. ``"n must be a whole number from 1 to 2000; got '2.5'"``.
+        """
+        k = self.kind
+        if k in ("int", "float"):
+            try:
+                v = _to_number(raw, whole=k == "int")
+            except _Bad as bad:
+                raise self._error(raw, " (too large)" if str(bad) == "too large" else "") from None
+            if self.max is not None and v > self.max and self.min is not None and self.min_open:
+                # the expected text names only the open lower bound, so say which bound failed
+                raise ValueError(f"{self.label} must be at most {_num(self.max)}; got {_show(v)}")
+            if not _within(v, self.min, self.max, self.min_open):
+                raise self._error(v)
+            return v
+        if k == "bool":
+            if isinstance(raw, (bool, np.bool_)):
+                return bool(raw)
+            if isinstance(raw, str) and raw.strip().lower() in _BOOLS:
+                return _BOOLS[raw.strip().lower()]
+            raise self._error(raw)
+        if k == "choice":
+            if isinstance(raw, str) and raw.strip() in self.choices:
+                return raw.strip()
+            raise self._error(raw)
+        if k == "text":
+            if not isinstance(raw, str) or (not raw.strip() and not self.optional):
+                raise self._error(raw)
+            if self.max_len is not None and len(raw) > self.max_len:
+                raise ValueError(f"{self.label} must have at most {self.max_len} characters; "
+                                 f"got {len(raw)}")
+            return raw
+        return self._parse_list(raw)
+
+    def _parse_list(self, raw) -> list:
+        points = self.kind == "points"
+        if isinstance(raw, str):
+            if points:
+                items = [re.split(r"[,\s]+", seg.strip()) for seg in raw.split(";") if seg.strip()]
+            else:
+                items = [p for p in re.split(r"[,;\s]+", raw.strip()) if p]
+        elif isinstance(raw, (list, tuple, np.ndarray)):
+            items = list(raw)
+        else:
+            raise self._error(raw)
+        if not items:
+            if self.optional:
+                return []
+            raise self._error(raw)
+        if self.max_len is not None and len(items) > self.max_len:
+            noun = {"floats": "numbers", "ints": "numbers", "points": "points"}[self.kind]
+            raise ValueError(f"{self.label} must have at most {self.max_len} {noun}; got {len(items)}")
+        out = []
+        for i, item in enumerate(items, 1):
+            if not points:
+                out.append(self._item(raw, item, whole=self.kind == "ints", where=""))
+                continue
+            if isinstance(item, str) or not isinstance(item, (list, tuple, np.ndarray)):
+                raise self._error(raw, f" (point {i} is not three numbers)")
+            if len(item) != 3:
+                raise self._error(raw, f" (point {i} has {len(item)} numbers, not 3)")
+            x1, x2 = (self._item(raw, c, whole=False, where=f"point {i}: ") for c in item[:2])
+            try:
+                label = _to_number(item[2], whole=False)
+            except _Bad:
+                label = None
+            if label not in (-1.0, 1.0):
+                raise self._error(raw, f" (point {i} has label {_show(item[2])}, not -1 or +1)")
+            out.append((x1, x2, int(label)))
+        return out
+
+    def _item(self, raw, item, *, whole: bool, where: str):
+        try:
+            v = _to_number(item, whole)
+        except _Bad as bad:
+            raise self._error(raw, f" ({where}{_show(item)} is {str(bad)})") from None
+        if not _within(v, self.item_min, self.item_max):
+            raise self._error(raw, f" ({where}{_show(item)} is out of range)")
+        return v
+
+    def format(self, value) -> str:
+        """The text a text box or a link shows for ``value``; ``parse(format(v)) == v``.
+
+        Raises ``ValueError`` if ``value`` is not valid. Lists read ``"1, 0.5"``; points read
+        ``"1.5,-0.5,1;1,1,1"``; numbers are written in their shortest exact form.
+        """
+        v = self.parse(value)
+        k = self.kind
+        if k == "float":
+            return _fmt_float(v)
+        if k == "bool":
+            return "true" if v else "false"
+        if k == "floats":
+            return ", ".join(_fmt_float(x) for x in v)
+        if k == "ints":
+            return ", ".join(str(x) for x in v)
+        if k == "points":
+            return ";".join(f"{_fmt_float(a)},{_fmt_float(b)},{c}" for a, b, c in v)
+        return str(v)

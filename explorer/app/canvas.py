@@ -3,11 +3,12 @@ without the toolbar, header, footer or resize handle, and with a faster frame en
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 
 import matplotlib.pyplot as plt
 from PIL import Image
+
+from .jobs import kernel_loop
 
 
 @contextlib.contextmanager
@@ -96,19 +97,3 @@ def announce_size(fig, *, again: bool = False) -> None:
     loop = kernel_loop()
     if loop is not None:  # outside a kernel (tests, scripts) no page is lagging
         loop.call_later(1.0, send)
-
-
-def kernel_loop():
-    """The event loop of the Jupyter kernel these widgets live in, or None outside a kernel
-    (where a loop may exist but nothing runs it between calls, e.g. under Playwright)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipykernel
-        return None
-    shell = get_ipython()
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

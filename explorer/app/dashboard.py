@@ -19,7 +19,7 @@ import ipywidgets as W
 
 from . import datachoice, guard
 from .bridge import PageBridge
-from .canvas import kernel_loop
+from .jobs import kernel_loop
 from .layout import CSS, fit_figure, sidebar_starts_open
 from .state import query_tab
 

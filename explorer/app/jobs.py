@@ -17,10 +17,11 @@ Two ways to end a run early:
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 
-__all__ = ["Job", "Report"]
+__all__ = ["Job", "Report", "kernel_loop"]
 
 
 class Report:
@@ -123,3 +124,19 @@ class Job:
         if t is not None:
             t.join(timeout)
         return not self.busy
+
+
+def kernel_loop():
+    """The event loop of the Jupyter kernel these widgets live in, or None outside a kernel
+    (where a loop may exist but nothing runs it between calls, e.g. under Playwright)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .canvas import kernel_loop
+from .jobs import kernel_loop
 from .layout import FigureFit
 from .pagefigure import PageFigure
 from .timeline import Timeline, Transport

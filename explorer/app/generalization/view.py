@@ -16,8 +16,8 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
-from ..canvas import kernel_loop
 from ..export import file_stem
+from ..jobs import kernel_loop
 from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun

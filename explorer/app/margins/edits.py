@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import datachoice
-from ..canvas import kernel_loop
+from ..jobs import kernel_loop
 from ..pagefigure import Pointer
 
 #: Seconds after the last edit before the perceptron, the SGD run and the side panels follow.

@@ -21,9 +21,9 @@ from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
-from ..canvas import kernel_loop
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
+from ..jobs import kernel_loop
 from ..layout import FigureFit, Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of

@@ -238,6 +238,11 @@ def test_play_crosses_chunks_and_waits_for_a_late_one(page, url):
     _no_page_errors(page)
 
 
+def _kernel_playing(page) -> bool:
+    return page.evaluate("() => JSON.parse(document.querySelector('.pe-test-kernel')"
+                         ".textContent).playing")
+
+
 def test_the_keys_work_the_transport_in_the_page(page, url):
     _open(page, url)
     page.locator(f"{FIG} .pe-pf-narration").click()  # the pointer on the figure, no field focused
@@ -258,6 +263,13 @@ def test_the_keys_work_the_transport_in_the_page(page, url):
     page.keyboard.press("]")
     page.wait_for_timeout(300)
     assert _step(page) == k
+    # Space on a focused button presses that button (a keyboard user's way), it does not Play
+    page.locator(f"{FIG} button", has_text="Step").focus()
+    page.keyboard.press("Space")
+    _wait_step(page, k + 1)
+    page.wait_for_timeout(300)
+    assert _step(page) == k + 1
+    assert _kernel_playing(page) is False
     _no_page_errors(page)
 
 

@@ -1,5 +1,6 @@
-"""Smoke test of the browser harness itself, on a tiny self-contained notebook: an ipympl figure,
-a "Step" button that moves the line, and an HTML label with class "pe-narration"."""
+"""Smoke test of the browser harness itself, on a tiny self-contained notebook: the dashboard's
+page-drawn figure (explorer.app.pagefigure) with one panel and a moving line, a kernel-side
+"Step" button that moves it, and an HTML label with class "pe-narration"."""
 
 from __future__ import annotations
 
@@ -23,24 +24,43 @@ from _voila import (
 pytestmark = pytest.mark.browser
 
 SMOKE_SOURCE = r"""
-%matplotlib widget
+import io
 import sys
 
 import ipywidgets as W
-import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
-plt.ioff()  # show the figure only where we place fig.canvas, not also as a cell output
-fig, ax = plt.subplots(figsize=(5, 3.5))
-fig.canvas.header_visible = False
-fig.canvas.footer_visible = False
-fig.canvas.toolbar_visible = False
-fig.canvas.resizable = False
-x = np.linspace(0, 1, 50)
-(line,) = ax.plot(x, 0.1 * x, lw=3)
+from explorer.app.pagefigure import PageFigure
+from explorer.plots.scene import Chunk, Panel, Scene, Track
+
+N = 100
+still = Figure(figsize=(5, 3.5), dpi=100)
+FigureCanvasAgg(still)
+ax = still.add_axes((0.1, 0.1, 0.85, 0.85))
 ax.set_xlim(0, 1)
 ax.set_ylim(-1, 1)
+ax.grid(True)
+png = io.BytesIO()
+still.savefig(png, format="png")
+x = np.linspace(0, 1, 50)
+scene = Scene(width=500, height=350, ratio=1.0,
+              panels=(Panel("plane", x=50, y=17.5, w=425, h=297.5, xlim=(0, 1), ylim=(-1, 1)),),
+              tracks=(Track("line", "plane", "polyline", style={"color": "#0072B2", "width": 3}),),
+              below=png.getvalue(), above=b"", n_steps=N, chunk=N + 1)
 
+
+def chunk(i):
+    k = np.arange(N + 1)[:, None]
+    y = 0.8 * np.sin(2 * np.pi * (x[None, :] + 0.1 * k))
+    xy = np.stack([np.broadcast_to(x, y.shape), y], -1)
+    return Chunk(start=0, count=N + 1, arrays={"line": {"xy": xy}},
+                 narration=tuple(f"step {s}" for s in range(N + 1)))
+
+
+fig = PageFigure(name="smoke figure")
+fig.show_scene(scene, run=1, chunks=chunk)
 state = {"k": 0}
 narration = W.HTML("step 0")
 narration.add_class("pe-narration")
@@ -51,14 +71,12 @@ step = W.Button(description="Step")
 
 def on_step(_):
     state["k"] += 1
-    k = state["k"]
-    line.set_ydata(0.8 * np.sin(2 * np.pi * (x + 0.1 * k)))
-    fig.canvas.draw_idle()
-    narration.value = f"step {k}"
+    fig.go(state["k"])
+    narration.value = f"step {state['k']}"
 
 
 step.on_click(on_step)
-W.VBox([step, narration, fig.canvas, kernel_python])
+W.VBox([step, narration, fig, kernel_python])
 """.strip()
 
 
@@ -107,9 +125,10 @@ def test_canvas_step_and_narration(page, smoke_url, tmp_path):
           f"min {min(latencies) * 1000:.0f}, max {max(latencies) * 1000:.0f} ms (n=10)")
     assert med < 2.0, latencies
 
-    # Keys reach the page (Space on a focused ipywidgets button clicks it).
+    # Keys reach the page (Enter on a focused ipywidgets button clicks it; Space is the page
+    # figure's Play key).
     before = wait_for_canvas(page)
-    press_keys(page, "Space", focus=".jupyter-button:text-is('Step')")
+    press_keys(page, "Enter", focus=".jupyter-button:text-is('Step')")
     wait_for_canvas_change(page, before)
     wait_for_text(page, "pe-narration", "step 12")
     page.screenshot(path=str(tmp_path / "smoke.png"))

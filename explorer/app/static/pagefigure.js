@@ -10,6 +10,7 @@
 // kinds.js (how each kind of moving part is drawn: KINDS, resolveStyle).
 
 const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
+const BUTTONS = 'button, a[href], [role="button"], summary';  // Space and Enter are theirs
 const SETTLE_MS = 150;        // a step unchanged this long is "settled": the kernel learns it
 const PUSHED_WAIT_MS = 1500;  // a chunk the kernel said it pushed, asked for if it has not come
 const RETRY_MS = 8000;        // a chunk asked for and not come: asked again
@@ -573,6 +574,7 @@ class PageFigure {
     if (!action && !this.forward.has(ev.key)) return;
     const t = ev.target;
     if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
+    if ((ev.key === " " || ev.key === "Enter") && t && t.closest && t.closest(BUTTONS)) return;
     if (!this.active()) return;
     ev.preventDefault();
     ev.stopPropagation();

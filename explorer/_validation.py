@@ -49,6 +49,13 @@ def check_real(value, *, name: str) -> float:
     return float(value)
 
 
+def read_only(a) -> np.ndarray:
+    """A read-only copy of ``a`` (what a frozen result holds: nobody can change it in place)."""
+    a = np.array(a, copy=True)
+    a.setflags(write=False)
+    return a
+
+
 def check_size(n: int, d: int, *, what: str = "the data") -> None:
     """Refuse ``n x d`` numbers above :data:`MAX_DATA_NUMBERS` before allocating them."""
     if n * d > MAX_DATA_NUMBERS:

@@ -8,42 +8,27 @@ scikit-learn's ``C`` into Sayed's slack weight and regulariser. Also the small c
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from . import svm as _svm
-from ._validation import check_int, check_positive, check_vector, check_X_y
+from ._validation import (
+    check_bool,
+    check_int,
+    check_positive,
+    check_real,
+    check_vector,
+    check_X_y,
+    read_only,
+)
+from .perceptron_engine import mistakes
 from .separability import Certificate, check
 
 __all__ = ["MarginComparison", "compare", "sayed_eta", "sayed_rho", "SLACK_TOL"]
 
 #: Slacks at or below this count as zero: a point on the margin line has no segment to draw.
 SLACK_TOL = 1e-9
-
-
-def _ro(a) -> np.ndarray:
-    a = np.array(a, copy=True)
-    a.setflags(write=False)
-    return a
-
-
-def _check_bool(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name}: expected True or False; got {value!r}")
-    return bool(value)
-
-
-def _check_real(value, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
-        raise TypeError(f"{name}: expected a finite number; got {value!r}")
-    return float(value)
-
-
-def _errors(X, y, w, b) -> int:
-    """Misclassified points with the convention ``+1 iff f(x) >= 0``."""
-    return int(np.sum(np.where(X @ w + b >= 0, 1.0, -1.0) != y))
 
 
 def sayed_eta(C: float, N: int) -> float:
@@ -200,11 +185,11 @@ def compare(X, y, *, C: float | None = None, perceptron_w, perceptron_b: float,
     """
     X, y = check_X_y(X, y)
     n, d = X.shape
-    fit_intercept = _check_bool(fit_intercept, "fit_intercept")
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     if C is not None:
         C = check_positive(C, name="C")
     wp = check_vector(perceptron_w, name="perceptron_w", length=d)
-    bp = _check_real(perceptron_b, "perceptron_b")
+    bp = check_real(perceptron_b, name="perceptron_b")
 
     sep = check(X, y, fit_intercept=fit_intercept)
     hard = _svm.fit(X, y, C=None, fit_intercept=fit_intercept) if sep.separable else None
@@ -217,10 +202,10 @@ def compare(X, y, *, C: float | None = None, perceptron_w, perceptron_b: float,
         return MarginComparison(
             C=C, fit_intercept=fit_intercept, n=n, svm=None, separable=False,
             certificate=sep.certificate, gamma=None, svm_margin=None, svm_min_margin=None,
-            svm_errors=None, perceptron_w=_ro(wp), perceptron_b=bp, perceptron_margin=p_margin,
-            perceptron_errors=_errors(X, y, wp, bp), hinge_total=None,
-            slack_index=_ro(np.zeros(0, dtype=np.int64)), slack_start=_ro(empty),
-            slack_end=_ro(empty),
+            svm_errors=None, perceptron_w=read_only(wp), perceptron_b=bp, perceptron_margin=p_margin,
+            perceptron_errors=mistakes(X, y, wp, bp), hinge_total=None,
+            slack_index=read_only(np.zeros(0, dtype=np.int64)), slack_start=read_only(empty),
+            slack_end=read_only(empty),
         )
     w, b = np.asarray(fit.w), fit.b
     ww = float(w @ w)
@@ -235,8 +220,8 @@ def compare(X, y, *, C: float | None = None, perceptron_w, perceptron_b: float,
         certificate=sep.certificate, gamma=None if hard is None else float(hard.margin),
         svm_margin=float(fit.margin),
         svm_min_margin=float(np.min(fit.yf) / np.sqrt(ww)) if ww > 0 else None,
-        svm_errors=_errors(X, y, w, b), perceptron_w=_ro(wp), perceptron_b=bp,
-        perceptron_margin=p_margin, perceptron_errors=_errors(X, y, wp, bp),
-        hinge_total=float(s.sum()), slack_index=_ro(idx), slack_start=_ro(start),
-        slack_end=_ro(end),
+        svm_errors=mistakes(X, y, w, b), perceptron_w=read_only(wp), perceptron_b=bp,
+        perceptron_margin=p_margin, perceptron_errors=mistakes(X, y, wp, bp),
+        hinge_total=float(s.sum()), slack_index=read_only(idx), slack_start=read_only(start),
+        slack_end=read_only(end),
     )

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import svm as _svm
 from ._validation import check_int, check_positive, make_rng
-from .margins_compare import _errors
+from .perceptron_engine import mistakes
 
 __all__ = ["example_61_2", "describe_61_2", "BOOK_61_2"]
 
@@ -82,11 +82,11 @@ def example_61_2(*, seed=0, rho: float = 0.01, eta: float = 0.01, epochs: int = 
                     max_epochs=epochs, seed=run_seed)
         w, b = run.final_w, run.final_b
         exact = _svm.fit(Xtr, ytr, C=C)
-        mistakes = _errors(Xte, yte, w, b)
+        wrong = mistakes(Xte, yte, w, b)
         out.update({
-            f"test_mistakes_{tag}": mistakes, f"test_error_{tag}": mistakes / n_test,
-            f"train_error_{tag}": _errors(Xtr, ytr, w, b) / tr.size,
-            f"svm_test_error_{tag}": _errors(Xte, yte, np.asarray(exact.w), exact.b) / n_test,
+            f"test_mistakes_{tag}": wrong, f"test_error_{tag}": wrong / n_test,
+            f"train_error_{tag}": mistakes(Xtr, ytr, w, b) / tr.size,
+            f"svm_test_error_{tag}": mistakes(Xte, yte, np.asarray(exact.w), exact.b) / n_test,
             f"w_{tag}": w, f"b_{tag}": b,
         })
     out.update(X_train_2d=two.X[tr], y_train=two.y[tr], X_test_2d=two.X[test],

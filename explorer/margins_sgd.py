@@ -13,8 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import svm as _svm
-from ._validation import check_int, check_positive, check_X_y
-from .margins_compare import _check_bool, _ro
+from ._validation import check_bool, check_int, check_positive, check_X_y, read_only
 from .trajectory import Trajectory
 
 __all__ = ["SGDProgress", "sgd_objective", "sgd_optimum", "sgd_progress", "gap_words"]
@@ -104,7 +103,7 @@ def sgd_optimum(X, y, *, rho: float, fit_intercept: bool = True) -> float:
     X, y = check_X_y(X, y)
     rho = check_positive(rho, name="rho")
     fit = _svm.fit(X, y, C=_svm.C_from_rho(rho, X.shape[0]),
-                   fit_intercept=_check_bool(fit_intercept, "fit_intercept"))
+                   fit_intercept=check_bool(fit_intercept, name="fit_intercept"))
     return 2.0 * rho * fit.objective
 
 
@@ -208,6 +207,6 @@ def sgd_progress(traj: Trajectory, X, y, *, rho: float | None = None,
                       .round().astype(np.int64))
     fit_b = bool(traj.params.get("fit_intercept", True))
     target = _svm.fit(X, y, C=_svm.C_from_rho(rho, X.shape[0]), fit_intercept=fit_b)
-    return SGDProgress(traj=traj, rho=rho, steps=_ro(steps),
-                       objective=_ro(sgd_objective(traj, X, y, rho=rho, steps=steps)),
-                       optimum=2.0 * rho * target.objective, target=target, X=_ro(X), y=_ro(y))
+    return SGDProgress(traj=traj, rho=rho, steps=read_only(steps),
+                       objective=read_only(sgd_objective(traj, X, y, rho=rho, steps=steps)),
+                       optimum=2.0 * rho * target.objective, target=target, X=read_only(X), y=read_only(y))

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import svm as _svm
-from ._validation import check_X_y
-from .margins_compare import _check_bool, _errors, _ro
+from ._validation import check_bool, check_X_y, read_only
+from .perceptron_engine import mistakes
 
 __all__ = ["SupportPath", "support_path", "MAX_PATH_CS"]
 
@@ -115,7 +115,7 @@ def support_path(X, y, *, Cs, fit_intercept: bool = True) -> SupportPath:
     overlapping data (seconds at ``C = 1000`` for two blobs whose means are 1 apart).
     """
     X, y = check_X_y(X, y)
-    fit_intercept = _check_bool(fit_intercept, "fit_intercept")
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     Cs = _check_Cs(Cs)
     n = X.shape[0]
     k = Cs.size
@@ -124,11 +124,12 @@ def support_path(X, y, *, Cs, fit_intercept: bool = True) -> SupportPath:
     for j, C in enumerate(Cs):
         r = _svm.fit(X, y, C=float(C), fit_intercept=fit_intercept)
         n_sv[j] = r.support.size
-        n_err[j] = _errors(X, y, np.asarray(r.w), r.b)
+        n_err[j] = mistakes(X, y, np.asarray(r.w), r.b)
         w_norm[j] = float(np.linalg.norm(r.w))
         hinge[j] = float(np.sum(r.slack))
     return SupportPath(
-        Cs=_ro(Cs), error_rate=_ro(n_err / n), sv_fraction=_ro(n_sv / n), n_support=_ro(n_sv),
-        n_errors=_ro(n_err), w_norm=_ro(w_norm), hinge_total=_ro(hinge), n=n,
+        Cs=read_only(Cs), error_rate=read_only(n_err / n), sv_fraction=read_only(n_sv / n),
+        n_support=read_only(n_sv), n_errors=read_only(n_err), w_norm=read_only(w_norm),
+        hinge_total=read_only(hinge), n=n,
         fit_intercept=fit_intercept,
     )

@@ -20,10 +20,14 @@ __all__ = ["training_error"]
 _MIN_BLOCK, _MAX_BLOCK = 32, 8192
 
 
+def mistakes(X, y, w, b) -> int:
+    """Points misclassified by ``f(x) = <w, x> + b`` (predict +1 iff ``f >= 0``)."""
+    return int(np.sum(np.where(X @ w + b >= 0, 1.0, -1.0) != y))
+
+
 def training_error(X, y, w, b) -> float:
     """Fraction of points misclassified by ``f(x) = <w, x> + b`` (predict +1 iff ``f >= 0``)."""
-    pred = np.where(X @ w + b >= 0, 1.0, -1.0)
-    return float(np.mean(pred != y))
+    return mistakes(X, y, w, b) / len(y)
 
 
 def _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind, order_spec,

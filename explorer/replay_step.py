@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .perceptron_engine import mistakes
 from .rules import get_rule
 from .trajectory import Trajectory
 
@@ -75,11 +76,6 @@ class StepFrame:
     failing: tuple = ()
 
 
-def _mistakes(X, y, w, b) -> int:
-    """Training points misclassified by ``f(x) = <w, x> + b`` (predict +1 iff ``f >= 0``)."""
-    return int(np.sum(np.where(X @ w + b >= 0, 1.0, -1.0) != y))
-
-
 def kept_classifier(traj: Trajectory, X, y, k: int):
     """The pocket or averaged classifier at step ``k``: ``(w, b, kind, mistakes)``.
 
@@ -96,7 +92,7 @@ def kept_classifier(traj: Trajectory, X, y, k: int):
         w, b = traj.averaged_state(k)
     else:
         return None, None, None, None
-    return w, b, traj.rule, _mistakes(X, y, w, b)
+    return w, b, traj.rule, mistakes(X, y, w, b)
 
 
 def _run_data(traj, X, y):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog
 
-from ._validation import check_bool, check_X_y
+from ._validation import check_bool, check_X_y, read_only
 
 __all__ = ["Certificate", "NotSeparableError", "Separability", "check", "is_separable"]
 
@@ -95,10 +95,6 @@ class NotSeparableError(ValueError):
         self.certificate = certificate
 
 
-def _frozen(a: np.ndarray) -> np.ndarray:
-    a = np.array(a, dtype=a.dtype, copy=True)
-    a.setflags(write=False)
-    return a
 
 
 def _design(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
@@ -162,8 +158,8 @@ def _certificate(X: np.ndarray, y: np.ndarray, fit_intercept: bool) -> Certifica
         lp, ln = lp / total, ln / total
         point = 0.5 * (lp @ X[pos_index] + ln @ X[neg_index])
     return Certificate(
-        point=_frozen(point), pos_weights=_frozen(lp), neg_weights=_frozen(ln),
-        pos_index=_frozen(pos_index), neg_index=_frozen(neg_index), conic=not fit_intercept,
+        point=read_only(point), pos_weights=read_only(lp), neg_weights=read_only(ln),
+        pos_index=read_only(pos_index), neg_index=read_only(neg_index), conic=not fit_intercept,
     )
 
 
@@ -203,7 +199,7 @@ def check(X, y, *, fit_intercept: bool = True) -> Separability:
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     v = _feasible(_design(X, fit_intercept), y)
     if v is not None:
-        w = _frozen(v[: X.shape[1]])
+        w = read_only(v[: X.shape[1]])
         b = float(v[-1]) if fit_intercept else 0.0
         return Separability(True, w, b, None, fit_intercept)
     return Separability(False, None, None, _certificate(X, y, fit_intercept), fit_intercept)

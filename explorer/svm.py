@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.svm import SVC
 
-from ._validation import check_bool, check_int, check_positive, check_X_y
+from ._validation import check_bool, check_int, check_positive, check_X_y, read_only
 from .separability import NotSeparableError, check
 
 __all__ = ["SVMFit", "fit", "dataset_margin", "C_from_sayed_eta", "C_from_rho", "MAX_POINTS",
@@ -105,12 +105,6 @@ class SVMFit:
     objective: float
     dual_objective: float
     polished: bool
-
-
-def _ro(a) -> np.ndarray:
-    a = np.array(a, copy=True)
-    a.setflags(write=False)
-    return a
 
 
 def _scale(X) -> float:
@@ -372,9 +366,10 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
     objective = 0.5 * ww + (0.0 if C is None else C * float(slack.sum()))
     dual_objective = float(alpha.sum()) - 0.5 * ww
     return SVMFit(
-        w=_ro(w), b=float(b), margin=1.0 / np.sqrt(ww) if ww > 0 else np.inf, alpha=_ro(alpha),
-        support=_ro(np.flatnonzero(yf <= 1 + tol)),
-        on_margin=_ro(np.flatnonzero(np.abs(yf - 1) <= tol)), slack=_ro(slack), yf=_ro(yf),
+        w=read_only(w), b=float(b), margin=1.0 / np.sqrt(ww) if ww > 0 else np.inf,
+        alpha=read_only(alpha), support=read_only(np.flatnonzero(yf <= 1 + tol)),
+        on_margin=read_only(np.flatnonzero(np.abs(yf - 1) <= tol)), slack=read_only(slack),
+        yf=read_only(yf),
         C=C, fit_intercept=fit_intercept, objective=objective, dual_objective=dual_objective,
         polished=polished is not None,
     )

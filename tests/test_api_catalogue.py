@@ -641,7 +641,7 @@ CASES: list[Case] = [
     bad("compare w length", lambda: margins.compare(X2, Y2, perceptron_w=[1], perceptron_b=0), V,
         r"perceptron_w must have length 2"),
     bad("compare b str", lambda: margins.compare(X2, Y2, perceptron_w=[1, 0], perceptron_b="a"), T,
-        r"perceptron_b: expected a finite number"),
+        r"perceptron_b must be a finite number"),
     bad("compare C 0", lambda: margins.compare(X2, Y2, C=0, perceptron_w=[1, 0], perceptron_b=0), V,
         r"C must be > 0"),
     bad("compare intercept str", lambda: margins.compare(X2, Y2, perceptron_w=[1, 0],

@@ -147,9 +147,9 @@ def test_compare_rejects_bad_input():
         margins.compare(X, y, C=0.0, perceptron_w=[1, 0], perceptron_b=0)
     with pytest.raises(ValueError, match="perceptron_w must have length 2"):
         margins.compare(X, y, perceptron_w=[1, 0, 0], perceptron_b=0)
-    with pytest.raises(TypeError, match="perceptron_b: expected a finite number; got nan"):
+    with pytest.raises(TypeError, match="perceptron_b must be a finite number; got nan"):
         margins.compare(X, y, C=1.0, perceptron_w=[1, 0], perceptron_b=float("nan"))
-    with pytest.raises(TypeError, match="fit_intercept: expected True or False; got 1"):
+    with pytest.raises(TypeError, match="fit_intercept must be True or False; got 1"):
         margins.compare(X, y, C=1.0, perceptron_w=[1, 0], perceptron_b=0, fit_intercept=1)
     with pytest.raises(ValueError, match="both classes"):
         margins.compare(X, np.ones(10), C=1.0, perceptron_w=[1, 0], perceptron_b=0)

@@ -1,5 +1,10 @@
 """The Cover tab: Cover's counting theorem as curves with Monte Carlo checks, the dichotomies of a
 small point set, the recursion (60.73) filling a table, and linearly separable Boolean functions.
+
+The page draws the figure (:mod:`explorer.app.pagerun`, :mod:`explorer.app.cover.page`): the
+Monte Carlo points come into the page as they are computed (a run grown over the same still
+layers), the recursion's steps run in the page, and a new point set, page of tiles or tile
+chosen is sent as the static tracks that changed, not as a new figure.
 """
 
 from __future__ import annotations
@@ -12,22 +17,30 @@ import numpy as np
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS
 from ...plots.cover import CoverFigure, MonteCarloFilm
-from ...plots.recursion import RecursionFigure, recursion_status, recursion_text
+from ...plots.recursion import RecursionFigure, recursion_status
 from ..canvas import kernel_loop
 from ..export import file_stem
 from ..handoff import Handoff
-from ..layout import Shell, section
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
+from ..pagefigure import Pointer
+from ..pagerun import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import Timeline
+from ..timeline import KEY_ACTIONS, KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel
+from .page import CoverPage
 from .scenes import curves_text, fill, shown_mc
 from .tables import FORMULAS, boolean_html, recursion_html
 
 TEXT_FIELDS = ("ms", "trials", "seed", "n_points", "rec_m", "rec_n")
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
+#: The figure's accessible name.
+NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a small point "
+        "set, the recursion filling its table, or the Boolean functions, as the view chosen")
+#: How far (data units of the plane) a click may be from a point it removes.
+PICK = 0.08
 
 
 class CoverView(TabView):
@@ -40,7 +53,14 @@ class CoverView(TabView):
         self.model = model if model is not None else CoverModel()
         m = self.model
         self._syncing = False  # controls set from the model: their observers do nothing
-        self._start_figure(CoverFigure, blit=True)
+        # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
+        # matplotlib figures: they draw the still layers and follow the settled step (exports,
+        # tests).
+        self.figure = CoverFigure()
+        self.recursion = RecursionFigure()
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        for f in (self.figure, self.recursion):
+            f.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         def lbl():  # one Layout per widget: a Layout is shared state in the page
             return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
@@ -82,6 +102,7 @@ class CoverView(TabView):
         self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **lbl())
         self.w_page.observe(lambda ch: self._apply("page", ch["new"]), names="value")
         self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0, **lbl())
+        self.w_dich.observe(lambda ch: self._chosen(), names="value")
         self.b_open = button("Open dichotomy in the Perceptron tab",
                              "The chosen dichotomy's points and labels, in the Perceptron tab",
                              lambda: self._open_dichotomy(self.w_dich.value))
@@ -89,6 +110,7 @@ class CoverView(TabView):
             (f"{name}{' (not separable)' if j in (6, 9) else ''}", j)
             for j, name in enumerate(cover.BOOLEAN_NAMES_2)], value=6,
             style={"description_width": "calc(var(--pe-font) * 4.5)"}, layout=W.Layout(width="95%"))
+        self.w_bool.observe(lambda ch: self._chosen(), names="value")
         self.b_bool = button("Open function in the Perceptron tab",
                              "Its four vertices with labels (value 1 → +1, 0 → −1)",
                              lambda: self._open_boolean(self.w_bool.value))
@@ -96,19 +118,29 @@ class CoverView(TabView):
                                        style={"button_width": "auto"},
                                        tooltips=["Click in the plane adds a point",
                                                  "Click on a point removes it"])
-        self.canvas.mpl_connect("button_press_event", self._on_click)
+        self.w_click.observe(lambda ch: self._pointer_mode(), names="value")
 
-        self.timeline = Timeline()
+        # the recursion's steps: the page has the buttons, slider, Play and keys
+        self.timeline = Transport()
         self.timeline.status = lambda k: recursion_status(k, m.n_steps)
-        self.messages = MessageArea()
+        self._no_steps = Transport()  # the page's step in the other views: not the model's
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
                                     max_rows=MAX_DICHOTOMY_POINTS, labels=False)
         self.own_data = W.Accordion([self.data_panel], titles=("Your own points (CSV)",),
                                     selected_index=None, layout=W.Layout(width="95%"))
         self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
-        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        self.drawn = CoverPage(m, self.figure, self.recursion)
+        self.paged = PageRun(self.drawn, self.timeline, self.fitted, name=NAME)
+        self.page = self.paged.page
+        self.page.pointer_colors = {"add+": "#000000"}  # the plane's points have no class
+        self.page.on_pointer(self._on_pointer)
+        self.figure_box = self.page
+        self._page_key = None  # what the page's still layers show (a new key: a new scene)
         self.table = W.HTML().add_class("pe-cover-table")
+        self.keys_help = W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")
         self.export = self._export_panel()
         t = self.text
         self.groups = {
@@ -130,7 +162,7 @@ class CoverView(TabView):
         settings = W.VBox([*self.groups.values(), section("Export"), self.export,
                            section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
-        main = W.VBox([self.w_view, self.timeline, self.messages, self.figure_box, self.table,
+        main = W.VBox([self.w_view, self.messages, self.figure_box, self.table, self.keys_help,
                        symbols_widget("cover")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
@@ -175,7 +207,6 @@ class CoverView(TabView):
             self._loading = True
             try:
                 self.timeline.go(k)
-                self.timeline.play.value = k  # the page copies Play to the slider on load
             finally:
                 self._loading = False
         if self.model.view == "recursion":
@@ -185,25 +216,94 @@ class CoverView(TabView):
         self._redraw()
 
     def _redraw(self, *, keep_refusal: bool = True):
-        m, f = self.model, self.figure
+        """The page shows the model: a new scene when what its still layers show changed
+        (the view, the curves, the table), else only what moved (the Monte Carlo points come
+        since, the settled step, the static tracks that changed)."""
+        m = self.model
         view = m.view
+        self._page_mode()
         try:
             if view == "recursion":
-                self.table.value = recursion_html(m.table, m.step)
-                text = recursion_text(m.table, m.step)
-            else:
-                text = self._fill(f, view, post=self._post())
-                if view == "boolean":
-                    self.table.value = boolean_html(m.boolean_rows(self._post())[0])
+                self.table.value = (f"<details><summary>The table as text</summary>"
+                                    f"{recursion_html(m.table, m.step)}</details>")
+                if self._page_key != ("recursion", id(m.table)):
+                    self._new_scene(("recursion", id(m.table)), step=m.step)
                 else:
-                    self.table.value = ""
-                key = (m.xaxis, self.fitted, f.curves.ax.get_xlim()) if view == "curves" else None
-                f.redraw(static_key=key)
+                    self.paged.go(m.step)
+                text = self.recursion.show(m.step)  # the kernel's figure follows
+            elif view == "curves":
+                self.table.value = ""
+                text = curves_text(m)
+                self._show_curves()
+            else:
+                text = self._fill(self.figure, view, post=self._post())
+                self.drawn.text = text
+                counted = view == "boolean" and m.boolean_rows(self._post())[1] is not None
+                self.table.value = (boolean_html(m.boolean_rows(self._post())[0])
+                                    if view == "boolean" else "")
+                key = (view, counted)
+                static = self.figure.restage() if key == self._page_key else None
+                if static is None:
+                    self._new_scene(key, step=0)
+                else:
+                    self.page.send_static(static, narration=text, changed_only=True)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw: {exc}")
             return
         self.messages.narrate(text, keep_refusal=keep_refusal)
         self.changed += 1
+
+    def _show_curves(self) -> None:
+        """The curves view in the page: the Monte Carlo points come since as a grown run over
+        the same still layers, or a new scene."""
+        m = self.model
+        key = ("curves", tuple(m.ms), m.xaxis)
+        mc = tuple(shown_mc(m))
+        if key == self._page_key:
+            if mc == self.drawn.mc:
+                return  # the page shows them
+            scene = self.drawn.grow()
+            if scene is not None:
+                self._no_steps.set_run(scene.n_steps, start=scene.n_steps)
+                self.paged.send_scene(scene, step=scene.n_steps)
+                return
+        self._new_scene(key, step=len(mc))
+
+    def _new_scene(self, key: tuple, *, step: int) -> None:
+        """A new scene of the view shown, at ``step`` (its still layers show ``key``)."""
+        recursion = self.model.view == "recursion"
+        self.paged.timeline = self.timeline if recursion else self._no_steps
+        if not recursion:
+            self._no_steps.set_run(step, start=step)
+        self._page_key = None  # (until it is sent)
+        self.paged.show(step=step)
+        self._page_key = key
+
+    def _page_mode(self) -> None:
+        """The page's transport, keys and clicks for the view shown: the recursion steps, the
+        other views do not (the curves view shows every Monte Carlo point come so far)."""
+        steps = self.model.view == "recursion"
+        if steps:
+            self.page.remove_class("pe-pf-nosteps")
+        else:
+            self.page.add_class("pe-pf-nosteps")
+        keys = dict(KEY_ACTIONS) if steps else {}
+        if self.page.key_actions != keys:
+            self.page.key_actions = keys
+        self.keys_help.layout.display = "" if steps else "none"
+        self._pointer_mode()
+
+    def _pointer_mode(self) -> None:
+        view = self.model.view
+        mode = ("view" if view not in ("dichotomies", "boolean") else "choose"
+                if view == "boolean" else "remove" if self.w_click.value == "remove" else "add+")
+        if self.page.pointer_mode != mode:
+            self.page.pointer_mode = mode
+
+    def _chosen(self) -> None:
+        """A dichotomy or Boolean function chosen: its tile outlined (one static track)."""
+        if not self._syncing and self.model.view in ("dichotomies", "boolean"):
+            self._redraw()
 
     def _fill(self, f: CoverFigure, view: str, *, post=None) -> str:
         """Give ``f`` (the live figure or an export's) the data of ``view``; the narration."""
@@ -307,8 +407,6 @@ class CoverView(TabView):
         self.w_page.layout.display = "" if m.n_pages > 1 else "none"
         for name, box in self.groups.items():
             box.layout.display = "" if name == m.view else "none"
-        self.timeline.layout.display = "" if m.view == "recursion" else "none"
-        self.figure_box.layout.display = "none" if m.view == "recursion" else ""
         self.text["n_points"].disabled = bool(m.points)
 
     # ------------------------------------------------------------------ view -> model
@@ -333,26 +431,28 @@ class CoverView(TabView):
     def _run_mc(self):
         self.model.start_monte_carlo(self._post())
 
-    def _on_click(self, event):
+    def _on_pointer(self, p: Pointer) -> None:
+        """A click in the page's figure, in the data coordinates of the panel clicked: in the
+        plane it places or removes a point, on a tile it chooses that dichotomy or function
+        and opens it in the Perceptron tab."""
         f, m = self.figure, self.model
-        if event.xdata is None:
-            return
-        if m.view == "dichotomies" and event.inaxes is f.plane.ax:
-            if self.w_click.value == "remove":
-                i = m.nearest_point(event.xdata, event.ydata, 0.08)
+        if m.view == "dichotomies" and p.panel == "plane":
+            if p.mode == "remove":
+                i = m.nearest_point(p.x, p.y, PICK)
                 if i is None:
                     m.refuse("no point there; click on a point")
+                    self.page.pointer_done()
                 else:
                     m.remove_point(i)
-            else:
-                m.add_point(event.xdata, event.ydata)
-        elif m.view == "dichotomies" and event.inaxes is f.tiles.ax:
-            k = f.tiles.tile_at(event.xdata, event.ydata)
+            elif not m.add_point(p.x, p.y):
+                self.page.pointer_done()
+        elif m.view == "dichotomies" and p.panel == "tiles":
+            k = f.tiles.tile_at(p.x, p.y)
             if k is not None:
                 self.w_dich.value = int(m.page_ids[k])
                 self._open_dichotomy(int(m.page_ids[k]))
-        elif m.view == "boolean" and event.inaxes is f.bool_tiles.ax:
-            k = f.bool_tiles.tile_at(event.xdata, event.ydata)
+        elif m.view == "boolean" and p.panel == "bool_tiles":
+            k = f.bool_tiles.tile_at(p.x, p.y)
             if k is not None:
                 self.w_bool.value = k
                 self._open_boolean(k)

@@ -19,7 +19,6 @@ redraws only the curves, dots and legend over a cached background (:meth:`redraw
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -154,8 +153,6 @@ class CoverFigure(CoverScene, live.LiveFigure):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
-        else:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         self.curves = CurvesPanel(self.fig.add_axes([0.07, 0.1, 0.7, 0.8]))
         self.plane = PointSetPlane(self.fig.add_axes([0.05, 0.1, 0.3, 0.8]))
         self.tiles = TileGrid(self.fig.add_axes([0.4, 0.05, 0.58, 0.85]))

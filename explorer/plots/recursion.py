@@ -10,7 +10,6 @@ its two summands shaded blue, as on the page.
 
 from __future__ import annotations
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
@@ -69,8 +68,6 @@ class RecursionFigure(RecursionScene, live.LiveFigure):
         self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
         if fig is not None:
             self.fig.set_size_inches(*figsize)
-        else:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
         self.ax = self.fig.add_axes([0.02, 0.1, 0.96, 0.8])
         self.ax.set_axis_off()
         self.ax.set_title(TITLE, fontsize=S.TITLE_SIZE, loc="left")

@@ -16,6 +16,7 @@ import numpy as np
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS
+from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_status
 from ..canvas import kernel_loop
@@ -56,8 +57,8 @@ class CoverView(TabView):
         # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
         # matplotlib figures: they draw the still layers and follow the settled step (exports,
         # tests).
-        self.figure = CoverFigure()
-        self.recursion = RecursionFigure()
+        self.figure = CoverFigure(offscreen_figure())
+        self.recursion = RecursionFigure(offscreen_figure())
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
         for f in (self.figure, self.recursion):
             f.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)

@@ -144,7 +144,7 @@ def test_each_view_sets_the_pages_transport_keys_and_clicks(view):
     for name, (mode, still) in want.items():
         view.w_view.value = name
         assert page.pointer_mode == mode, name
-        assert ("pe-pf-nosteps" in page._dom_classes) == still, name
+        assert page.show_transport == (not still), name
         assert bool(page.key_actions) == (not still), name
         assert view.keys_help.layout.display == ("none" if still else ""), name
 

@@ -153,6 +153,9 @@ class PageFigure(anywidget.AnyWidget):
         One of :data:`POINTER_MODES`.
     lecture : bool
         Larger controls.
+    show_transport : bool
+        False hides the transport's buttons, slider and status line (e.g. a view with no
+        steps to move through; its keys are ``key_actions``).
     step : int
         The settled step (the page writes it; the kernel may set it, and the page shows it).
     playing : bool
@@ -185,6 +188,7 @@ class PageFigure(anywidget.AnyWidget):
     pointer_mode = T.Enum(POINTER_MODES, default_value="view").tag(sync=True)
     pointer_colors = T.Dict({"add+": POS, "add-": NEG}).tag(sync=True)
     lecture = T.Bool(False).tag(sync=True)
+    show_transport = T.Bool(True).tag(sync=True)
     # set by the page: no echo back (ipywidgets echoes every update it receives; one view has
     # no use for it, and it was one message more for every settled step)
     step = T.Int(0).tag(sync=True, echo_update=False)

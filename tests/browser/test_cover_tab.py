@@ -74,6 +74,8 @@ def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url)
 
 
 FIG = f"{VISIBLE} .pe-pagefigure"
+#: The same in the page's own JavaScript (querySelector knows no :visible).
+SHOWN = "[...document.querySelectorAll('.pe-pagefigure')].find(e => e.offsetParent !== null)"
 
 
 def _drawn(page, track):
@@ -97,7 +99,7 @@ def test_cover_tab_points_tiles_and_recursion_in_the_page(page, dashboard_url):
     y0 = sum(p[1] for p in plane["px"]) / 4
     page.mouse.click(box["x"] + x0 + 7, box["y"] + y0 + 11)
     _wait(page, lambda t: "5 points in general position" in t)
-    page.wait_for_function(f"""() => document.querySelector('{FIG}').peDisplayList
+    page.wait_for_function(f"""() => {SHOWN}.peDisplayList
         .find(d => d.track === 'plane_points').px.length === 5""", timeout=20_000)
     assert _drawn(page, "plane_number_4")["text"] == "5"
     # a dichotomy chosen from the menu: its tile outlined, every other track still drawn
@@ -107,8 +109,7 @@ def test_cover_tab_points_tiles_and_recursion_in_the_page(page, dashboard_url):
     menu = page.locator(f"{VISIBLE} .widget-dropdown:has(label:text-is('dichotomy')) select")
     menu.select_option(index=7)
     page.wait_for_function(f"""(old) => {{
-        const d = document.querySelector('{FIG}').peDisplayList
-          .find(t => t.track === 'tiles_selected');
+        const d = {SHOWN}.peDisplayList.find(t => t.track === 'tiles_selected');
         return d.visible && JSON.stringify(d.px) !== JSON.stringify(old);
     }}""", arg=before["px"], timeout=20_000)
     now = {d["track"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")

@@ -284,10 +284,7 @@ class CoverView(TabView):
         """The page's transport, keys and clicks for the view shown: the recursion steps, the
         other views do not (the curves view shows every Monte Carlo point come so far)."""
         steps = self.model.view == "recursion"
-        if steps:
-            self.page.remove_class("pe-pf-nosteps")
-        else:
-            self.page.add_class("pe-pf-nosteps")
+        self.page.show_transport = steps
         keys = dict(KEY_ACTIONS) if steps else {}
         if self.page.key_actions != keys:
             self.page.key_actions = keys

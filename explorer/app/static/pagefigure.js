@@ -193,6 +193,7 @@ class PageFigure {
     }
     this.figure.setAttribute("aria-label", m.get("name") || "Figure");
     this.root.classList.toggle("pe-pf-lecture", !!m.get("lecture"));
+    this.root.classList.toggle("pe-pf-nosteps", m.get("show_transport") === false);
     const mode = m.get("pointer_mode") || "view";
     if (mode !== this.mode) {
       this.mode = mode;

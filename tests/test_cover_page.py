@@ -248,3 +248,13 @@ def test_send_static_changed_only_sends_what_differs():
     assert list(sent[-1][0]["arrays"]) == ["b"]
     page.show_scene(scene, run=2, chunks=lambda i: Chunk(0, 1, {}))  # a new run: all again
     assert page.send_static(static([[1, 0]], "y"), changed_only=True) == 2
+
+
+def test_leaving_the_recursion_while_it_plays_stops_playing(view):
+    """The dashboard writes the link once the timeline stops playing: a view left while the
+    page played must not leave the kernel's timeline playing."""
+    view.w_view.value = "recursion"
+    view.page.playing = True  # the page plays
+    assert view.timeline.play.playing
+    view.w_view.value = "dichotomies"
+    assert not view.timeline.play.playing and not view.page.playing

@@ -24,27 +24,25 @@ from ..export import file_stem
 from ..handoff import Handoff
 from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
-from ..pagefigure import Pointer
 from ..pagerun import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEY_ACTIONS, KEYS_HELP, Transport
+from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel
 from .page import CoverPage
+from .paging import PageDrawing
 from .scenes import curves_text, fill, shown_mc
-from .tables import FORMULAS, boolean_html, recursion_html
+from .tables import FORMULAS
 
 TEXT_FIELDS = ("ms", "trials", "seed", "n_points", "rec_m", "rec_n")
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
 #: The figure's accessible name.
 NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a small point "
         "set, the recursion filling its table, or the Boolean functions, as the view chosen")
-#: How far (data units of the plane) a click may be from a point it removes.
-PICK = 0.08
 
 
-class CoverView(TabView):
+class CoverView(PageDrawing, TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 
     title = "Cover"
@@ -189,7 +187,6 @@ class CoverView(TabView):
             self.messages.note("")
         self._loading = True
         try:
-            # set_run also sets Play's value, which the page copies to the slider on load
             if self.timeline.n_steps != m.n_steps or self.timeline.step != m.step:
                 self.timeline.set_run(m.n_steps, start=m.step)
         finally:
@@ -215,93 +212,6 @@ class CoverView(TabView):
 
     def redraw(self) -> None:
         self._redraw()
-
-    def _redraw(self, *, keep_refusal: bool = True):
-        """The page shows the model: a new scene when what its still layers show changed
-        (the view, the curves, the table), else only what moved (the Monte Carlo points come
-        since, the settled step, the static tracks that changed)."""
-        m = self.model
-        view = m.view
-        self._page_mode()
-        try:
-            if view == "recursion":
-                self.table.value = (f"<details><summary>The table as text</summary>"
-                                    f"{recursion_html(m.table, m.step)}</details>")
-                if self._page_key != ("recursion", id(m.table)):
-                    self._new_scene(("recursion", id(m.table)), step=m.step)
-                else:
-                    self.paged.go(m.step)
-                text = self.recursion.show(m.step)  # the kernel's figure follows
-            elif view == "curves":
-                self.table.value = ""
-                text = curves_text(m)
-                self._show_curves()
-            else:
-                text = self._fill(self.figure, view, post=self._post())
-                self.drawn.text = text
-                counted = view == "boolean" and m.boolean_rows(self._post())[1] is not None
-                self.table.value = (boolean_html(m.boolean_rows(self._post())[0])
-                                    if view == "boolean" else "")
-                key = (view, counted)
-                static = self.figure.restage() if key == self._page_key else None
-                if static is None:
-                    self._new_scene(key, step=0)
-                else:
-                    self.page.send_static(static, narration=text, changed_only=True)
-        except (ValueError, OverflowError, FloatingPointError) as exc:
-            self.messages.refuse(f"Could not draw: {exc}")
-            return
-        self.messages.narrate(text, keep_refusal=keep_refusal)
-        self.changed += 1
-
-    def _show_curves(self) -> None:
-        """The curves view in the page: the Monte Carlo points come since as a grown run over
-        the same still layers, or a new scene."""
-        m = self.model
-        key = ("curves", tuple(m.ms), m.xaxis)
-        mc = tuple(shown_mc(m))
-        if key == self._page_key:
-            if mc == self.drawn.mc:
-                return  # the page shows them
-            scene = self.drawn.grow()
-            if scene is not None:
-                self._no_steps.set_run(scene.n_steps, start=scene.n_steps)
-                self.paged.send_scene(scene, step=scene.n_steps)
-                return
-        self._new_scene(key, step=len(mc))
-
-    def _new_scene(self, key: tuple, *, step: int) -> None:
-        """A new scene of the view shown, at ``step`` (its still layers show ``key``)."""
-        recursion = self.model.view == "recursion"
-        self.paged.timeline = self.timeline if recursion else self._no_steps
-        if not recursion:
-            self._no_steps.set_run(step, start=step)
-        self._page_key = None  # (until it is sent)
-        self.paged.show(step=step)
-        self._page_key = key
-
-    def _page_mode(self) -> None:
-        """The page's transport, keys and clicks for the view shown: the recursion steps, the
-        other views do not (the curves view shows every Monte Carlo point come so far)."""
-        steps = self.model.view == "recursion"
-        self.page.show_transport = steps
-        keys = dict(KEY_ACTIONS) if steps else {}
-        if self.page.key_actions != keys:
-            self.page.key_actions = keys
-        self.keys_help.layout.display = "" if steps else "none"
-        self._pointer_mode()
-
-    def _pointer_mode(self) -> None:
-        view = self.model.view
-        mode = ("view" if view not in ("dichotomies", "boolean") else "choose"
-                if view == "boolean" else "remove" if self.w_click.value == "remove" else "add+")
-        if self.page.pointer_mode != mode:
-            self.page.pointer_mode = mode
-
-    def _chosen(self) -> None:
-        """A dichotomy or Boolean function chosen: its tile outlined (one static track)."""
-        if not self._syncing and self.model.view in ("dichotomies", "boolean"):
-            self._redraw()
 
     def _fill(self, f: CoverFigure, view: str, *, post=None) -> str:
         """Give ``f`` (the live figure or an export's) the data of ``view``; the narration."""
@@ -428,32 +338,6 @@ class CoverView(TabView):
 
     def _run_mc(self):
         self.model.start_monte_carlo(self._post())
-
-    def _on_pointer(self, p: Pointer) -> None:
-        """A click in the page's figure, in the data coordinates of the panel clicked: in the
-        plane it places or removes a point, on a tile it chooses that dichotomy or function
-        and opens it in the Perceptron tab."""
-        f, m = self.figure, self.model
-        if m.view == "dichotomies" and p.panel == "plane":
-            if p.mode == "remove":
-                i = m.nearest_point(p.x, p.y, PICK)
-                if i is None:
-                    m.refuse("no point there; click on a point")
-                    self.page.pointer_done()
-                else:
-                    m.remove_point(i)
-            elif not m.add_point(p.x, p.y):
-                self.page.pointer_done()
-        elif m.view == "dichotomies" and p.panel == "tiles":
-            k = f.tiles.tile_at(p.x, p.y)
-            if k is not None:
-                self.w_dich.value = int(m.page_ids[k])
-                self._open_dichotomy(int(m.page_ids[k]))
-        elif m.view == "boolean" and p.panel == "bool_tiles":
-            k = f.bool_tiles.tile_at(p.x, p.y)
-            if k is not None:
-                self.w_bool.value = k
-                self._open_boolean(k)
 
     def _open_dichotomy(self, j: int):
         try:

@@ -6,11 +6,8 @@ with five points placed."""
 
 import types
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.cover import CoverView  # noqa: E402

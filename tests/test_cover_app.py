@@ -4,11 +4,8 @@ hand-off of dichotomies and Boolean functions to the Perceptron tab."""
 import threading
 import time
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import cover  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402

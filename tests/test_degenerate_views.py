@@ -14,12 +14,8 @@ import html
 import logging
 import math
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 from matplotlib.text import Text  # noqa: E402
 from test_degenerate import DATA, SEP  # noqa: E402
 

@@ -61,14 +61,12 @@ CSS = """
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input { font-family: monospace; font-size: 13px; }
 .pe-timeline .widget-play button { min-width: 44px; }
-.pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
 .pe-messages > .pe-message { margin: 2px 0 0; padding: 3px 10px; background: #FFF1E0;
   border-left: 4px solid #D55E00; line-height: 1.35; }
 .pe-messages > .pe-note { margin: 2px 0 0; padding: 3px 10px; background: #EEF6FB;
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
-.pe-figure .jupyter-matplotlib-figure { margin: 0; }
 .pe-equation .pe-equation-text { font-size: calc(var(--pe-font) * 0.85); line-height: 1.3;
   white-space: normal; color: #222; margin: 0 0 4px; }
 .pe-main .pe-equation .pe-equation-text { margin: 0; }

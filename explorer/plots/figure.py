@@ -34,7 +34,7 @@ class PerceptronFigure(live.LiveFigure):
     Parameters
     ----------
     fig : matplotlib Figure, optional
-        An existing empty figure (the widget passes its ipympl figure); by default a new
+        An existing empty figure (the tab passes its off-screen one); by default a new
         ``matplotlib.figure.Figure`` not tied to pyplot, for static images and animations.
     """
 

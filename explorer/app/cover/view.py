@@ -19,9 +19,9 @@ from ...counting import MAX_DICHOTOMY_POINTS
 from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_status
-from ..canvas import kernel_loop
 from ..export import file_stem
 from ..handoff import Handoff
+from ..jobs import kernel_loop
 from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun

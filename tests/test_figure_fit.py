@@ -52,3 +52,34 @@ def test_type_grows_in_lecture_mode():
     pf.fit(big.width, big.height, scale=big.scale)
     assert pf.fig.dpi > 1.2 * dpi_normal  # points are larger on screen: type, markers, lines
 
+
+
+def _smallest_text_px(fig) -> tuple[float, str]:
+    """The smallest visible text of a figure in CSS px, and what it says."""
+    from matplotlib.text import Text
+
+    from explorer.plots.tracks import px_per_pt
+
+    fig.canvas.draw()
+    sizes = [(t.get_fontsize() * px_per_pt(fig), t.get_text()) for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text().strip()
+             and (t.axes is None or t.axes.get_visible())]
+    return min(sizes)
+
+
+@pytest.mark.parametrize("tab", ["perceptron", "perceptron&dataset=overlapping&rule=pocket",
+                                 "perceptron&dataset=xor&rule=averaged", "margins", "cover",
+                                 "xor", "generalization"])
+def test_lecture_mode_type_is_readable_from_the_back_at_1920(tab):
+    """Lecture mode at 1920 × 1080 (the figure's top where the page measures it, about 240 px):
+    every text of the tab's figure, ticks, legends and labels, is at least 20 CSS px."""
+    from explorer.app.dashboard import dashboard
+    from explorer.plots.style import READABLE_PX
+
+    d = dashboard(query=f"tab={tab}")
+    view = d.active
+    view.fit(fit_figure(window_width=1920, window_height=1080, sidebar=False, lecture=True,
+                        figure_top=250))
+    fig = view.figure.fig
+    px, text = _smallest_text_px(fig)
+    assert px >= READABLE_PX, f"{tab}: {text!r} is {px:.1f} px"

@@ -53,7 +53,7 @@ class PerceptronFigure(live.LiveFigure):
         self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
         self.traj = None
         self.info = None
-        self._legend_layouts = {}  # (size, legend entries) -> (plane side, columns, type size)
+        self._legend_layouts = {}  # (size, legend entries) -> (plane side, columns, type, shift)
         self.hand = False  # the learner picks the points ("you choose" mode)
         self.edited = False  # the points were edited (the status line says so)
         self._scene = None
@@ -96,7 +96,10 @@ class PerceptronFigure(live.LiveFigure):
         renderer = getattr(self.fig.canvas, "get_renderer", self.fig._get_renderer)()
         top = cell.y1 * H
         center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
-        half_room = min(center - 2, cell.width * W / 2)  # within its column, inside the figure
+        # room for the legend: its column, and on the left the figure's margin (below the plane
+        # and its x label nothing else is there)
+        right = cell.width * W / 2
+        left = center - 2
         full = min(cell.width * W, cell.height * H)
         drop = LEGEND_DROP * self.fig.dpi / 72 + 4  # px from the axes to the legend, labels in it
         args = self.plane._legend_args
@@ -112,20 +115,24 @@ class PerceptronFigure(live.LiveFigure):
             candidates = ((3, 1.0), (2, 1.0), (3, 0.85), (2, 0.85), (2, 0.72), (1, 0.72))
             full_px = (S.TICK_SIZE - 1) * self.fig.dpi / 72
             candidates = [c for c in candidates if c[1] * full_px >= min(S.READABLE_PX, full_px)]
-        for ncol, size in candidates:
-            self.plane.set_legend_columns(ncol, size=size)
-            box = self.plane.legend.get_window_extent(renderer)
-            if box.width / 2 > half_room:
-                continue
-            side = min(full, top - box.height - drop)
-            if best is None or side > best[0] + 1:
-                best = (side, ncol, size)
-            if side >= 0.8 * full:
-                break
-        side, ncol, size = best if best is not None else (0.0, 1, 0.72)
-        self._legend_layouts[key] = (side, ncol, size)
-        if self.plane.legend_layout != (ncol, size):
-            self.plane.set_legend_columns(ncol, size=size)
+        # centred under the plane if any will do; else moved left into the figure's margin
+        for shifting in (False, True):
+            for ncol, size in candidates if best is None else ():
+                self.plane.set_legend_columns(ncol, size=size)
+                box = self.plane.legend.get_window_extent(renderer)
+                half = box.width / 2
+                if half > (right + left) / 2 if shifting else half > min(left, right):
+                    continue
+                shift = max(0.0, half - right)  # px left: its right end stays in the column
+                side = min(full, top - box.height - drop)
+                if best is None or side > best[0] + 1:
+                    best = (side, ncol, size, shift)
+                if side >= 0.8 * full:
+                    break
+        side, ncol, size, shift = best if best is not None else (0.0, 1, 0.72, 0.0)
+        self._legend_layouts[key] = (side, ncol, size, shift)
+        if self.plane.legend_layout != (ncol, size, shift):
+            self.plane.set_legend_columns(ncol, size=size, shift=shift)
         if side >= full:
             ax.set_position(cell)
             return

@@ -50,7 +50,8 @@ def update_label(batch: bool) -> str:
 
 
 def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=None,
-                 hand: bool = False, batch: bool = False, ncol: int = 3, size: float = 1.0):
+                 hand: bool = False, batch: bool = False, ncol: int = 3, size: float = 1.0,
+                 shift: float = 0.0):
     """Make the data plane's legend for a run; returns ``(legend, kept_text or None)``.
 
     Entries: the classes, both half-planes (hatched, so they read in greyscale), the boundary
@@ -89,8 +90,10 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     if hand:
         entries.append((plane.failing, "still wrong: pick one"))
     handles, labels = zip(*entries, strict=True)
-    # anchored a fixed distance below the axes, clear of the tick labels and the x label
-    below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72, ax.figure.dpi_scale_trans)
+    # anchored a fixed distance below the axes, clear of the tick labels and the x label, and
+    # ``shift`` px to the left of the axes' centre (into the figure's margin, when wider)
+    below = ax.transAxes + ScaledTranslation(-shift / ax.figure.dpi, -LEGEND_DROP / 72,
+                                             ax.figure.dpi_scale_trans)
     legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                        bbox_transform=below, ncol=ncol, fontsize=(S.TICK_SIZE - 1) * size, frameon=False,
                        handlelength=2.1, columnspacing=0.8, handletextpad=0.5, borderaxespad=0.2,

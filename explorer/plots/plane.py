@@ -95,7 +95,7 @@ class DataPlane:
         self._side_pt = None
         self._widths = {}
         self.legend, self.kept_text = build_legend(self)
-        self.legend_layout = (3, 1.0)
+        self.legend_layout = (3, 1.0, 0.0)
 
     # ------------------------------------------------------------------ data
     def set_data(self, X, y, *, box=None, numbers: bool | None = None) -> None:
@@ -142,11 +142,12 @@ class DataPlane:
                                  certificate=certificate, hand=hand, batch=bool(batch))
         self.set_legend_columns(3)
 
-    def set_legend_columns(self, ncol: int, *, size: float = 1.0) -> None:
+    def set_legend_columns(self, ncol: int, *, size: float = 1.0, shift: float = 0.0) -> None:
         """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows), its type
-        ``size`` times the usual."""
-        self.legend, self.kept_text = build_legend(self, ncol=ncol, size=size, **self._legend_args)
-        self.legend_layout = (ncol, size)
+        ``size`` times the usual, ``shift`` CSS px left of the plane's centre."""
+        self.legend, self.kept_text = build_legend(self, ncol=ncol, size=size, shift=shift,
+                                                   **self._legend_args)
+        self.legend_layout = (ncol, size, shift)
 
     def dynamic_artists(self) -> list:
         """Artists that change from step to step (drawn over a cached background).

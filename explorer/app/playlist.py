@@ -49,15 +49,16 @@ KEYS_HELP = "n or . next slide, p or , previous slide (Playlist)"
 MAX_TITLE = 80
 MAX_MESSAGES = 5
 _KEEP = "The current playlist is kept."
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def is_playlist_link(query) -> bool:
-    """Whether a query string opens a playlist (has a ``playlist`` parameter); never raises."""
-    try:
-        return any(k == "playlist" for k, _ in _split_query(query)[0])
-    except Exception:
+    """Whether a query string opens a playlist (has a ``playlist=`` parameter, even in a link
+    too long or too broken to read: :meth:`Playlist.load_link` says what is wrong); never raises."""
+    if not isinstance(query, str):
         return False
+    return any(part.startswith("playlist=") for part in query.removeprefix("?").split("&"))
 
 
 def clean_title(title) -> str:
@@ -278,6 +279,8 @@ class Playlist:
         if messages:
             return messages, 0
         slide = slides[0] if slides else "1"
+        if not self.entries:
+            return [], 0
         if not (slide.isascii() and slide.isdigit() and 1 <= int(slide) <= len(self.entries)):
             return [f"The link's slide {_show(slide)} is not one of 1 to {len(self.entries)}; "
                     "showing slide 1."], 0
@@ -287,8 +290,10 @@ class Playlist:
 def _inflate(blob: str) -> bytes:
     """The bytes of a link's ``playlist=`` value, at most ``MAX_JSON_BYTES`` (a small link
     cannot unpack into a huge text)."""
+    if not _BASE64URL.fullmatch(blob):
+        raise _Bad("its playlist= is not URL-safe base64 (letters, digits, - and _)")
     try:
-        packed = base64.urlsafe_b64decode(blob + "=" * (-len(blob) % 4))
+        packed = base64.urlsafe_b64decode(blob.rstrip("=") + "=" * (-len(blob.rstrip("=")) % 4))
     except (binascii.Error, ValueError):
         raise _Bad("its playlist= is not URL-safe base64") from None
     unpack = zlib.decompressobj()

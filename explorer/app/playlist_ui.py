@@ -102,7 +102,7 @@ class PlaylistPanel(W.VBox):
     def _say(self, text: str, *, bad: bool = False) -> None:
         self.link.layout.display = "none"
         cls = "pe-message" if bad else "pe-note"
-        self.out.value = f"<div class='{cls}'>{html.escape(text)}</div>" if text else ""
+        self.out.value = f"<div class='{cls}'>{html.escape(text, quote=False)}</div>" if text else ""
         if bad:
             self.toggle.value = True  # the message must be seen
 
@@ -218,11 +218,11 @@ class PlaylistPanel(W.VBox):
         """A link's playlist (``playlist=...&slide=k``), opened at its slide."""
         before = self.playlist.entries
         messages, index = self.playlist.load_link(query)
-        if self.playlist.entries is before:  # refused: the playlist is kept
-            self._say(" ".join(messages), bad=True)
+        if self.playlist.entries is before:  # refused: the playlist is kept (if there is one)
+            self._say(" ".join(messages[:-1] if not before else messages), bad=True)
             return
         self._say(" ".join(messages), bad=bool(messages))
-        self._open(self.playlist.go(index))
+        self._open(self.playlist.go(index) if len(self.playlist) else None)
 
     def _on_upload(self, change) -> None:
         files = change["new"]

@@ -1,0 +1,60 @@
+"""End-to-end: a lecture's playlist in Chromium. Two slides are added from the Playlist group
+(Koski's example at step 0 in the Perceptron tab, the XOR tab at step 3), then the keys p and n
+step between them: each opens its tab at the step saved (explorer/app/playlist_ui.py)."""
+
+from __future__ import annotations
+
+import pytest
+from _voila import button, click_button, press_keys, wait_for_canvas, wait_for_text
+
+pytestmark = pytest.mark.browser
+
+NARRATION = "pe-pf-narration:visible"  # the page figure's narration of the tab on screen
+SLIDE = "pe-playlist-where"
+TITLE = "Title of the next slide (optional)"
+
+
+def selected_tab(page) -> str:
+    return page.locator(".pe-root [role='tab'][aria-selected='true']").inner_text().strip()
+
+
+def add_slide(page, title: str) -> None:
+    page.get_by_placeholder(TITLE).fill(title)
+    click_button(page, "Add slide")
+    wait_for_text(page, "pe-playlist-out", lambda t: f": {title}." in t)
+    page.locator(".pe-brand").click()  # the keys are the page's again, not the title box's
+
+
+def test_two_slides_step_with_the_keys(page, dashboard_url):
+    page.goto(dashboard_url)
+    wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
+    click_button(page, "Playlist")
+    wait_for_text(page, SLIDE, "no slides yet")
+    add_slide(page, "Koski at step 0")
+    wait_for_text(page, SLIDE, "slide 1 of 1")
+
+    page.get_by_role("tab", name="XOR").click()
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=60)
+    page.wait_for_timeout(1000)  # the page fits the new figure first
+    press_keys(page, "ArrowRight", "ArrowRight", "ArrowRight")
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 3"), timeout=20)
+    page.wait_for_timeout(800)  # the kernel learns the settled step
+    add_slide(page, "XOR at step 3")
+    wait_for_text(page, SLIDE, "slide 2 of 2")
+    assert button(page, "Next").is_disabled()
+
+    press_keys(page, "p")
+    wait_for_text(page, SLIDE, "slide 1 of 2")
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
+    assert selected_tab(page) == "Perceptron"
+    press_keys(page, "ArrowRight")  # the step keys still step the run on screen
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 1"), timeout=20)
+
+    press_keys(page, "n")
+    wait_for_text(page, SLIDE, "slide 2 of 2")
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 3"), timeout=30)
+    assert selected_tab(page) == "XOR"
+    press_keys(page, "p")  # back to the first slide: as saved, not as left
+    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
+    assert selected_tab(page) == "Perceptron"

@@ -89,8 +89,8 @@ def test_add_rename_move_delete_through_the_controls():
     ui.title.value = "Koski, one step"
     ui.b_add.click()
     assert ui.title.value == "" and ui.where.value == "slide 2 of 2"
-    assert ui.list.options == ("1. XOR at step 5 · xor, step 5",
-                               "2. Koski, one step · perceptron, step 1")
+    assert ui.list.options == ("1. XOR at step 5 · XOR, step 5",
+                               "2. Koski, one step · Perceptron, step 1")
     ui.b_up.click()
     assert [e.title for e in ui.playlist.entries] == ["Koski, one step", "XOR at step 5"]
     assert ui.list.index == 0 and ui.b_prev.disabled and not ui.b_next.disabled
@@ -99,7 +99,8 @@ def test_add_rename_move_delete_through_the_controls():
     assert ui.playlist.entries[0].title == "Koski after one step"
     ui.title.value = ""
     ui.b_rename.click()  # an empty title is refused with a message
-    assert "must not be empty" in ui.out.value and ui.playlist.entries[0].title
+    assert "must not be empty. Type its new title in the box." in ui.out.value
+    assert ui.playlist.entries[0].title == "Koski after one step"
     ui.list.index = 1  # choosing a slide in the list opens it
     assert shown(d) == ("xor", ui.playlist.entries[1].state)
     ui.b_delete.click()
@@ -118,6 +119,8 @@ def test_save_writes_the_file_and_the_link_reopens_the_slide():
     assert "download='playlist.json'" in ui.out.value
     ui.b_link.click()
     assert ui.link.value.startswith("?playlist=") and ui.link.value.endswith("&slide=3")
+    d._on_window()  # the page measures again after the message line changed: the link stays
+    assert ui.link.layout.display == ""
     e = Dashboard(query=ui.link.value.lstrip("?"))
     assert e.playlist.playlist.entries == ui.playlist.entries
     assert shown(e) == ("perceptron", ui.playlist.entries[2].state)
@@ -156,14 +159,20 @@ def test_a_bad_link_opens_the_dashboard_with_a_message():
     assert len(d.playlist.playlist) == 0 and d.tab_keys[d.tabs.selected_index] == "perceptron"
 
 
-def test_lecture_mode_hides_the_group_and_the_keys_still_work():
+def test_lecture_mode_keeps_only_previous_the_slide_and_next_and_the_keys_work():
     d = Dashboard(query="")
-    d.playlist.toggle.value = True
-    assert d.playlist.layout.display == ""
+    ui = d.playlist
+    ui.toggle.value = True
+    ui.load_example()
+    assert ui.layout.display == "" and ui.slides.layout.display == ""
     d.bridge.press("l")
-    assert d.playlist.layout.display == "none"
-    d.playlist.load_example()
+    hidden = (ui.title, ui.b_add, ui.b_save, ui.upload, ui.b_example, ui.b_link, ui.slides, ui.out)
+    assert all(w.layout.display == "none" for w in hidden)
+    assert ui.b_prev.layout.display != "none" and ui.b_next.layout.display != "none"
+    assert ui.now.layout.display == "" and "Koski" in ui.now.value
     d.bridge.press("n")
-    assert d.playlist.playlist.current == 1 and d.b_lecture.value
+    assert ui.playlist.current == 1 and d.b_lecture.value and "last update" in ui.now.value
     d.bridge.press("l")
-    assert d.playlist.layout.display == ""
+    assert ui.slides.layout.display == "" and ui.now.layout.display == "none"
+    ui.toggle.value = False
+    assert ui.layout.display == "none"

@@ -87,7 +87,8 @@ class Dashboard(W.VBox):
                                    **auto())
         self.saved = W.HTML()
         self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
-                                      show=self._show_slide, base=lambda: self.bridge.href)
+                                      show=self._show_slide, base=lambda: self.bridge.href,
+                                      titles={k: t for k, t, _ in self.tab_table})
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
         self.playlist.out.observe(self._remeasure, names="value")
@@ -210,7 +211,8 @@ class Dashboard(W.VBox):
         self.b_settings.disabled = lecture
         for w in (self.share, self.b_save, self.upload, self.saved):  # room for the figure
             w.layout.display = "none" if lecture else ""
-        self.playlist.layout.display = "" if self.playlist.toggle.value and not lecture else "none"
+        self.playlist.layout.display = "" if self.playlist.toggle.value else "none"
+        self.playlist.set_compact(lecture)  # lecture mode: only Previous, the slide, Next
         view = self.active
         if view is None:
             return

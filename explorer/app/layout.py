@@ -70,6 +70,13 @@ CSS = """
   white-space: normal; color: #222; margin: 0 0 4px; }
 .pe-main .pe-equation { display: none; }  /* beside the settings; above the figure in lecture */
 .pe-lecture .pe-main .pe-equation { display: flex; }
+.pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
+.pe-playlist .widget-hbox { gap: 6px; }
+.pe-playlist-where { color: #333; }
+.pe-playlist-now { font-weight: 600; }
+.pe-playlist-out .pe-message, .pe-playlist-out .pe-note { padding: 2px 10px; line-height: 1.35;
+  background: #EEF6FB; border-left: 4px solid #0072B2; }
+.pe-playlist-out .pe-message { background: #FFF1E0; border-left-color: #D55E00; }
 </style>
 """
 

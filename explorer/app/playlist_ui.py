@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 
 import ipywidgets as W
 
-from .playlist import KEYS_HELP, MAX_TITLE, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
+from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
 from .state import MAX_JSON_BYTES
 
 
@@ -35,13 +35,17 @@ def _auto(**kw):
 
 class PlaylistPanel(W.VBox):
     """The Playlist group. ``capture()`` gives ``(tab, state, default title)`` of the state on
-    screen; ``show(entry)`` opens a slide; ``base()`` is the page's address for links."""
+    screen; ``show(entry)`` opens a slide; ``base()`` is the page's address for links;
+    ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
+    where we are and Next (lecture mode)."""
 
     def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
-                 show: Callable[[Entry], None], base: Callable[[], str]):
+                 show: Callable[[Entry], None], base: Callable[[], str],
+                 titles: Mapping[str, str] | None = None):
         self.playlist = Playlist(spec_of=spec_of)
         self._capture, self._show, self._base = capture, show, base
-        self._syncing = False
+        self.titles = dict(titles or {})
+        self._syncing = self._compact = False
         self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
                                      tooltip=f"A lecture's slides of saved states ({KEYS_HELP})",
                                      **_auto())
@@ -52,6 +56,8 @@ class PlaylistPanel(W.VBox):
         self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p or ,)")
         self.where = W.HTML("", **_auto(min_width="9em"))
         self.where.add_class("pe-playlist-where")
+        self.now = W.HTML("", layout=W.Layout(display="none"))  # the slide's title, lecture mode
+        self.now.add_class("pe-playlist-now")
         self.b_next = self._button("Next", "chevron-right", "The next slide (n or .)")
         self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto"))
         self.list.add_class("pe-playlist-list")
@@ -81,12 +87,14 @@ class PlaylistPanel(W.VBox):
         self.list.observe(self._chosen, names="index")
         self.upload.observe(self._on_upload, names="value")
         row = dict(flex_flow="row wrap", align_items="center")
+        self.slides = W.HBox([self.list, W.VBox([W.HBox([self.b_up, self.b_down]),
+                                                 W.HBox([self.b_rename, self.b_delete])])],
+                             layout=W.Layout(**row))
         super().__init__([
-            W.HBox([self.title, self.b_add, self.b_prev, self.where, self.b_next, self.b_save,
+            W.HBox([self.title, self.b_add, self.b_prev, self.where, self.now, self.b_next,
+                    self.b_save,
                     self.upload, self.b_example, self.b_link], layout=W.Layout(**row)),
-            W.HBox([self.list, W.VBox([W.HBox([self.b_up, self.b_down]),
-                                       W.HBox([self.b_rename, self.b_delete])])],
-                   layout=W.Layout(**row)),
+            self.slides,
             self.out, self.link])
         self.add_class("pe-playlist")
         self.layout.display = "none"  # the dashboard shows it while the toggle is down
@@ -95,8 +103,7 @@ class PlaylistPanel(W.VBox):
     @staticmethod
     def _button(text: str, icon: str, tip: str) -> W.Button:
         b = W.Button(description=text, icon=icon, tooltip=tip, **_auto())
-        if not text:
-            b.add_class("pe-icon-button")
+        b.add_class(f"pe-pl-{icon}")  # e.g. pe-pl-plus: found by class, its name has an icon
         return b
 
     def _say(self, text: str, *, bad: bool = False) -> None:
@@ -109,24 +116,38 @@ class PlaylistPanel(W.VBox):
     # ------------------------------------------------------------------ the list
     def _refresh(self) -> None:
         p = self.playlist
-        labels = [f"{i + 1}. {e.title} · {e.tab}, step {e.state.get('step', 0)}"
+        labels = [f"{i + 1}. {e.title} · {self.titles.get(e.tab, e.tab)}, step {e.state['step']}"
                   for i, e in enumerate(p.entries)]
         self._syncing = True
         try:
             if list(self.list.options) != labels:
                 self.list.options = labels
             self.list.index = p.current
-            self.list.rows = max(3, min(6, len(labels)))
+            self.list.rows = max(2, min(5, len(labels)))
+            self.slides.layout.display = "" if labels and not self._compact else "none"
         finally:
             self._syncing = False
         n, k = len(p), p.current
         self.where.value = (f"slide {k + 1} of {n}" if k is not None else
                             f"{n} slide{'s' * (n != 1)}" if n else "no slides yet")
+        self.now.value = html.escape(p.entries[k].title, quote=False) if k is not None else ""
+        self.now.layout.display = "" if self._compact and k is not None else "none"
         for b in (self.b_up, self.b_down, self.b_rename, self.b_delete):
             b.disabled = k is None
         self.b_prev.disabled = not n or k == 0
         self.b_next.disabled = not n or k == n - 1
         self.b_save.disabled = self.b_link.disabled = not n
+
+    def set_compact(self, compact: bool) -> None:
+        """Lecture mode: only Previous, where we are (with the slide's title) and Next."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for w in (self.title, self.b_add, self.b_save, self.upload, self.b_example, self.b_link,
+                  self.out):
+            w.layout.display = "none" if compact else ""
+        self.link.layout.display = "none"
+        self._refresh()
 
     def _open(self, entry: Entry | None) -> None:
         self._refresh()
@@ -172,8 +193,8 @@ class PlaylistPanel(W.VBox):
         try:
             self.playlist.rename(k, self.title.value)
         except ValueError as exc:
-            self._say(f"The slide was not renamed: {exc} (type the new title in the box, "
-                      f"at most {MAX_TITLE} characters).", bad=True)
+            self._say(f"The slide was not renamed: {exc}. Type its new title in the box.",
+                      bad=True)
             return
         self.title.value = ""
         self._say("")

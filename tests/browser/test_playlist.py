@@ -4,14 +4,21 @@ step between them: each opens its tab at the step saved (explorer/app/playlist_u
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from _voila import button, click_button, press_keys, wait_for_canvas, wait_for_text
+from _voila import press_keys, wait_for_canvas, wait_for_text
 
 pytestmark = pytest.mark.browser
 
-NARRATION = "pe-pf-narration:visible"  # the page figure's narration of the tab on screen
+STATUS = "pe-where:visible"  # "… step k of N …" beside the transport of the tab on screen
 SLIDE = "pe-playlist-where"
 TITLE = "Title of the next slide (optional)"
+
+
+def at_step(k: int):
+    """Whether a status line ("step 3 of 12 · …", "Cycling · XOR · step 3 of 24") shows step k."""
+    return lambda text: (m := re.search(r"\bstep (\d+) of", text)) is not None and int(m[1]) == k
 
 
 def selected_tab(page) -> str:
@@ -20,7 +27,7 @@ def selected_tab(page) -> str:
 
 def add_slide(page, title: str) -> None:
     page.get_by_placeholder(TITLE).fill(title)
-    click_button(page, "Add slide")
+    page.locator(".pe-pl-plus").click()  # Add slide
     wait_for_text(page, "pe-playlist-out", lambda t: f": {title}." in t)
     page.locator(".pe-brand").click()  # the keys are the page's again, not the title box's
 
@@ -28,33 +35,33 @@ def add_slide(page, title: str) -> None:
 def test_two_slides_step_with_the_keys(page, dashboard_url):
     page.goto(dashboard_url)
     wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
-    click_button(page, "Playlist")
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
+    page.locator(".pe-playlist-toggle").click()
     wait_for_text(page, SLIDE, "no slides yet")
     add_slide(page, "Koski at step 0")
     wait_for_text(page, SLIDE, "slide 1 of 1")
 
     page.get_by_role("tab", name="XOR").click()
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=60)
+    wait_for_text(page, STATUS, at_step(0), timeout=60)
     page.wait_for_timeout(1000)  # the page fits the new figure first
     press_keys(page, "ArrowRight", "ArrowRight", "ArrowRight")
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 3"), timeout=20)
+    wait_for_text(page, STATUS, at_step(3), timeout=20)
     page.wait_for_timeout(800)  # the kernel learns the settled step
     add_slide(page, "XOR at step 3")
     wait_for_text(page, SLIDE, "slide 2 of 2")
-    assert button(page, "Next").is_disabled()
+    assert page.locator(".pe-pl-chevron-right").is_disabled()  # Next: this is the last slide
 
     press_keys(page, "p")
     wait_for_text(page, SLIDE, "slide 1 of 2")
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
     assert selected_tab(page) == "Perceptron"
     press_keys(page, "ArrowRight")  # the step keys still step the run on screen
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 1"), timeout=20)
+    wait_for_text(page, STATUS, at_step(1), timeout=20)
 
     press_keys(page, "n")
     wait_for_text(page, SLIDE, "slide 2 of 2")
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 3"), timeout=30)
+    wait_for_text(page, STATUS, at_step(3), timeout=30)
     assert selected_tab(page) == "XOR"
     press_keys(page, "p")  # back to the first slide: as saved, not as left
-    wait_for_text(page, NARRATION, lambda t: t.startswith("Step 0"), timeout=30)
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
     assert selected_tab(page) == "Perceptron"

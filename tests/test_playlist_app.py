@@ -12,6 +12,7 @@ matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.bridge import KEYS  # noqa: E402
+from explorer.app.dashboard import tab_spec  # noqa: E402
 from explorer.app.playlist import NEXT_KEYS, PREVIOUS_KEYS, Playlist  # noqa: E402
 from explorer.app.playlist_ui import course_text  # noqa: E402
 from explorer.app.timeline import KEY_ACTIONS, KEYS_HELP  # noqa: E402
@@ -34,7 +35,7 @@ def current(d):
 
 
 def test_example_lecture_walks_the_course_and_every_slide_loads_without_a_message(dash):
-    p = Playlist(spec_of=dash._spec_of)
+    p = Playlist(spec_of=tab_spec)
     assert p.load_json(course_text()) == []
     assert [e.tab for e in p.entries] == ["perceptron"] * 3 + ["margins"] * 2 + [
         "cover", "xor", "generalization"]
@@ -125,6 +126,7 @@ def test_save_writes_the_file_and_the_link_reopens_the_slide():
     assert e.playlist.playlist.entries == ui.playlist.entries
     assert shown(e) == ("perceptron", ui.playlist.entries[2].state)
     assert e.playlist.where.value == "slide 3 of 8" and not e.active.messages.refused
+    assert e.playlist.toggle.value and e.playlist.layout.display == ""
 
 
 BAD = [b"{", b"[]", json.dumps({"app": "perceptron-explorer", "version": 0, "playlist": []}).encode(),

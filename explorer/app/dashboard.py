@@ -55,6 +55,12 @@ def _load(target: str):
     return getattr(importlib.import_module(module), name)
 
 
+def tab_spec(tab, *, tabs=TABS):
+    """The state spec of the tab called ``tab`` (importing its module), or None if none is."""
+    target = next((t for key, _, t in tabs if key == tab), None)
+    return None if target is None else _load(target).spec
+
+
 class Dashboard(W.VBox):
     """The whole page served by Voila (``notebooks/dashboard.ipynb``)."""
 
@@ -233,10 +239,7 @@ class Dashboard(W.VBox):
 
     # ------------------------------------------------------------------ playlist
     def _spec_of(self, tab):
-        for key, _, target in self.tab_table:
-            if key == tab:
-                return _load(target).spec
-        return None
+        return tab_spec(tab, tabs=self.tab_table)
 
     def _capture(self) -> tuple[str, dict, str]:
         """The state on screen for a slide: its tab, state and a title saying where it is."""

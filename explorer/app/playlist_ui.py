@@ -242,6 +242,7 @@ class PlaylistPanel(W.VBox):
         if self.playlist.entries is before:  # refused: the playlist is kept (if there is one)
             self._say(" ".join(messages[:-1] if not before else messages), bad=True)
             return
+        self.toggle.value = True  # the group shows which slide is on screen
         self._say(" ".join(messages), bad=bool(messages))
         self._open(self.playlist.go(index) if len(self.playlist) else None)
 

@@ -65,3 +65,20 @@ def test_two_slides_step_with_the_keys(page, dashboard_url):
     press_keys(page, "p")  # back to the first slide: as saved, not as left
     wait_for_text(page, STATUS, at_step(0), timeout=30)
     assert selected_tab(page) == "Perceptron"
+
+
+def test_a_playlist_link_opens_its_slide(page, dashboard_url):
+    from explorer.app.dashboard import tab_spec
+    from explorer.app.playlist import Playlist
+    from explorer.app.playlist_ui import course_text
+
+    lecture = Playlist(spec_of=tab_spec)
+    assert lecture.load_json(course_text()) == []
+    lecture.go(6)  # XOR cycling at step 8
+    page.goto(dashboard_url + "?" + lecture.to_link())
+    wait_for_text(page, SLIDE, "slide 7 of 8", timeout=90)
+    wait_for_text(page, STATUS, at_step(8), timeout=60)
+    assert selected_tab(page) == "XOR"
+    press_keys(page, "p")  # the slide before: Cover's curves
+    wait_for_text(page, SLIDE, "slide 6 of 8", timeout=30)
+    assert selected_tab(page) == "Cover"

@@ -56,7 +56,7 @@ CSS = """
   flex: 0 1 auto; min-width: 144px; }  /* ipywidgets' 144 px cut a name at lecture type */
 .pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
-.pe-share input { font-family: monospace; font-size: 13px; }
+.pe-share input, .pe-playlist-link input { font-family: monospace; font-size: 13px; }
 .pe-timeline .widget-play button { min-width: 44px; }
 .pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }

@@ -77,7 +77,7 @@ class PlaylistPanel(W.VBox):
         self.out.add_class("pe-playlist-out")
         self.link = W.Text(description="Link", layout=W.Layout(width="100%", display="none"),
                            tooltip="Copy this link: it opens this playlist at the slide shown")
-        self.link.add_class("pe-share")
+        self.link.add_class("pe-playlist-link")
         for b, act in ((self.b_add, self.add), (self.b_prev, self.previous),
                        (self.b_next, self.next), (self.b_up, lambda: self._move(-1)),
                        (self.b_down, lambda: self._move(1)), (self.b_rename, self._rename),

@@ -34,7 +34,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .state import APP, MAX_JSON_BYTES, MAX_QUERY_CHARS, VERSION, _json_constant, _json_object, _split_query
+from .state import APP, MAX_JSON_BYTES, MAX_MESSAGES, MAX_QUERY_CHARS, VERSION, _read_json, _split_query
 from .state_field import _Bad, _show
 
 __all__ = ["Entry", "Playlist", "clean_title", "is_playlist_link", "MAX_ENTRIES", "MAX_TITLE",
@@ -47,7 +47,6 @@ NEXT_KEYS = ("n", "N", ".")
 PREVIOUS_KEYS = ("p", "P", ",")
 KEYS_HELP = "n or . next slide, p or , previous slide (Playlist)"
 MAX_TITLE = 80
-MAX_MESSAGES = 5
 _KEEP = "The current playlist is kept."
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -188,7 +187,7 @@ class Playlist:
     def read_json(self, text) -> tuple[list[Entry], list[str]]:
         """The slides of a playlist file and ``[]``, or ``[]`` and the problems; never raises."""
         try:
-            return self._read(_document(text))
+            return self._read(_read_json(text))
         except _Bad as bad:
             return [], [str(bad)]
         except Exception:
@@ -307,21 +306,3 @@ def _inflate(blob: str) -> bytes:
         raise _Bad("its playlist= is cut short")
     return text
 
-
-def _document(text):
-    """Parse a playlist file's text (str or bytes) as strictly as a state file."""
-    if not isinstance(text, (str, bytes, bytearray, memoryview)):
-        raise _Bad(f"it is not text (got a {type(text).__name__})")
-    if len(text) > MAX_JSON_BYTES or (isinstance(text, str) and len(
-            text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES):
-        raise _Bad(f"it is larger than {MAX_JSON_BYTES // 1_000_000} MB")
-    try:
-        text = text if isinstance(text, str) else bytes(text).decode("utf-8")
-        return json.loads(text.removeprefix("\ufeff"), parse_constant=_json_constant,
-                          object_pairs_hook=_json_object)
-    except UnicodeDecodeError:
-        raise _Bad("it is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise _Bad(f"it is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-    except RecursionError:
-        raise _Bad("it is nested too deeply") from None

@@ -178,3 +178,16 @@ def test_lecture_mode_keeps_only_previous_the_slide_and_next_and_the_keys_work()
     assert ui.slides.layout.display == "" and ui.now.layout.display == "none"
     ui.toggle.value = False
     assert ui.layout.display == "none"
+
+
+def test_the_wheel_ships_the_example_lecture():
+    import pathlib
+    from fnmatch import fnmatch
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
+    shipped = sorted(p.name for p in (root / "explorer" / "app" / "playlists").iterdir())
+    assert shipped == ["course.json"]
+    assert any(fnmatch("playlists/course.json", p) for p in patterns), patterns

@@ -5,20 +5,20 @@ part of the students' browsers with a small client that speaks what the page spe
 for the dashboard page (Voila renders it and gives the page a kernel), opens the kernel's
 websocket ``/api/kernels/<id>/channels`` and talks the Jupyter messaging protocol with the
 ipywidgets comm protocol on top (the ``jupyter.widget.control`` comm's ``request_states``
-gives every widget's state) and the ipympl canvas protocol (``initialized``, then a ``draw``
-request whenever the kernel asks for one, as the browser does). A browser per session would
-be far too heavy on this machine, and what the server sees is the same.
+gives every widget's state) and the page-drawn figure's (explorer.app.pagefigure: the page
+steps the figure itself and writes the settled step). A browser per session would be far too
+heavy on this machine, and what the server sees is the same.
 
 Phases, each bounded in time:
 
-1. open pages up to 10, 30 then 60 (``--sessions``); *render success* = the page came back
-   with a kernel, and the widget states with the timeline's "Step ▶" button and the figure
-   canvas arrived on the websocket;
-2. at each level, ``--active`` sessions (60: every page) step the Perceptron tab continuously (``--rate``
+1. open pages up to 10, 30 then 60 (``--sessions``), spread over the tabs (``--tabs``: page
+   i opens tab i mod 5, each at a link whose figure has steps, :data:`TAB_LINKS`); *render
+   success* = the page came back with a kernel, and the widget states with the tab's figure
+   arrived on the websocket;
+2. at each level, ``--active`` sessions (60: every page) step their tab continuously (``--rate``
    steps/s each, for ``--step-seconds``) while the others sit connected. The page draws each
-   step itself (explorer.app.pagefigure) and tells the kernel the settled step: a step's
-   latency is the time from sending that settled step to the kernel being idle again, what a
-   step costs the server (with an ipympl figure: from the "Step ▶" click to the new image);
+   step itself and tells the kernel the settled step: a step's latency is the time from
+   sending that settled step to the kernel being idle again, what a step costs the server;
 3. the server's memory (RSS and PSS of Voila + every kernel, from /proc via psutil);
 4. one page more than the cap must get the "room is full" page (status 503);
 5. all websockets closed (a tab closed without its unload beacon: Voila issue 1458), then the
@@ -60,7 +60,7 @@ TARGET_SESSIONS = 60
 TARGET_P95_S = 0.1
 TARGET_RELEASE_S = 120
 OPEN_TIMEOUT_S = 240  # per page: a kernel start waits its turn on two cores
-STEP_TIMEOUT_S = 5.0  # a click without an image after this long counts as a failed step
+STEP_TIMEOUT_S = 5.0  # a settled step the kernel has not handled after this long has failed
 RELEASE_TIMEOUT_S = 170
 FLOOD_TIMEOUT_S = 420  # a visitor of the flood gives up following "starting" pages after this
 REQUEST_TIMEOUT_S = 120  # one page request unanswered this long counts as hung
@@ -70,6 +70,11 @@ MAX_TOTAL_S = 25 * 60  # hard stop of the whole run
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 CONTROL_PROTOCOL = "1.0.0"  # ipywidgets 8: the jupyter.widget.control comm, checked at open
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+#: Per tab, a link that opens it with a figure that has steps (Cover's recursion; a small
+#: Generalization simulation, so sixty pages do not each run the default one).
+TAB_LINKS = {"perceptron": "?tab=perceptron", "margins": "?tab=margins",
+             "cover": "?tab=cover&view=recursion", "xor": "?tab=xor",
+             "generalization": "?tab=generalization&trials=2&ns=5,10"}
 
 
 def _free_port() -> int:
@@ -112,15 +117,14 @@ def unpack_v1(raw: bytes) -> tuple[str, list[bytes]]:
 class Session:
     """One student's page: the HTTP request, the kernel websocket, the widget models."""
 
-    def __init__(self, base: str, index: int):
+    def __init__(self, base: str, index: int, tab: str = "perceptron"):
         self.base = base
         self.index = index
+        self.tab = tab
         self.session_id = uuid.uuid4().hex
         self.kernel_id = None
         self.ws = None
         self.states: dict[str, dict] = {}
-        self.step_button = self.reset_button = self.slider = None
-        self.canvases: set[str] = set()
         self.figure = None  # the page-drawn figure's model (explorer.app.pagefigure)
         self._figure_step = 0
         self._figure_n = 0
@@ -131,9 +135,6 @@ class Session:
         self.latencies: list[float] = []
         self.failed_steps = 0
         self._states_ready = asyncio.Event()
-        self._image = asyncio.Event()
-        self._slider_value = None
-        self._slider_max = None
         self._closed = False
 
     # -- protocol
@@ -166,7 +167,7 @@ class Session:
         channel, parts = unpack_v1(raw)
         if channel != "iopub":
             return
-        header, content, buffers = json.loads(parts[0]), json.loads(parts[3]), parts[4:]
+        header, content = json.loads(parts[0]), json.loads(parts[3])
         mtype = header["msg_type"]
         if mtype == "status" and content.get("execution_state") == "idle":
             done = self._idle.get(json.loads(parts[1]).get("msg_id", ""))
@@ -180,17 +181,10 @@ class Session:
             if method == "update_states":
                 self.states.update(data.get("states", {}))
                 self._states_ready.set()
-            elif method == "update" and comm_id == self.slider:
-                state = data.get("state", {})
-                self._slider_value = state.get("value", self._slider_value)
-                self._slider_max = state.get("max", self._slider_max)
-            elif (comm_id in self.canvases and method == "custom"
-                  and isinstance(data.get("content", {}).get("data"), str)):
-                kind = json.loads(data["content"]["data"]).get("type")
-                if kind == "draw":  # the kernel asks the page to ask for a frame
-                    self._custom(comm_id, {"type": "draw"})
-                elif kind == "binary" and buffers:
-                    self._image.set()
+            elif method == "update" and comm_id == self.figure:
+                scene = data.get("state", {}).get("scene")
+                if isinstance(scene, dict) and "n_steps" in scene:  # a new run (Generalization)
+                    self._figure_n = int(scene["n_steps"])
         elif mtype == "comm_open":
             data = content.get("data", {})
             if "state" in data:
@@ -200,7 +194,7 @@ class Session:
     async def open(self, http: AsyncHTTPClient) -> None:
         t0 = time.monotonic()
         try:
-            resp = await visit(http, self.base + "?tab=perceptron", deadline=t0 + OPEN_TIMEOUT_S)
+            resp = await visit(http, self.base + TAB_LINKS[self.tab], deadline=t0 + OPEN_TIMEOUT_S)
             if resp.code != 200:
                 raise HTTPClientError(resp.code)
             found = KERNEL_ID.search(resp.body.decode("utf-8", "replace"))
@@ -218,12 +212,9 @@ class Session:
             self._comm(control, {"method": "request_states"})
             await asyncio.wait_for(self._states_ready.wait(), 60)
             self._find_models()
-            for c in self.canvases:  # what ipympl's page does once the figure is on screen
-                for kind in ("refresh", "send_image_mode", "initialized"):
-                    self._custom(c, {"type": kind})
-            self.ok = bool(self.figure or (self.step_button and self.canvases and self.slider))
+            self.ok = self.figure is not None
             if not self.ok:
-                raise RuntimeError("the widgets arrived without the figure or the Step button")
+                raise RuntimeError("the widgets arrived without the tab's figure")
             self.open_s = time.monotonic() - t0
         except HTTPClientError as exc:
             self.error = f"HTTP {exc.code}"
@@ -233,60 +224,28 @@ class Session:
     def _find_models(self) -> None:
         for mid, entry in self.states.items():
             st = entry.get("state", {})
-            name = entry.get("model_name") or st.get("_model_name")
-            if name == "ButtonModel" and st.get("description") == "Step ▶":
-                self.step_button = self.step_button or mid
-            elif name == "ButtonModel" and st.get("description") == "Reset":
-                self.reset_button = self.reset_button or mid
-            elif name == "IntSliderModel" and st.get("description") == "step":
-                if self.slider is None:
-                    self.slider = mid
-                    self._slider_value, self._slider_max = st.get("value"), st.get("max")
-            elif name == "MPLCanvasModel":
-                self.canvases.add(mid)
-            elif "scene" in st and "transport" in st and self.figure is None:
+            if "scene" in st and "transport" in st and self.figure is None:
                 self.figure = mid  # the page-drawn figure: the page steps, the kernel settles
                 self._figure_step = int(st.get("step", 0))
                 self._figure_n = int(st.get("scene", {}).get("n_steps", 0))
 
     async def click_step(self) -> None:
-        """One "Step ▶" click. With the page-drawn figure the page draws the step itself and
-        the kernel hears the settled step: timed from sending it until the kernel is idle
-        again (what the click costs the server). With an ipympl figure: until the new image
-        arrives; Reset at the run's end."""
-        if self.figure is not None:
-            n = max(self._figure_n, 1)
-            self._figure_step = (self._figure_step + 1) % (n + 1)
-            t0 = time.monotonic()
-            msg_id = self._comm(self.figure, {"method": "update",
-                                              "state": {"step": self._figure_step},
-                                              "buffer_paths": []})
-            done = self._idle[msg_id] = asyncio.Event()
-            try:
-                await asyncio.wait_for(done.wait(), STEP_TIMEOUT_S)
-                self.latencies.append(time.monotonic() - t0)
-            except asyncio.TimeoutError:
-                self.failed_steps += 1
-            finally:
-                self._idle.pop(msg_id, None)
-            return
-        if (self._slider_value is not None and self._slider_max is not None
-                and self._slider_value >= self._slider_max and self.reset_button):
-            self._image.clear()
-            self._custom(self.reset_button, {"event": "click"})
-            try:
-                await asyncio.wait_for(self._image.wait(), STEP_TIMEOUT_S)
-            except asyncio.TimeoutError:
-                pass
-            return
-        self._image.clear()
+        """One "Step ▶" click: the page draws the step itself and the kernel hears the settled
+        step, timed from sending it until the kernel is idle again (what the click costs the
+        server); after the run's last step, step 0."""
+        n = max(self._figure_n, 1)
+        self._figure_step = (self._figure_step + 1) % (n + 1)
         t0 = time.monotonic()
-        self._custom(self.step_button, {"event": "click"})
+        msg_id = self._comm(self.figure, {"method": "update", "state": {"step": self._figure_step},
+                                          "buffer_paths": []})
+        done = self._idle[msg_id] = asyncio.Event()
         try:
-            await asyncio.wait_for(self._image.wait(), STEP_TIMEOUT_S)
+            await asyncio.wait_for(done.wait(), STEP_TIMEOUT_S)
             self.latencies.append(time.monotonic() - t0)
         except asyncio.TimeoutError:
             self.failed_steps += 1
+        finally:
+            self._idle.pop(msg_id, None)
 
     def close(self) -> None:
         if self.ws is not None:
@@ -513,7 +472,8 @@ async def run(opts) -> dict:
         "machine": {"cpus": os.cpu_count(), "memory_gb": round(psutil.virtual_memory().total /
                                                                2**30, 1),
                     "python": platform.python_version()},
-        "settings": {"sessions": levels, "active": opts.active, "rate_per_s": opts.rate,
+        "settings": {"sessions": levels, "tabs": opts.tabs, "active": opts.active,
+                     "rate_per_s": opts.rate,
                      "step_seconds": opts.step_seconds, "preheat": opts.preheat,
                      "max_pages": max(levels), "open_concurrency": opts.concurrency},
         "targets": {"sessions": TARGET_SESSIONS, "p95_step_s": TARGET_P95_S,
@@ -529,7 +489,8 @@ async def run(opts) -> dict:
             if time.monotonic() - t_start > MAX_TOTAL_S - 240:
                 print(f"time limit: level {level} skipped", flush=True)
                 break
-            new = [Session(server.base, i) for i in range(len(sessions), level)]
+            new = [Session(server.base, i, opts.tabs[i % len(opts.tabs)])
+                   for i in range(len(sessions), level)]
             sessions += new
             print(f"opening {len(new)} pages (to {level}) …", flush=True)
             open_wall = await _open_many(new, http, opts.concurrency)
@@ -638,6 +599,8 @@ def main(argv=None) -> int:
     p.add_argument("--active", type=int, default=60)
     p.add_argument("--rate", type=float, default=3.0, help="clicks per second per active page")
     p.add_argument("--step-seconds", type=float, default=30.0)
+    p.add_argument("--tabs", default=",".join(TAB_LINKS),
+                   help="the tabs the pages open, page i opening tab i mod their number")
     p.add_argument("--preheat", type=int, default=4)
     p.add_argument("--concurrency", type=int, default=8, help="pages requested at once")
     p.add_argument("--flood", type=int, default=150,
@@ -650,6 +613,9 @@ def main(argv=None) -> int:
         p.error("--sessions: counts in 1..100")
     if not 0 < opts.rate <= 20 or not 1 <= opts.step_seconds <= 120:
         p.error("--rate in (0, 20] and --step-seconds in [1, 120]")
+    opts.tabs = [t.strip() for t in opts.tabs.split(",") if t.strip()]
+    if not opts.tabs or set(opts.tabs) - set(TAB_LINKS):
+        p.error(f"--tabs: some of {', '.join(TAB_LINKS)}")
     result = asyncio.run(asyncio.wait_for(run(opts), MAX_TOTAL_S))
     Path(opts.out).write_text(json.dumps(result, indent=1))
     print(table(result))

@@ -5,11 +5,8 @@ Each bug found in the lecture-room trial (issue 7) has a test here that failed o
 
 import html
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E402
 from explorer.app.dashboard import TABS  # noqa: E402
@@ -506,7 +503,9 @@ def test_rule_equation_and_source_on_screen(view, rule):
     assert spec.equation in shown and spec.source in shown
     assert view.w_equation_main.value == view.w_equation.value
     assert view.w_equation in view.shell.sidebar.children[0].children
-    assert view.w_equation_main in view.shell.main.children[0].children
+    column = list(view.shell.main.children[0].children)
+    row = next(c for c in column if view.w_equation_main in getattr(c, "children", ()))
+    assert column.index(row) < column.index(view.figure_box)  # above the figure
     assert "Mini-batch" not in shown
 
 

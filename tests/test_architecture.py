@@ -55,7 +55,6 @@ def test_small_runs_and_the_dashboard_never_import_numba():
     building the dashboard must not pay numba's import (about half a second)."""
     code = (
         "import sys\n"
-        "import matplotlib; matplotlib.use('module://ipympl.backend_nbagg')\n"
         "from explorer import datasets\n"
         "from explorer.perceptron import train\n"
         "ds = datasets.load('separable', n=2000, seed=0)\n"

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import json
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.dashboard import TABS, _load  # noqa: E402

@@ -6,11 +6,8 @@ with five points placed."""
 
 import types
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.cover import CoverView  # noqa: E402
@@ -112,7 +109,8 @@ def test_cover_points_n_follows_the_points_placed():
     m = view.model
     assert view.text["n_points"].value == "4" and not view.text["n_points"].disabled
     view.w_view.value = "dichotomies"
-    view._on_click(types.SimpleNamespace(inaxes=view.figure.plane.ax, xdata=0.9, ydata=0.9))
+    view.page._on_msg(view.page, {"type": "pointer", "panel": "plane", "x": 0.9, "y": 0.9,
+                                  "mode": view.page.pointer_mode}, [])  # a click in the page
     assert len(m.X) == 5 and view.text["n_points"].value == "5"
     assert m.n_points == 4  # the state: N random points when "Random points" is pressed
     assert_controls_show_the_model(view, shown=5)

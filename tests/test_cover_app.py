@@ -3,13 +3,9 @@ hand-off of dichotomies and Boolean functions to the Perceptron tab."""
 
 import threading
 import time
-import types
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import cover  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402
@@ -23,7 +19,11 @@ def view():
 
 
 def _click(view, ax, x, y):
-    view._on_click(types.SimpleNamespace(inaxes=ax, xdata=x, ydata=y))
+    """A click in the page's figure, as the page sends it: the panel of ``ax``, in its data
+    coordinates, in the page's pointer mode (explorer.app.pagefigure)."""
+    panel = next(name for name, a in view.figure.panel_axes().items() if a is ax)
+    view.page._on_msg(view.page, {"type": "pointer", "panel": panel, "x": float(x),
+                                  "y": float(y), "mode": view.page.pointer_mode}, [])
 
 
 def test_curves_drawn_are_cover_fraction(view):
@@ -160,9 +160,9 @@ def test_boolean_view_table_and_xor_handoff():
 def test_recursion_fills_in_with_the_timeline(view):
     view.w_view.value = "recursion"
     m = view.model
-    view.timeline.b_reset.click()
+    view.page.step = 0  # as the page writes the step it shows, once settled (Reset)
     assert m.step == 0 and m.n_steps == 4 * 9
-    view.timeline.b_step.click()
+    view.page.step = 1  # Step
     assert m.step == 1 and "S(1, 2) = S(1, 1) + S(0, 1) = 2 + 2 = 4" in view.messages.text
     assert view.handle_key("End") and m.step == m.n_steps
     # the last cell, S(4, 10) = 2 (1 + 9 + 36 + 84 + 126), from S(4, 9) = 326 and S(3, 9) = 186

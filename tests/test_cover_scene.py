@@ -355,3 +355,28 @@ def test_the_page_figure_takes_every_view_and_a_growing_run(mc):
     page.show_scene(scene, run=5, chunks=rf.chunk, step=scene.n_steps)
     json.dumps(page.scene, allow_nan=False)
     assert page.step == scene.n_steps
+
+
+def test_an_edge_summand_keeps_its_number_over_its_shading():
+    """Step 1 fills S(1, 2) from S(1, 1) and S(0, 1), two edge cells, which the page shades
+    (polygons over the still ``below`` layer): their numbers must be over the shading (the
+    ``above`` layer), not under it, as matplotlib draws them. (They were in ``below``: the page
+    drew the shaded summands empty.)"""
+    from explorer.plots.recursion import RecursionFigure
+
+    f = Figure()
+    FigureCanvasAgg(f)
+    rf = RecursionFigure(f)
+    rf.set_table(cover.recursion_table(4, 10))
+    scene = rf.scene(width=W, height=H)
+    below = image(scene.below)
+    above = image(scene.above) if scene.above else np.zeros_like(below)  # b"": no layer
+    panel = scene.panel("table")
+    for m, N in ((1, 1), (0, 1), (0, 5)):  # the summands of step 1, and an edge cell
+        x, y, w, h = rf._box(m, N)
+        (x0, y1), (x1, y0) = panel.to_px(np.array([[x, y], [x + w, y + h]]))
+        inner = (slice(int(y0) + 3, int(y1) - 2), slice(int(x0) + 3, int(x1) - 2))
+        ink = above[inner][..., 3] > 0.5
+        assert ink.sum() > 5, (m, N)  # its number, in the layer over the shading
+        dark = (below[inner][..., :3].max(axis=-1) < 0.6)
+        assert not dark.any(), (m, N)  # nothing of it left under the shading

@@ -13,14 +13,9 @@ from __future__ import annotations
 import html
 import logging
 import math
-import types
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 from matplotlib.text import Text  # noqa: E402
 from test_degenerate import DATA, SEP  # noqa: E402
 
@@ -326,7 +321,9 @@ def cover():
 
 
 def _click(view, x, y):
-    view._on_click(types.SimpleNamespace(inaxes=view.figure.plane.ax, xdata=x, ydata=y))
+    """A click in the Cover plane, as the page sends it (explorer.app.pagefigure)."""
+    view.page._on_msg(view.page, {"type": "pointer", "panel": "plane", "x": x, "y": y,
+                                  "mode": view.page.pointer_mode}, [])
 
 
 def test_cover_identical_points_clicked(cover):

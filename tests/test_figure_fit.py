@@ -51,3 +51,4 @@ def test_type_grows_in_lecture_mode():
     dpi_normal = pf.fig.dpi
     pf.fit(big.width, big.height, scale=big.scale)
     assert pf.fig.dpi > 1.2 * dpi_normal  # points are larger on screen: type, markers, lines
+

@@ -3,11 +3,8 @@
 import threading
 import time
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import generalization as G  # noqa: E402
 from explorer import losses as L  # noqa: E402

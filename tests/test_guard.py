@@ -7,12 +7,8 @@ import sys
 import types
 
 import ipywidgets as W
-import matplotlib
-import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 import ipywidgets.widgets.widget as widget_module  # noqa: E402
+import pytest
 
 from explorer.app import Dashboard, guard  # noqa: E402
 

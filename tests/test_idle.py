@@ -9,11 +9,8 @@ would run it after each message, and no tab may ask its page for a new image.
 """
 
 import matplotlib
-import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 import matplotlib.pyplot as plt  # noqa: E402
+import pytest
 
 from explorer.app.dashboard import TABS, _load  # noqa: E402
 from explorer.perceptron import RULES  # noqa: E402

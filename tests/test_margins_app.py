@@ -2,11 +2,8 @@
 
 import types
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import svm  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402

@@ -1,8 +1,8 @@
 """Every notebook in notebooks/ runs clean, top to bottom, and is committed without outputs.
 
 The notebooks run in a real ``python3`` kernel through nbclient, from the notebooks directory,
-exactly as a student would run them (``%matplotlib widget`` included: ipympl works without a
-browser, the widgets are simply never displayed).
+exactly as a student would run them (without a browser the widgets are simply never
+displayed).
 """
 
 from __future__ import annotations

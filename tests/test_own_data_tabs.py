@@ -4,12 +4,9 @@ message when unusable (state kept), and carried through saved states and links."
 
 from __future__ import annotations
 
-import matplotlib
 import numpy as np
 import pytest
 from sklearn.model_selection import train_test_split
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app.cover import CoverView  # noqa: E402
 from explorer.app.cover.model import to_square  # noqa: E402

@@ -12,8 +12,6 @@ import sys
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from explorer.app.dashboard import warm_up
 from explorer.app.perceptron.model import PerceptronModel, solvers_loaded
@@ -72,25 +70,6 @@ def test_pending_panels_say_the_bound_is_coming_not_that_there_is_none():
     assert PENDING_NOTE in fig.proof.note.get_text().replace("\n", " ")
     fig.set_run(m.trajectory, m.X, m.y, describe_run(m.trajectory, m.X, m.y))
     assert "\nbound (dashed) =" in fig.mistakes.bound_text.get_text()
-
-
-def test_a_canvas_no_page_has_shown_is_not_drawn_until_the_page_asks():
-    canvas = FigureCanvasAgg(Figure())
-    fig = PerceptronFigure(canvas.figure, blit=True)
-    m = PerceptronModel()
-    fig.set_run(m.trajectory, m.X, m.y, m.info)
-    drawn = []
-    canvas.mpl_connect("draw_event", lambda ev: drawn.append(1))
-    canvas.page_draws_first, canvas.syncing_data_url = True, True  # ipympl before "initialized"
-    fig.render(1)
-    assert drawn == [] and fig._background is None
-    canvas.syncing_data_url = False  # the page has shown the canvas
-    fig.render(2)
-    assert drawn == [1] and fig._background is not None
-    canvas.page_draws_first = False
-    fig.invalidate()
-    fig.render(3)  # a canvas outside a kernel always draws
-    assert drawn == [1, 1]
 
 
 def test_warm_up_does_ahead_what_the_first_open_would_do():

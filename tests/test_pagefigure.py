@@ -248,8 +248,8 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
-    assert files == ["static/kinds.js", "static/kinds_xor.js", "static/pagefigure.css",
-                     "static/pagefigure.js"]
+    assert files == ["static/kinds.js", "static/kinds_cover.js", "static/kinds_xor.js",
+                     "static/pagefigure.css", "static/pagefigure.js"]
     assert all(any(fnmatch(f, p) for p in patterns) for f in files), (files, patterns)
     for name in files:
         text = (STATIC.parent / name).read_text()

@@ -3,13 +3,9 @@ and the dashboard's lazy tabs, links, saved states and lecture mode."""
 
 import json
 
-import matplotlib
+import ipywidgets as W  # noqa: E402
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
-import ipywidgets as W  # noqa: E402
 import traitlets as T  # noqa: E402
 
 from explorer.app import Dashboard, PerceptronView  # noqa: E402

@@ -10,10 +10,7 @@ import gc
 import logging
 import time
 
-import matplotlib
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer.app import PerceptronView  # noqa: E402
 

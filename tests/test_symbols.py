@@ -14,12 +14,8 @@ import html
 import pathlib
 import re
 
-import matplotlib
-import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 import ipywidgets as W  # noqa: E402
+import pytest
 from matplotlib.text import Text  # noqa: E402
 
 from explorer.app.cover import CoverView  # noqa: E402

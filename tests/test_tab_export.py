@@ -9,10 +9,6 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 
-import matplotlib
-
-matplotlib.use("module://ipympl.backend_nbagg")
-
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from PIL import Image  # noqa: E402

@@ -1,10 +1,7 @@
 """The XOR tab without a browser: its model, its view, bad input, links and the hand-off."""
 
-import matplotlib
 import numpy as np
 import pytest
-
-matplotlib.use("module://ipympl.backend_nbagg")
 
 from explorer import xor  # noqa: E402
 from explorer.app.pagefigure import Pointer  # noqa: E402

@@ -30,15 +30,15 @@ function render({ model, el }) {
   const keys = new Set(model.get('shortcut_keys'));
   const voila = document.body.dataset.voila !== undefined;
   const root = () => el.closest('.pe-root');
-  // the figure area of the tab on screen: an ipympl figure's box, or a page-drawn figure
-  // (explorer.app.pagefigure), whose canvas starts below its own transport and narration
+  // the figure area of the tab on screen: a page-drawn figure (explorer.app.pagefigure),
+  // whose canvas starts below its own transport and narration
   function shownFigure() {
-    for (const f of document.querySelectorAll('.pe-figure, .pe-pagefigure')) {
+    for (const f of document.querySelectorAll('.pe-pagefigure')) {
       if (f.offsetParent !== null) return f;
     }
     return null;
   }
-  const canvasArea = (f) => (f.classList.contains('pe-pagefigure') && f.querySelector('.pe-pf-figure')) || f;
+  const canvasArea = (f) => f.querySelector('.pe-pf-figure') || f;
   function report(force) {
     // the dashboard's width (narrower than the window in a notebook), the window's height,
     // and where the figure area of the tab on screen starts and how wide it is
@@ -110,24 +110,7 @@ function render({ model, el }) {
         if (body.getAttribute('aria-labelledby') !== head.id) body.setAttribute('aria-labelledby', head.id);
       });
     }
-    // Each tab's figure is one image to assistive technology: named after its tab, and
-    // described by the tab's narration of the step shown (which follows every step).
-    for (const f of r.querySelectorAll('.pe-figure')) {
-      let box = f.parentElement;
-      while (box && box !== r && !box.querySelector('.pe-narration')) box = box.parentElement;
-      const words = box && box.querySelector('.pe-narration');
-      if (!words) continue;
-      if (!words.id) words.id = 'pe-narration-' + (++named);
-      const panel = f.closest('[role="tabpanel"]');
-      const tab = panel && document.getElementById(panel.getAttribute('aria-labelledby') || '');
-      const title = tab ? tab.textContent.trim() : '';
-      const figureName = (title ? title + ' tab' : 'Perceptron Explorer') + ': figure of the step shown';
-      if (f.getAttribute('role') !== 'img') f.setAttribute('role', 'img');
-      if (f.getAttribute('aria-label') !== figureName) f.setAttribute('aria-label', figureName);
-      if (f.getAttribute('aria-describedby') !== words.id) f.setAttribute('aria-describedby', words.id);
-    }
   }
-  let named = 0;
   let pending = null;
   const observer = new MutationObserver(() => { clearTimeout(pending); pending = setTimeout(label, 50); });
   function onQuery() {

@@ -26,6 +26,9 @@ LECTURE_CHROME_PX = 300
 BOTTOM_PX = 8
 #: The figure's reference width: at this width its type is at its designed size.
 BASE_WIDTH = 1040
+#: Lecture mode's type, relative to the type of the same figure out of lecture mode: at
+#: 1920 × 1080 the figure's smallest text (legends, 8.5 pt) is then over 20 CSS px.
+LECTURE_TYPE = 1.45
 #: Width / height of the four-panel figure, and the widest it may become on a short window.
 ASPECT = 1.9
 WIDEST = 2.4
@@ -58,17 +61,30 @@ CSS = """
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input, .pe-playlist-link input { font-family: monospace; font-size: 13px; }
 .pe-timeline .widget-play button { min-width: 44px; }
-.pe-figure { overflow: hidden; min-width: 0; max-width: 100%; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
 .pe-messages > .pe-message { margin: 2px 0 0; padding: 3px 10px; background: #FFF1E0;
   border-left: 4px solid #D55E00; line-height: 1.35; }
 .pe-messages > .pe-note { margin: 2px 0 0; padding: 3px 10px; background: #EEF6FB;
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
-.pe-figure .jupyter-matplotlib-figure { margin: 0; }
 .pe-equation .pe-equation-text { font-size: calc(var(--pe-font) * 0.85); line-height: 1.3;
   white-space: normal; color: #222; margin: 0 0 4px; }
+.pe-main .pe-equation .pe-equation-text { margin: 0; }
 .pe-main .pe-equation { display: none; }  /* beside the settings; above the figure in lecture */
+/* a row of choices keeps its name on its line ("Click mode  View  Add +1 ...") */
+.pe-root .widget-toggle-buttons { display: flex; align-items: center; flex-wrap: wrap; gap: 4px; }
+.pe-root .widget-toggle-buttons > .widget-label { width: auto; margin: 0 6px 0 0; }
+/* lecture mode: the top bar's one button sits at the right end of the tab bar's row (the rows
+   above the figure are the figure's height) */
+.pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle { display: none; }
+/* and the notebook page's own 20 px above the dashboard go to the figure */
+body:has(.pe-root.pe-lecture) .lm-BoxPanel-child, body:has(.pe-root.pe-lecture) .jp-Cell,
+body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-top: 0; }
+@media (min-width: 1100px) {
+  .pe-root.pe-lecture { position: relative; }
+  .pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
+    padding: 0; }
+}
 .pe-lecture .pe-main .pe-equation { display: flex; }
 .pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
 .pe-playlist .widget-hbox { gap: 6px; }
@@ -96,7 +112,7 @@ def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture:
 
     The figure takes its column's width (the window less the settings column when shown)
     unless the window's height below the figure's top is the tighter limit; the type scale
-    follows the width, times 1.3 in lecture mode, so text stays readable at a distance.
+    follows the width, times LECTURE_TYPE in lecture mode, so text stays readable at a distance.
     ``figure_top`` and ``figure_width`` are where the figure starts and how wide its column
     is, as the page measured them; 0 means not yet measured, and estimates are used.
     """
@@ -118,10 +134,10 @@ def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture:
 
 def type_scale(width: int, height: int, *, lecture: bool = False) -> float:
     """Type scale of a figure of ``width`` × ``height`` CSS px: its size relative to the designed
-    figure (the smaller of the two ratios), times 1.3 in lecture mode."""
+    figure (the smaller of the two ratios), times :data:`LECTURE_TYPE` in lecture mode."""
     scale = max(0.8, min(width / BASE_WIDTH, height / (BASE_WIDTH / ASPECT), 1.9))
     if lecture:
-        scale = min(scale * 1.3, 2.4)
+        scale = min(scale * LECTURE_TYPE, 2.4)
     return round(scale, 3)
 
 

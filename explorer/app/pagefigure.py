@@ -19,12 +19,13 @@ Static tracks: a track whose arrays are the same at every step of a run (e.g. th
 solution that do not move with the step but do move while the data are edited) gets them
 from a "static" message (:meth:`PageFigure.send_static`, one row per array) instead of the
 chunks: sent with the scene (``show_scene(static=...)``) and again whenever they change, with
-an optional narration that stands until the next run. Pointer mode "drag": pressing on a
-vertex of a ``drag_tracks`` points track and moving it is drawn in the page at frame rate (the
-vertex follows the pointer, kept inside its panel); the kernel hears the pointer with
-``phase`` "down" (wherever the press was), "move" (at most every 30 ms) and "up", in data
-coordinates, and answers with static tracks; the page draws the dropped vertex where it was
-dropped until the kernel's next static message or scene.
+an optional narration that stands until the next run; ``send_static(changed_only=True)``
+sends only the tracks that changed since, which the page merges into those it has.
+Pointer mode "drag": pressing on a vertex of a ``drag_tracks`` points track and moving it is
+drawn in the page at frame rate (the vertex follows the pointer, kept inside its panel); the
+kernel hears the pointer with ``phase`` "down" (wherever the press was), "move" (at most every
+30 ms) and "up", in data coordinates, and answers with static tracks; the page draws the
+dropped vertex where it was dropped until the kernel's next static message or scene.
 
 The protocol (traits and messages) is the contract of issue 20 (the scene's wire format is
 :meth:`Scene.header` and :meth:`Chunk.message`).
@@ -35,7 +36,9 @@ polygons 0: no edge); ``dash`` a list of dash lengths; ``fill``/``fill_alpha`` a
 (default its colour) or a filled marker's; ``hatch`` "/", "\\\\" or "x" (diagonal lines anchored
 to the figure, ``hatch_gap`` apart (8), in ``hatch_color`` at ``hatch_alpha``); ``size`` a
 marker's diameter (8) or a text's font size (12); ``marker`` "o" (disc), "s" (square), "D",
-"^", "v", "ring", "box" (open square), "x", "+"; ``colors`` the colours a points track's ``c`` indexes;
+"^", "v", "P" (filled plus), "X" (filled x), "*" (star; these three from ``kinds_cover.js``),
+"ring", "box" (open square), "x", "+" (a filled marker's edge is drawn where its ``color``
+differs from its ``fill``, as matplotlib draws it); ``colors`` the colours a points track's ``c`` indexes;
 ``head`` an arrow head's length (10) or [length, width]; ``font``/``weight`` a text's family and
 weight; ``box`` a white (or the given colour's) box behind a text. Polylines break at NaN
 vertices; polygons skip them (padding), so a polygon of fewer vertices fits the same array.
@@ -45,19 +48,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import anywidget
+import numpy as np
 import traitlets as T
 
-from ..plots.scene import FIGURE, Chunk, Scene
+from ..plots.scene import ARRAYS_DTYPE, FIGURE, Chunk, Scene
 from ..plots.style import NEG, POS
 from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
 #: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
-SCRIPTS = ("kinds.js", "kinds_xor.js", "pagefigure.js")
+SCRIPTS = ("kinds.js", "kinds_xor.js", "kinds_cover.js", "pagefigure.js")
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")
 #: A pointer message's phase: a click, or a drag's press, moves and release ("drag" mode).
@@ -99,6 +103,19 @@ def _is_real(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def _static_mark(fields: dict, strings) -> tuple:
+    """What a static track's arrays draw (its texts resolved): equal marks, equal drawings."""
+    out = []
+    for key in sorted(fields):
+        arr = np.ascontiguousarray(fields[key], dtype=ARRAYS_DTYPE.get(key, "float32"))
+        if key == "t":  # an index into the message's strings: what it says counts
+            out.append((key, tuple(strings[int(i)] if 0 <= int(i) < len(strings) else ""
+                                   for i in arr.reshape(-1))))
+        else:
+            out.append((key, arr.shape, arr.tobytes()))
+    return tuple(out)
+
+
 def _transport(transport: dict | None, n_steps: int) -> dict:
     """The ``transport`` trait, checked: 1-based update steps, pass length, cycle start."""
     t = dict(transport or {})
@@ -136,6 +153,9 @@ class PageFigure(anywidget.AnyWidget):
         One of :data:`POINTER_MODES`.
     lecture : bool
         Larger controls.
+    show_transport : bool
+        False hides the transport's buttons, slider and status line (e.g. a view with no
+        steps to move through; its keys are ``key_actions``).
     step : int
         The settled step (the page writes it; the kernel may set it, and the page shows it).
     playing : bool
@@ -168,6 +188,7 @@ class PageFigure(anywidget.AnyWidget):
     pointer_mode = T.Enum(POINTER_MODES, default_value="view").tag(sync=True)
     pointer_colors = T.Dict({"add+": POS, "add-": NEG}).tag(sync=True)
     lecture = T.Bool(False).tag(sync=True)
+    show_transport = T.Bool(True).tag(sync=True)
     # set by the page: no echo back (ipywidgets echoes every update it receives; one view has
     # no use for it, and it was one message more for every settled step)
     step = T.Int(0).tag(sync=True, echo_update=False)
@@ -183,6 +204,7 @@ class PageFigure(anywidget.AnyWidget):
         self._run: int | None = None
         self._scene: Scene | None = None
         self._chunks: Callable[[int], Chunk | None] | None = None
+        self._static_marks: dict = {}  # track -> what its static arrays were when last sent
         self._pointer: list[Callable[[Pointer], object]] = []
         self._key: list[Callable[[str], object]] = []
         self._view3d: list[Callable[[str, float, float], object]] = []
@@ -226,6 +248,7 @@ class PageFigure(anywidget.AnyWidget):
         order = [c] + [i for d in range(1, last + 1) for i in (c + d, c - d) if 0 <= i <= last]
         pushed = order[:max(int(first), 0)]
         self._run, self._scene, self._chunks = run, scene, chunks
+        self._static_marks = {}
         with self.hold_sync():
             self.scene = scene.header() | {"run": run, "pushed": pushed}
             self.below = bytes(scene.below)
@@ -254,10 +277,13 @@ class PageFigure(anywidget.AnyWidget):
         self.send(content, buffers)
         return True
 
-    def send_static(self, static: Chunk, *, narration: str | None = None) -> None:
+    def send_static(self, static: Chunk, *, narration: str | None = None,
+                    changed_only: bool = False) -> int:
         """Replace the arrays of the run's static tracks: ``static`` holds one row of each
         (``count == 1``); ``narration`` (if given) stands as the figure's description until
-        the next run."""
+        the next run. With ``changed_only`` only the tracks whose arrays (or texts) differ
+        from those last sent in this run go, merged into the page's (nothing is sent when
+        none changed and there is no narration). Returns how many tracks were sent."""
         if self._scene is None:
             raise ValueError("send_static needs a scene: call show_scene first")
         if static.count != 1:
@@ -266,11 +292,25 @@ class PageFigure(anywidget.AnyWidget):
         unknown = set(static.arrays) - names
         if unknown:
             raise ValueError(f"static arrays for tracks not in the scene: {sorted(unknown)}")
+        marks = {name: _static_mark(fields, static.strings)
+                 for name, fields in static.arrays.items()}
+        merge = bool(changed_only)
+        if merge:
+            keep = [n for n in static.arrays if self._static_marks.get(n) != marks[n]]
+            if not keep and narration is None:
+                return 0
+            static = replace(static, arrays={n: static.arrays[n] for n in keep})
+            self._static_marks.update(marks)
+        else:
+            self._static_marks = marks
         content, buffers = static.message(run=self._run, index=0)
         content["type"] = "static"
+        if merge:
+            content["merge"] = True
         if narration is not None:
             content["narration"] = str(narration)
         self.send(content, buffers)
+        return len(static.arrays)
 
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to the run) in the page now, even if the trait holds it

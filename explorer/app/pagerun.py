@@ -81,6 +81,12 @@ class PageRun:
         ratio = max(1.0, min(float(self.page.ratio or 1.0), 3.0))
         scene = f.scene(width=fit.width, height=fit.height, scale=fit.scale, ratio=ratio,
                         chunk=self.chunk_steps)
+        self.send_scene(scene, step=k)
+
+    def send_scene(self, scene, *, step: int) -> None:
+        """Send a scene the figure has made (:meth:`show`, or e.g. a run grown over the same
+        still layers) as a new run at ``step``, with the figure's statics and first chunks."""
+        f, k = self.figure, int(step)
         statics = getattr(f, "statics", None)
         tl = self.timeline
         self._run += 1

@@ -18,15 +18,12 @@ The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw),
 
 from __future__ import annotations
 
-import time
-
 import ipywidgets as W
 import traitlets as T
 
-from .canvas import announce_size, live_figure
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
-from .layout import FigureFit, fit_figure
+from .layout import FigureFit
 
 
 class TabView(W.VBox):
@@ -37,17 +34,6 @@ class TabView(W.VBox):
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
-
-    def _start_figure(self, figure_cls, **kwargs):
-        """Create the live ipympl figure once and fit it to a 1366 × 768 window until the page
-        reports its real size."""
-        fig = live_figure()
-        self.canvas = fig.canvas
-        self.figure = figure_cls(fig, **kwargs)
-        self._born = time.monotonic()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
-        return self.figure
 
     def redraw(self) -> None:
         """Draw the state shown again (after a new size or an export)."""
@@ -67,18 +53,13 @@ class TabView(W.VBox):
         return self.model.set_state(state)
 
     def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and show the step again: a
+        """Resize the figure (window size or lecture mode changed) and show the step again: the
         page-drawn figure (``self.paged``, :class:`explorer.app.pagerun.PageRun`) is described
-        again at the new size, an ipympl one resized."""
+        again at the new size."""
         if fitted == self.fitted:
             return
         self.fitted = fitted
-        paged = getattr(self, "paged", None)
-        if paged is not None:
-            paged.resize(fitted)
-        else:
-            self.figure.fit(fitted.width, fitted.height, scale=fitted.scale)
-            announce_size(self.figure.fig, again=time.monotonic() - self._born < 10)
+        self.paged.resize(fitted)
         self.redraw()
 
     def show_settings(self, visible: bool) -> None:

@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 from ..replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..trajectory import Trajectory
 from . import layers, live
+from . import style as S
 from .overlays import LEGEND_DROP
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
@@ -33,7 +34,7 @@ class PerceptronFigure(live.LiveFigure):
     Parameters
     ----------
     fig : matplotlib Figure, optional
-        An existing empty figure (the widget passes its ipympl figure); by default a new
+        An existing empty figure (the tab passes its off-screen one); by default a new
         ``matplotlib.figure.Figure`` not tied to pyplot, for static images and animations.
     """
 
@@ -106,8 +107,11 @@ class PerceptronFigure(live.LiveFigure):
             candidates = ()
         else:
             best = None
-            # Few rows and full-size type first; a smaller legend only when the plane would shrink.
+            # Few rows and full-size type first; a smaller legend only when the plane would shrink,
+            # and never under READABLE_PX if the full-size type is over it (a projector's type)
             candidates = ((3, 1.0), (2, 1.0), (3, 0.85), (2, 0.85), (2, 0.72), (1, 0.72))
+            full_px = (S.TICK_SIZE - 1) * self.fig.dpi / 72
+            candidates = [c for c in candidates if c[1] * full_px >= min(S.READABLE_PX, full_px)]
         for ncol, size in candidates:
             self.plane.set_legend_columns(ncol, size=size)
             box = self.plane.legend.get_window_extent(renderer)

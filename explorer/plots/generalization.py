@@ -279,7 +279,7 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
     Parameters
     ----------
     fig : matplotlib Figure, optional
-        An existing empty figure (the widget's ipympl figure); by default a new one.
+        An existing empty figure (the tab's off-screen one); by default a new one.
     blit : bool, default False
         Steps blit the loss markers over a cached background (the live widget); otherwise
         every render redraws the figure.

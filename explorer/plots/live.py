@@ -10,17 +10,7 @@ same things in its own methods (written first); it could use these helpers uncha
 
 from __future__ import annotations
 
-import time
-
 from . import style as S
-
-BURST_SECONDS = 0.25
-
-
-def force_full_frame(canvas) -> None:
-    """Make a web canvas (ipympl, webagg) send its next image whole, not as a diff."""
-    if hasattr(canvas, "_force_full"):
-        canvas._force_full = True
 
 
 class LiveFigure:
@@ -36,7 +26,6 @@ class LiveFigure:
     def _init_live(self, blit: bool) -> None:
         self.blit = bool(blit)
         self._background = None
-        self._last_render = -1.0
         self._saving = False
         if self.blit:
             self.fig.canvas.mpl_connect("draw_event", self._on_draw)
@@ -60,10 +49,7 @@ class LiveFigure:
         """Show step ``k`` on the live canvas; returns what ``show`` returns.
 
         With ``blit`` the static part is drawn once into a cached background and only the moving
-        artists are drawn per step; otherwise the canvas redraws everything. ipympl sends each
-        frame as a diff against the previous one, and its front end drops a frame that arrives
-        while the previous image is still loading, so frames sent close together (or right after
-        a new layout) go out whole: a dropped one cannot leave a stale picture behind.
+        artists are drawn per step; otherwise the canvas redraws everything.
         """
         out = self.show(k)
         self.draw_frame()
@@ -73,15 +59,6 @@ class LiveFigure:
         """Put the artists as they are now on the live canvas: the moving ones blitted over the
         cached background, or everything when there is no background (or no blitting)."""
         canvas = self.fig.canvas
-        if getattr(canvas, "page_draws_first", False) and getattr(canvas, "syncing_data_url",
-                                                                   False):
-            # An ipympl canvas that no page has shown yet: the page asks for a whole image when
-            # it shows the canvas (ipympl's "refresh"), so an image drawn now would be wasted.
-            return
-        now = time.monotonic()
-        if self._background is None or now - self._last_render < BURST_SECONDS:
-            force_full_frame(canvas)
-        self._last_render = now
         if not self.blit:
             canvas.draw_idle()
         elif self._background is None:

@@ -54,7 +54,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
     Parameters
     ----------
     fig : matplotlib Figure, optional
-        An existing empty figure (a widget passes its ipympl figure); by default a new
+        An existing empty figure (a tab passes its off-screen one); by default a new
         ``matplotlib.figure.Figure`` not tied to pyplot.
     blit : bool, default False
         Draw steps by blitting the moving artists over a cached background (live canvases).

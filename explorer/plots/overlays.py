@@ -93,7 +93,7 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72, ax.figure.dpi_scale_trans)
     legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                        bbox_transform=below, ncol=ncol, fontsize=(S.TICK_SIZE - 1) * size, frameon=False,
-                       handlelength=2.4, columnspacing=1.0, handletextpad=0.5, borderaxespad=0.2,
+                       handlelength=2.1, columnspacing=0.8, handletextpad=0.5, borderaxespad=0.2,
                        handler_map={FancyArrowPatch: _ArrowHandler(),
                                     tuple: HandlerTuple(ndivide=None, pad=0.4),
                                     plane.failing: HandlerPathCollection(sizes=[110])})

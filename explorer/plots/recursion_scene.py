@@ -1,6 +1,7 @@
 """The recursion table as the page draws it (see :mod:`explorer.plots.scene`): the table's
-grid, headers and edges ``S(M, 1) = 2``, ``S(0, N) = 2`` are the still layer; step ``k`` of
-Sayed's (60.73) moves the tracks.
+grid and headers are the still ``below`` layer, the numbers of its edges ``S(M, 1) = 2``,
+``S(0, N) = 2`` the ``above`` layer (over the shading of a summand); step ``k`` of Sayed's
+(60.73) moves the tracks.
 
 Tracks, in the panel ``"table"`` whose data coordinates are the axes' fractions (the table
 fills its axes in equal rows and columns, the header row on top):
@@ -64,8 +65,22 @@ class RecursionScene:
         self.show(0)
         cells = self._cells()
         texts = [self.grid[(m + 1, N)].get_text() for m, N in cells]
-        below, above = layers.still_layers(self.fig, [*texts, self.outline], split=10.0,
-                                           ratio=ratio)
+        # the edges' numbers go over the shading of a summand (an edge cell may be one): the
+        # table's own are left out, copies where the table centres them are the above layer
+        t = self.table
+        edges = [(m, N) for m in range(t.M_max + 1) for N in range(1, t.N_max + 1)
+                 if t.is_edge(m, N)]
+        own = [self.grid[(m + 1, N)].get_text() for m, N in edges]
+        copies = [self.ax.text(*self._centre(m, N), o.get_text(), transform=self.ax.transAxes,
+                               ha="center", va="center", color=o.get_color(), zorder=11,
+                               fontproperties=o.get_fontproperties())
+                  for (m, N), o in zip(edges, own, strict=True)]
+        try:
+            below, above = layers.still_layers(self.fig, [*texts, *own, self.outline],
+                                               split=10.0, ratio=ratio)
+        finally:
+            for c in copies:
+                c.remove()
         self.invalidate()
         panel = layers.panel(self.ax, "table", width=width, height=height)
         pt = px_per_pt(self.fig)

@@ -31,6 +31,10 @@ CERT_MARKER = "*"
 #: reference says "whole run" in its title or legend instead.
 SO_FAR = "steps 0 to k only"
 
+#: The smallest type (CSS px) read from the back of a lecture hall: a figure whose full-size
+#: type is larger than this never shrinks a legend under it (lecture mode on a large screen).
+READABLE_PX = 20
+
 TITLE_SIZE = 15
 LABEL_SIZE = 13
 TICK_SIZE = 11

@@ -1,12 +1,8 @@
 """Helpers for the end-to-end browser tests: a Voila server in a subprocess, Debian's Chromium
-driven by Playwright (sync API), and small page helpers for ipywidgets + ipympl pages.
+driven by Playwright (sync API), and small page helpers for ipywidgets pages with the
+dashboard's page-drawn figure (explorer.app.pagefigure: one ``canvas.pe-canvas`` per figure).
 
 Playwright never downloads a browser here: we always launch /usr/bin/chromium.
-
-ipympl 0.10 DOM, for reference: each figure is a ``.jupyter-matplotlib`` widget whose
-``.jupyter-matplotlib-canvas-div`` holds two unclassed <canvas> elements: the first is the figure
-image, the second a transparent overlay for the rubber band and the resize handle. We read pixels
-from the first.
 """
 
 from __future__ import annotations
@@ -36,8 +32,8 @@ CHROMIUM_ARGS = [
 ]
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-# The figure-image canvas of an ipympl figure (not the overlay canvas on top of it).
-CANVAS = ".jupyter-matplotlib-canvas-div > canvas:first-of-type, canvas.pe-canvas"
+# The canvas of a page-drawn figure.
+CANVAS = "canvas.pe-canvas"
 
 
 def chromium_available() -> bool:
@@ -170,7 +166,7 @@ _CANVAS_SIGNATURE_JS = """
 
 
 def canvas_locator(page, index: int = 0, within: str | None = None):
-    """The figure canvas of the ``index``-th ipympl figure (optionally inside CSS ``within``)."""
+    """The canvas of the ``index``-th figure (optionally inside CSS ``within``)."""
     root = page.locator(within) if within else page
     return root.locator(CANVAS).nth(index)
 

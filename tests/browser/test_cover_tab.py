@@ -1,5 +1,7 @@
 """End-to-end: the Cover tab in Chromium, opened by a link; changing M redraws the curves, and a
-running Monte Carlo leaves the kernel free to step the Perceptron tab."""
+running Monte Carlo leaves the kernel free to step the Perceptron tab. The page draws the figure
+(issue 21): its narration is the page figure's; a click on the plane places a point the page
+draws, a dichotomy chosen moves only the tile's outline, and the recursion steps in the page."""
 
 from __future__ import annotations
 
@@ -13,13 +15,12 @@ pytestmark = pytest.mark.browser
 VISIBLE = ".pe-view:visible"
 
 
-def _narration(page, where: str = ".pe-narration") -> str:
-    """The visible tab's narration: the Cover tab's message area (``.pe-narration``), or the
-    page-drawn figure's line (``.pe-pf-narration``, the Perceptron tab)."""
+def _narration(page, where: str = ".pe-pf-narration") -> str:
+    """The visible tab's narration: the page-drawn figure's line (``.pe-pf-narration``)."""
     return page.locator(f"{VISIBLE} {where}").inner_text()
 
 
-def _wait(page, predicate, timeout=30.0, where: str = ".pe-narration") -> str:
+def _wait(page, predicate, timeout=30.0, where: str = ".pe-pf-narration") -> str:
     deadline = time.monotonic() + timeout
     while True:
         text = _narration(page, where)
@@ -70,3 +71,56 @@ def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url)
     assert stop.is_enabled()  # still running after the step elsewhere
     click_button(page, "Stop", within=VISIBLE)
     page.locator(f"{VISIBLE} .pe-help:has-text('Stopped after')").wait_for(timeout=20_000)
+
+
+FIG = f"{VISIBLE} .pe-pagefigure"
+#: The same in the page's own JavaScript (querySelector knows no :visible).
+SHOWN = "[...document.querySelectorAll('.pe-pagefigure')].find(e => e.offsetParent !== null)"
+
+
+def _drawn(page, track):
+    """The track as the page drew it last (its vertices in CSS px, whether drawn, its text)."""
+    return next(d for d in page.locator(FIG).evaluate("e => e.peDisplayList")
+                if d["track"] == track)
+
+
+def test_cover_tab_points_tiles_and_recursion_in_the_page(page, dashboard_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + "?tab=cover&view=dichotomies&n_points=4&seed=2")
+    wait_for_canvas(page, within=VISIBLE, timeout=90)
+    _wait(page, lambda t: "4 points in general position" in t)
+    page.wait_for_timeout(2500)  # the page fits the figure to the window first
+    # a click on the plane places a fifth point, which the page draws with its number
+    plane = next(p for p in page.locator(FIG).evaluate("e => e.peDisplayList")
+                 if p["track"] == "plane_points")
+    assert len(plane["px"]) == 4
+    box = page.locator(f"{FIG} canvas.pe-canvas").bounding_box()
+    x0 = sum(p[0] for p in plane["px"]) / 4  # inside the plane: among the points
+    y0 = sum(p[1] for p in plane["px"]) / 4
+    page.mouse.click(box["x"] + x0 + 7, box["y"] + y0 + 11)
+    _wait(page, lambda t: "5 points in general position" in t)
+    page.wait_for_function(f"""() => {SHOWN}.peDisplayList
+        .find(d => d.track === 'plane_points').px.length === 5""", timeout=20_000)
+    assert _drawn(page, "plane_number_4")["text"] == "5"
+    # a dichotomy chosen from the menu: its tile outlined, every other track still drawn
+    before = _drawn(page, "tiles_selected")
+    drawn = {d["track"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")
+             if d["visible"]}
+    menu = page.locator(f"{VISIBLE} .widget-dropdown:has(label:text-is('dichotomy')) select")
+    menu.select_option(index=7)
+    page.wait_for_function(f"""(old) => {{
+        const d = {SHOWN}.peDisplayList.find(t => t.track === 'tiles_selected');
+        return d.visible && JSON.stringify(d.px) !== JSON.stringify(old);
+    }}""", arg=before["px"], timeout=20_000)
+    now = {d["track"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")
+           if d["visible"]}
+    assert drawn - {"tiles_selected"} <= now
+    # the recursion steps in the page; the kernel hears the settled step (the link)
+    page.get_by_role("button", name="Recursion").click()
+    _wait(page, lambda t: t.startswith("The edges are filled"))
+    link = page.evaluate("() => window.location.search")
+    click_button(page, "Step ▶", within=VISIBLE)
+    _wait(page, lambda t: t.startswith("S(1, 2) = S(1, 1) + S(0, 1) = 2 + 2 = 4"), timeout=10)
+    assert "1 of 36 cells filled" in page.locator(f"{FIG} .pe-where").inner_text()
+    page.wait_for_function(f"() => window.location.search !== {link!r} && "
+                           "window.location.search.includes('step=1')", timeout=15_000)

@@ -107,12 +107,8 @@ def koski_point_5_on_canvas(page, *, hand: bool = False) -> tuple[float, float]:
 
 
 def mouse_on_canvas(page, x: float, y: float, *, click: bool = False) -> None:
-    """Move the real mouse to (x, y) from the figure canvas's top left (and click there).
-
-    ipympl lays a transparent overlay canvas over the figure image, so the image canvas itself
-    never receives pointer events (Playwright's locator.hover/click refuse it); the mouse goes to
-    page coordinates instead, and the overlay forwards the events to the figure.
-    """
+    """Move the real mouse to (x, y) from the figure canvas's top left (and click there), in
+    page coordinates, as a user's mouse does."""
     box = canvas_locator(page).bounding_box()
     page.mouse.move(box["x"] + x, box["y"] + y)
     if click:

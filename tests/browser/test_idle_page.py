@@ -95,8 +95,8 @@ def test_every_figure_is_an_image_named_and_described_by_its_narration(page, das
     wait_for_canvas(page, timeout=90)
     for tab in ("Perceptron", *TABS):
         page.get_by_role("tab", name=tab).click()
-        # an ipympl figure's box, or the page-drawn figure's image (explorer.app.pagefigure)
-        figure = page.locator(".pe-figure:visible, .pe-pf-figure:visible").first
+        # the page-drawn figure's image (explorer.app.pagefigure)
+        figure = page.locator(".pe-pf-figure:visible").first
         figure.wait_for(timeout=60_000)
         page.wait_for_function(
             "(f) => f.getAttribute('role') === 'img' && f.getAttribute('aria-describedby')",

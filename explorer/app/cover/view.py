@@ -1,5 +1,10 @@
 """The Cover tab: Cover's counting theorem as curves with Monte Carlo checks, the dichotomies of a
 small point set, the recursion (60.73) filling a table, and linearly separable Boolean functions.
+
+The page draws the figure (:mod:`explorer.app.pagerun`, :mod:`explorer.app.cover.page`): the
+Monte Carlo points come into the page as they are computed (a run grown over the same still
+layers), the recursion's steps run in the page, and a new point set, page of tiles or tile
+chosen is sent as the static tracks that changed, not as a new figure.
 """
 
 from __future__ import annotations
@@ -11,26 +16,33 @@ import numpy as np
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS
+from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
-from ...plots.recursion import RecursionFigure, recursion_status, recursion_text
-from ..canvas import kernel_loop
+from ...plots.recursion import RecursionFigure, recursion_status
 from ..export import file_stem
 from ..handoff import Handoff
-from ..layout import Shell, section
+from ..jobs import kernel_loop
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
+from ..pagerun import PageRun
 from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import Timeline
+from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel
+from .page import CoverPage
+from .paging import PageDrawing
 from .scenes import curves_text, fill, shown_mc
-from .tables import FORMULAS, boolean_html, recursion_html
+from .tables import FORMULAS
 
 TEXT_FIELDS = ("ms", "trials", "seed", "n_points", "rec_m", "rec_n")
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
+#: The figure's accessible name.
+NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a small point "
+        "set, the recursion filling its table, or the Boolean functions, as the view chosen")
 
 
-class CoverView(TabView):
+class CoverView(PageDrawing, TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 
     title = "Cover"
@@ -40,7 +52,14 @@ class CoverView(TabView):
         self.model = model if model is not None else CoverModel()
         m = self.model
         self._syncing = False  # controls set from the model: their observers do nothing
-        self._start_figure(CoverFigure, blit=True)
+        # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
+        # matplotlib figures: they draw the still layers and follow the settled step (exports,
+        # tests).
+        self.figure = CoverFigure(offscreen_figure())
+        self.recursion = RecursionFigure(offscreen_figure())
+        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        for f in (self.figure, self.recursion):
+            f.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         def lbl():  # one Layout per widget: a Layout is shared state in the page
             return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
@@ -82,6 +101,7 @@ class CoverView(TabView):
         self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **lbl())
         self.w_page.observe(lambda ch: self._apply("page", ch["new"]), names="value")
         self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0, **lbl())
+        self.w_dich.observe(lambda ch: self._chosen(), names="value")
         self.b_open = button("Open dichotomy in the Perceptron tab",
                              "The chosen dichotomy's points and labels, in the Perceptron tab",
                              lambda: self._open_dichotomy(self.w_dich.value))
@@ -89,6 +109,7 @@ class CoverView(TabView):
             (f"{name}{' (not separable)' if j in (6, 9) else ''}", j)
             for j, name in enumerate(cover.BOOLEAN_NAMES_2)], value=6,
             style={"description_width": "calc(var(--pe-font) * 4.5)"}, layout=W.Layout(width="95%"))
+        self.w_bool.observe(lambda ch: self._chosen(), names="value")
         self.b_bool = button("Open function in the Perceptron tab",
                              "Its four vertices with labels (value 1 → +1, 0 → −1)",
                              lambda: self._open_boolean(self.w_bool.value))
@@ -96,19 +117,29 @@ class CoverView(TabView):
                                        style={"button_width": "auto"},
                                        tooltips=["Click in the plane adds a point",
                                                  "Click on a point removes it"])
-        self.canvas.mpl_connect("button_press_event", self._on_click)
+        self.w_click.observe(lambda ch: self._pointer_mode(), names="value")
 
-        self.timeline = Timeline()
+        # the recursion's steps: the page has the buttons, slider, Play and keys
+        self.timeline = Transport()
         self.timeline.status = lambda k: recursion_status(k, m.n_steps)
-        self.messages = MessageArea()
+        self._no_steps = Transport()  # the page's step in the other views: not the model's
+        # the page's figure shows the narration (and is described by it): the kernel keeps it
+        self.messages = MessageArea(narration=False)
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
                                     max_rows=MAX_DICHOTOMY_POINTS, labels=False)
         self.own_data = W.Accordion([self.data_panel], titles=("Your own points (CSV)",),
                                     selected_index=None, layout=W.Layout(width="95%"))
         self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
-        self.figure_box = W.Box([self.canvas]).add_class("pe-figure")
+        self.drawn = CoverPage(m, self.figure, self.recursion)
+        self.paged = PageRun(self.drawn, self.timeline, self.fitted, name=NAME)
+        self.page = self.paged.page
+        self.page.pointer_colors = {"add+": "#000000"}  # the plane's points have no class
+        self.page.on_pointer(self._on_pointer)
+        self.figure_box = self.page
+        self._page_key = None  # what the page's still layers show (a new key: a new scene)
         self.table = W.HTML().add_class("pe-cover-table")
+        self.keys_help = W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")
         self.export = self._export_panel()
         t = self.text
         self.groups = {
@@ -130,7 +161,7 @@ class CoverView(TabView):
         settings = W.VBox([*self.groups.values(), section("Export"), self.export,
                            section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
-        main = W.VBox([self.w_view, self.timeline, self.messages, self.figure_box, self.table,
+        main = W.VBox([self.w_view, self.messages, self.figure_box, self.table, self.keys_help,
                        symbols_widget("cover")])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
@@ -156,7 +187,6 @@ class CoverView(TabView):
             self.messages.note("")
         self._loading = True
         try:
-            # set_run also sets Play's value, which the page copies to the slider on load
             if self.timeline.n_steps != m.n_steps or self.timeline.step != m.step:
                 self.timeline.set_run(m.n_steps, start=m.step)
         finally:
@@ -175,7 +205,6 @@ class CoverView(TabView):
             self._loading = True
             try:
                 self.timeline.go(k)
-                self.timeline.play.value = k  # the page copies Play to the slider on load
             finally:
                 self._loading = False
         if self.model.view == "recursion":
@@ -183,27 +212,6 @@ class CoverView(TabView):
 
     def redraw(self) -> None:
         self._redraw()
-
-    def _redraw(self, *, keep_refusal: bool = True):
-        m, f = self.model, self.figure
-        view = m.view
-        try:
-            if view == "recursion":
-                self.table.value = recursion_html(m.table, m.step)
-                text = recursion_text(m.table, m.step)
-            else:
-                text = self._fill(f, view, post=self._post())
-                if view == "boolean":
-                    self.table.value = boolean_html(m.boolean_rows(self._post())[0])
-                else:
-                    self.table.value = ""
-                key = (m.xaxis, self.fitted, f.curves.ax.get_xlim()) if view == "curves" else None
-                f.redraw(static_key=key)
-        except (ValueError, OverflowError, FloatingPointError) as exc:
-            self.messages.refuse(f"Could not draw: {exc}")
-            return
-        self.messages.narrate(text, keep_refusal=keep_refusal)
-        self.changed += 1
 
     def _fill(self, f: CoverFigure, view: str, *, post=None) -> str:
         """Give ``f`` (the live figure or an export's) the data of ``view``; the narration."""
@@ -307,8 +315,6 @@ class CoverView(TabView):
         self.w_page.layout.display = "" if m.n_pages > 1 else "none"
         for name, box in self.groups.items():
             box.layout.display = "" if name == m.view else "none"
-        self.timeline.layout.display = "" if m.view == "recursion" else "none"
-        self.figure_box.layout.display = "none" if m.view == "recursion" else ""
         self.text["n_points"].disabled = bool(m.points)
 
     # ------------------------------------------------------------------ view -> model
@@ -332,30 +338,6 @@ class CoverView(TabView):
 
     def _run_mc(self):
         self.model.start_monte_carlo(self._post())
-
-    def _on_click(self, event):
-        f, m = self.figure, self.model
-        if event.xdata is None:
-            return
-        if m.view == "dichotomies" and event.inaxes is f.plane.ax:
-            if self.w_click.value == "remove":
-                i = m.nearest_point(event.xdata, event.ydata, 0.08)
-                if i is None:
-                    m.refuse("no point there; click on a point")
-                else:
-                    m.remove_point(i)
-            else:
-                m.add_point(event.xdata, event.ydata)
-        elif m.view == "dichotomies" and event.inaxes is f.tiles.ax:
-            k = f.tiles.tile_at(event.xdata, event.ydata)
-            if k is not None:
-                self.w_dich.value = int(m.page_ids[k])
-                self._open_dichotomy(int(m.page_ids[k]))
-        elif m.view == "boolean" and event.inaxes is f.bool_tiles.ax:
-            k = f.bool_tiles.tile_at(event.xdata, event.ydata)
-            if k is not None:
-                self.w_bool.value = k
-                self._open_boolean(k)
 
     def _open_dichotomy(self, j: int):
         try:

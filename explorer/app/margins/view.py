@@ -123,9 +123,11 @@ class MarginsView(PointerEdits, TabView):
             section("Export"), self.export,
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
-        main = W.VBox([self.messages, self.figure_box,
+        # the controls used in class sit above the figure, on screen with it and the timeline
+        main = W.VBox([self.messages,
                        W.HBox([self.w_edit, self.w_layout],
                               layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
+                       self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("margins")])
         self.shell = Shell(settings, main)

@@ -154,8 +154,13 @@ class PerceptronView(W.VBox):
             section("All settings"), self.b_defaults,
         ])
         # the page's figure has its own transport: the kernel's stays hidden
-        main = W.VBox([self.messages, self.w_equation_main, self.figure_box,
-                       W.HBox([self.w_edit], layout=W.Layout(flex_flow="row wrap")),
+        # the controls used in class sit above the figure, on screen with it and the timeline
+        # (in lecture mode the rule's equation shares their row)
+        self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
+        main = W.VBox([self.messages,
+                       W.HBox([self.w_edit, self.w_equation_main],
+                              layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                       self.figure_box,
                        W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
                        symbols_widget("perceptron")])
         self.shell = Shell(settings, main)

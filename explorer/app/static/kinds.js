@@ -185,6 +185,9 @@ function drawPrefix(f, tr, nv) {
   }
 }
 
+// marker -> (ctx, x, y, r) that traces its path (filled, then edged): shapes beyond those below
+const MARKERS = {};
+
 function drawPoints(f, tr, nv) {
   const ctx = f.ctx, buf = f.buf, s = tr.style, a = f.a;
   const cc = a.c && s.colors ? a.c : null, per = a.c_per || 0;
@@ -210,7 +213,8 @@ function drawPoints(f, tr, nv) {
       ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
     } else if (m === "+") {
       ctx.moveTo(x - r, y); ctx.lineTo(x + r, y); ctx.moveTo(x, y - r); ctx.lineTo(x, y + r);
-    } else ctx.arc(x, y, r, 0, 2 * Math.PI);
+    } else if (MARKERS[m]) MARKERS[m](ctx, x, y, r);  // more shapes (e.g. kinds_cover.js)
+    else ctx.arc(x, y, r, 0, 2 * Math.PI);
     if (open) {
       ctx.globalAlpha = s.alpha;
       ctx.lineWidth = s.widths ? (s.widths[code] || s.width) : s.width;
@@ -221,7 +225,11 @@ function drawPoints(f, tr, nv) {
     ctx.globalAlpha = s.fillAlpha;
     ctx.fillStyle = col;
     ctx.fill();
+    // the edge, where it differs from the fill (matplotlib draws a marker's edge over its face)
     if (s.width > 0 && cc) { ctx.globalAlpha = s.alpha; ctx.strokeStyle = s.color; ctx.stroke(); }
+    else if (s.width > 0 && s.color !== col) {
+      ctx.globalAlpha = s.alpha; ctx.lineWidth = s.width; ctx.strokeStyle = s.color; ctx.stroke();
+    }
   }
 }
 

@@ -194,6 +194,7 @@ class PageFigure {
     }
     this.figure.setAttribute("aria-label", m.get("name") || "Figure");
     this.root.classList.toggle("pe-pf-lecture", !!m.get("lecture"));
+    this.root.classList.toggle("pe-pf-nosteps", m.get("show_transport") === false);
     const mode = m.get("pointer_mode") || "view";
     if (mode !== this.mode) {
       this.mode = mode;
@@ -333,7 +334,7 @@ class PageFigure {
   // arrays the same at every step (e.g. the data and a solution while they are edited)
   staticArrived(msg, buffers) {
     const st = { run: msg.run, tracks: new Map(), strings: msg.strings || [],
-      narration: typeof msg.narration === "string" ? msg.narration : null };
+      narration: typeof msg.narration === "string" ? msg.narration : null, merge: !!msg.merge };
     let b = 0;
     for (const [track, fields] of Object.entries(msg.arrays || {})) {
       const t = {};
@@ -342,13 +343,28 @@ class PageFigure {
         t[name + "_per"] = shape.slice(1).reduce((a, v) => a * v, 1);
         if (name === "xy" && shape.length === 3) this.grow(shape[1]);
       }
+      t.strings = st.strings;  // the texts its "t" indexes
       st.tracks.set(track, t);
     }
-    if (msg.run !== this.run) { this.earlyStatic = st; return; }  // its scene comes next
+    if (msg.run !== this.run) {  // its scene comes next
+      const early = this.earlyStatic;
+      if (st.merge && early && early.run === st.run) {
+        for (const [k, v] of st.tracks) early.tracks.set(k, v);
+        if (st.narration !== null) early.narration = st.narration;
+      } else this.earlyStatic = st;
+      return;
+    }
     this.applyStatic(st);
   }
 
   applyStatic(st) {
+    if (st.merge) {  // only the tracks that changed (send_static(changed_only=True))
+      for (const [k, v] of st.tracks) this.statics.set(k, v);
+      if (st.narration !== null) this.staticNarration = st.narration;
+      if (this.drag && this.drag.released) this.drag = null;
+      this.requestDraw();
+      return;
+    }
     this.statics = st.tracks;
     this.staticStrings = st.strings;
     this.staticNarration = st.narration;
@@ -763,7 +779,7 @@ class PageFigure {
   frameFor(tr, c, i) {
     const f = this.frame;
     const st = this.statics.get(tr.name);
-    if (st) { f.a = st; f.i = 0; f.strings = this.staticStrings; return f; }
+    if (st) { f.a = st; f.i = 0; f.strings = st.strings || this.staticStrings; return f; }
     f.a = c.tracks.get(tr.name) || null;
     f.i = i;
     f.strings = c.strings;

@@ -5,17 +5,14 @@ lecture shipped in the package opens every slide without a message."""
 import base64
 import json
 
-import matplotlib
 import pytest
 
-matplotlib.use("module://ipympl.backend_nbagg")
-
-from explorer.app import Dashboard  # noqa: E402
-from explorer.app.bridge import KEYS  # noqa: E402
-from explorer.app.dashboard import tab_spec  # noqa: E402
-from explorer.app.playlist import NEXT_KEYS, PREVIOUS_KEYS, Playlist  # noqa: E402
-from explorer.app.playlist_ui import course_text  # noqa: E402
-from explorer.app.timeline import KEY_ACTIONS, KEYS_HELP  # noqa: E402
+from explorer.app import Dashboard
+from explorer.app.bridge import KEYS
+from explorer.app.dashboard import tab_spec
+from explorer.app.playlist import NEXT_KEYS, PREVIOUS_KEYS, Playlist
+from explorer.app.playlist_ui import course_text
+from explorer.app.timeline import KEY_ACTIONS, KEYS_HELP
 
 
 @pytest.fixture(scope="module")

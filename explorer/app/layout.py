@@ -76,7 +76,8 @@ CSS = """
 .pe-root .widget-toggle-buttons > .widget-label { width: auto; margin: 0 6px 0 0; }
 /* lecture mode: the top bar's one button sits at the right end of the tab bar's row (the rows
    above the figure are the figure's height) */
-.pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle { display: none; }
+.pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle,
+.pe-lecture .pe-playlist-toggle { display: none; }  /* the playlist keeps its Previous/Next row */
 /* and the notebook page's own 20 px above the dashboard go to the figure */
 body:has(.pe-root.pe-lecture) .lm-BoxPanel-child, body:has(.pe-root.pe-lecture) .jp-Cell,
 body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-top: 0; }

@@ -1,6 +1,7 @@
 """Bad input, end to end through the widgets: CSV files and pasted text, typed parameters in
-every tab, links and saved-state files. Each must give a clear message in the page (never an
-exception), and a refused input must keep the data and the step on screen.
+every tab, links, saved-state files, and playlist files and links. Each must give a clear message
+in the page (never an exception), and a refused input must keep the data and the step on screen
+(and a refused playlist, the playlist).
 
 The catalogue reports its counts when it runs (``pytest -s`` prints them): inputs tried,
 messages shown, accepted, exceptions (tracebacks) and states lost.
@@ -243,6 +244,49 @@ def test_bad_state_files_give_a_message(raw):
     if not _same(before, _snapshot(view)):
         _count("state lost")
         pytest.fail("a refused state file changed the data or the step")
+
+
+# --------------------------------------------------------------------------- playlists
+_PLAYLIST = {"app": "perceptron-explorer", "version": 1}
+BAD_PLAYLISTS = [b"{", b"[]", b"\xff\xfe", json.dumps({**_PLAYLIST, "version": 0, "playlist": []}).encode(),
+                 json.dumps({**_PLAYLIST, "tab": "perceptron", "state": {}}).encode(),
+                 json.dumps({**_PLAYLIST, "playlist": [{"title": "t", "tab": "nope"}]}).encode(),
+                 json.dumps({**_PLAYLIST, "playlist": [{"title": "", "tab": "xor"}]}).encode(),
+                 json.dumps({**_PLAYLIST, "playlist": [
+                     {"title": "t", "tab": "perceptron", "state": {"eta": "abc"}}]}).encode(),
+                 json.dumps({**_PLAYLIST, "playlist": [{"title": "t", "tab": "xor"}] * 101}).encode()]
+BAD_PLAYLIST_LINKS = ["playlist=%%%", "playlist=abc", "playlist=a&playlist=b", "playlist=x&tab=xor",
+                      "playlist=" + "A" * 9000]
+
+
+@pytest.mark.parametrize("raw", BAD_PLAYLISTS, ids=range(len(BAD_PLAYLISTS)))
+def test_bad_playlist_files_give_a_message_and_keep_the_playlist(raw):
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    d.bridge.press("n")
+    view, entries = d.active, list(d.playlist.playlist.entries)
+    before = _snapshot(view)
+    try:
+        d.playlist._on_upload({"new": ({"name": "p.json", "size": len(raw), "content": raw},)})
+    except Exception:
+        _count("tracebacks")
+        raise
+    assert "pe-message" in d.playlist.out.value, raw[:40]
+    _count("messages")
+    if not _same(before, _snapshot(view)) or d.playlist.playlist.entries != entries:
+        _count("state lost")
+        pytest.fail("a refused playlist changed the playlist, the data or the step")
+
+
+@pytest.mark.parametrize("query", BAD_PLAYLIST_LINKS, ids=range(len(BAD_PLAYLIST_LINKS)))
+def test_bad_playlist_links_open_the_dashboard_with_a_message(query):
+    try:
+        d = Dashboard(query=query)
+    except Exception:
+        _count("tracebacks")
+        raise
+    assert "pe-message" in d.playlist.out.value and not len(d.playlist.playlist)
+    _count("messages")
 
 
 def test_catalogue_counts():

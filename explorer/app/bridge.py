@@ -15,9 +15,12 @@ from collections.abc import Callable
 import anywidget
 import traitlets as T
 
-#: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp.
+from .playlist import NEXT_KEYS, PREVIOUS_KEYS
+
+#: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp
+#: (the step keys) and "." (a playlist's next slide, :mod:`explorer.app.playlist_ui`).
 KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r", "R", "[", "]",
-        "e", "E", "l", "L")
+        "e", "E", "l", "L", *NEXT_KEYS, *PREVIOUS_KEYS)
 
 _ESM = """
 const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';

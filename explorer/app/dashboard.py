@@ -5,7 +5,8 @@ the number of tabs. The page's query string (Voila passes it to the kernel as ``
 names a tab and its state, e.g. ``?tab=perceptron&dataset=xor&step=5``; a bad link gives a
 message and the defaults, never an exception. While the state changes, the address bar and the
 share box follow it, so the link a lecturer copies opens the same step; the state also saves to
-and loads from a JSON file.
+and loads from a JSON file. A playlist of saved states steps through a lecture like slides
+(:mod:`explorer.app.playlist_ui`; a link ``?playlist=...&slide=k`` opens one).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from . import datachoice, guard
 from .bridge import PageBridge
 from .jobs import kernel_loop
 from .layout import CSS, fit_figure, sidebar_starts_open
+from .playlist import is_playlist_link
+from .playlist_ui import PlaylistPanel
 from .state import query_tab
 
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
@@ -50,6 +53,12 @@ def _shell():
 def _load(target: str):
     module, name = target.split(":")
     return getattr(importlib.import_module(module), name)
+
+
+def tab_spec(tab, *, tabs=TABS):
+    """The state spec of the tab called ``tab`` (importing its module), or None if none is."""
+    target = next((t for key, _, t in tabs if key == tab), None)
+    return None if target is None else _load(target).spec
 
 
 class Dashboard(W.VBox):
@@ -83,26 +92,36 @@ class Dashboard(W.VBox):
                                    description="Load state", tooltip="Open a saved JSON state",
                                    **auto())
         self.saved = W.HTML()
+        self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
+                                      show=self._show_slide, base=lambda: self.bridge.href,
+                                      titles={k: t for k, t, _ in self.tab_table})
+        self.playlist.toggle.add_class("pe-playlist-toggle")
+        self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
+        self.playlist.out.observe(self._remeasure, names="value")
         self.b_settings.observe(lambda ch: self._toggled(), names="value")
         self.b_lecture.observe(lambda ch: self._toggled(), names="value")
         self.b_save.on_click(lambda _: self._save())
         self.upload.observe(self._on_upload, names="value")
         self.share.observe(self._on_share_typed, names="value")
         top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
-                      self.b_settings, self.b_lecture, self.share, self.b_save, self.upload,
-                      self.saved], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+                      self.b_settings, self.b_lecture, self.playlist.toggle, self.share,
+                      self.b_save, self.upload, self.saved],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
         top.add_class("pe-topbar")
 
         self.tabs = W.Tab(children=[W.VBox([W.HTML("Loading…")]) for _ in self.tab_table],
                           titles=[t for _, t, _ in self.tab_table])
-        super().__init__([W.HTML(CSS), self.bridge, top, self.tabs], **kwargs)
+        super().__init__([W.HTML(CSS), self.bridge, top, self.playlist, self.tabs], **kwargs)
         self.add_class("pe-root")
+        slides, query = (query, "") if is_playlist_link(query) else ("", query)
         start = query_tab(query)
         known = start is None or start in self.tab_keys
         first = self.tab_keys.index(start) if start in self.tab_keys else 0
         self.tabs.selected_index = first
         self._open(first, query=query if known else "", bad_tab=None if known else start)
         self.tabs.observe(lambda ch: self._open(ch["new"]), names="selected_index")
+        if slides:
+            self.playlist.load_link(slides)
         self.bridge.observe(self._on_window, names=["width", "height", "figure_top", "figure_width"])
         self.bridge.on_key(self._on_key)
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
@@ -198,6 +217,8 @@ class Dashboard(W.VBox):
         self.b_settings.disabled = lecture
         for w in (self.share, self.b_save, self.upload, self.saved):  # room for the figure
             w.layout.display = "none" if lecture else ""
+        self.playlist.layout.display = "" if self.playlist.toggle.value else "none"
+        self.playlist.set_compact(lecture)  # lecture mode: only Previous, the slide, Next
         view = self.active
         if view is None:
             return
@@ -211,8 +232,25 @@ class Dashboard(W.VBox):
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):
             self.b_lecture.value = not self.b_lecture.value
+        elif self.playlist.handle_key(key):
+            pass
         elif self.active is not None:
             self.active.handle_key(key)
+
+    # ------------------------------------------------------------------ playlist
+    def _spec_of(self, tab):
+        return tab_spec(tab, tabs=self.tab_table)
+
+    def _capture(self) -> tuple[str, dict, str]:
+        """The state on screen for a slide: its tab, state and a title saying where it is."""
+        index = self.tabs.selected_index or 0
+        state = self.active.save_state()
+        return self.tab_keys[index], state, f"{self.tab_table[index][1]} at step {state['step']}"
+
+    def _show_slide(self, entry) -> None:
+        """Open a slide: its tab, at exactly the state saved."""
+        self.tabs.selected_index = self.tab_keys.index(entry.tab)  # builds the tab if needed
+        self._apply(self.active, dict(entry.state), [], source="playlist")
 
     # ------------------------------------------------------------------ sharing
     def _state_changed(self) -> None:

@@ -59,7 +59,7 @@ CSS = """
   flex: 0 1 auto; min-width: 144px; }  /* ipywidgets' 144 px cut a name at lecture type */
 .pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
-.pe-share input { font-family: monospace; font-size: 13px; }
+.pe-share input, .pe-playlist-link input { font-family: monospace; font-size: 13px; }
 .pe-timeline .widget-play button { min-width: 44px; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
@@ -76,7 +76,8 @@ CSS = """
 .pe-root .widget-toggle-buttons > .widget-label { width: auto; margin: 0 6px 0 0; }
 /* lecture mode: the top bar's one button sits at the right end of the tab bar's row (the rows
    above the figure are the figure's height) */
-.pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle { display: none; }
+.pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle,
+.pe-lecture .pe-playlist-toggle { display: none; }  /* the playlist keeps its Previous/Next row */
 /* and the notebook page's own 20 px above the dashboard go to the figure */
 body:has(.pe-root.pe-lecture) .lm-BoxPanel-child, body:has(.pe-root.pe-lecture) .jp-Cell,
 body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-top: 0; }
@@ -86,6 +87,13 @@ body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-to
     padding: 0; }
 }
 .pe-lecture .pe-main .pe-equation { display: flex; }
+.pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
+.pe-playlist .widget-hbox { gap: 6px; }
+.pe-playlist-where { color: #333; }
+.pe-playlist-now { font-weight: 600; }
+.pe-playlist-out .pe-message, .pe-playlist-out .pe-note { padding: 2px 10px; line-height: 1.35;
+  background: #EEF6FB; border-left: 4px solid #0072B2; }
+.pe-playlist-out .pe-message { background: #FFF1E0; border-left-color: #D55E00; }
 </style>
 """
 

@@ -107,6 +107,27 @@ def _json_object(pairs):
     return dict(pairs)
 
 
+def _read_json(text):
+    """The JSON document of a file's text (str or bytes), read strictly; :class:`_Bad` if not:
+    more than ``MAX_JSON_BYTES`` (checked first), not UTF-8, not JSON, NaN or Infinity, a
+    repeated key, nesting too deep. A UTF-8 byte order mark is allowed."""
+    if not isinstance(text, (str, bytes, bytearray, memoryview)):
+        raise _Bad(f"it is not text (got a {type(text).__name__})")
+    if len(text) > MAX_JSON_BYTES or (isinstance(text, str) and len(
+            text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES):
+        raise _Bad(f"it is larger than {MAX_JSON_BYTES // 1_000_000} MB")
+    try:
+        text = text if isinstance(text, str) else bytes(text).decode("utf-8")
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_json_constant,
+                          object_pairs_hook=_json_object)
+    except UnicodeDecodeError:
+        raise _Bad("it is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _Bad(f"it is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise _Bad("it is nested too deeply") from None
+
+
 class StateSpec:
     """The state of one tab, declared once as a table of :class:`Field` objects.
 
@@ -203,21 +224,7 @@ class StateSpec:
         app, version or tab, a missing ``"state"`` object, and unknown keys.
         """
         try:
-            if not isinstance(text, (str, bytes, bytearray, memoryview)):
-                raise _Bad(f"it is not text (got a {type(text).__name__})")
-            if len(text) > MAX_JSON_BYTES or (isinstance(text, str) and len(
-                    text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES):
-                raise _Bad(f"it is larger than {MAX_JSON_BYTES // 1_000_000} MB")
-            try:
-                text = text if isinstance(text, str) else bytes(text).decode("utf-8")
-                doc = json.loads(text.removeprefix("\ufeff"), parse_constant=_json_constant,
-                                 object_pairs_hook=_json_object)
-            except UnicodeDecodeError:
-                raise _Bad("it is not UTF-8 text") from None
-            except json.JSONDecodeError as exc:
-                raise _Bad(f"it is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-            except RecursionError:
-                raise _Bad("it is nested too deeply") from None
+            doc = _read_json(text)
             if not isinstance(doc, dict):
                 raise _Bad(f"it holds a JSON {type(doc).__name__}, not an object of settings")
             if doc.get("app") != APP:

@@ -13,12 +13,15 @@ import ipywidgets as W
 import numpy as np
 import traitlets as T
 
+from .playlist import KEYS_HELP as SLIDE_KEYS_HELP
+
 #: Shortcut keys -> action names; the dashboard's page bridge forwards them.
 KEY_ACTIONS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp": "back",
                " ": "play", "Home": "reset", "r": "reset", "R": "reset", "End": "end",
                "]": "next_update", "[": "prev_update", "e": "epoch_end", "E": "epoch_end"}
 KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pause · Home or r reset · "
-             "[ ] previous/next update · e end of epoch · End last step · l lecture mode")
+             "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
+             + SLIDE_KEYS_HELP)
 
 
 def jump(action: str, *, k: int, n: int, updates: np.ndarray, epoch: int,

@@ -1,0 +1,308 @@
+"""A lecture's playlist: saved states of the dashboard's tabs, stepped through like slides.
+
+A :class:`Playlist` is an ordered list of :class:`Entry` objects (a title, a tab and that
+tab's whole state, as its :class:`~explorer.app.state.StateSpec` declares it: settings and
+step) and the index of the slide on screen. Entries are added, renamed, moved and deleted;
+the playlist is written to and read from
+
+* **a file**: human-readable JSON, ``{"app", "version", "playlist": [{"title", "tab",
+  "state"}, ...]}``, one entry a block and one setting a line, every setting written (so a
+  slide opens as saved even if a default changes); settings left out of a hand-written file
+  take their defaults, as in a state file;
+* **a link**: the parameter ``playlist=`` holds that JSON without its spaces, compressed with
+  zlib and written in URL-safe base64 (the example course of eight slides takes 1 023
+  characters), and ``slide=k`` (1-based) says which slide opens; the whole query string is at
+  most :data:`~explorer.app.state.MAX_QUERY_CHARS` characters.
+
+What comes from outside (:meth:`Playlist.load_json`, :meth:`Playlist.load_link`) never
+raises: a bad or old playlist leaves the current one as it was and gives short messages
+saying what was wrong (not JSON, another app or version, an unknown tab, a bad setting of
+slide 3, too many slides, too large a file). What checks the program's own values
+(:meth:`Playlist.add`, :meth:`Playlist.rename`, ...) raises ``ValueError``. Each entry's
+state is read by its tab's spec (``spec.from_json``), so a playlist accepts exactly what a
+saved state of that tab does. The specs come from ``spec_of(tab)`` (None for an unknown tab),
+so this module imports no tab, no widgets and no matplotlib.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .state import APP, MAX_JSON_BYTES, MAX_MESSAGES, MAX_QUERY_CHARS, VERSION, _read_json, _split_query
+from .state_field import _Bad, _show
+
+__all__ = ["Entry", "Playlist", "clean_title", "is_playlist_link", "MAX_ENTRIES", "MAX_TITLE",
+           "NEXT_KEYS", "PREVIOUS_KEYS", "KEYS_HELP"]
+
+MAX_ENTRIES = 100
+#: Keys for the next / previous slide: "n" and "p" on a keyboard, and "." (with ",") that the
+#: "blank screen" button of a presenter's remote sends besides PageDown / PageUp (the step keys).
+NEXT_KEYS = ("n", "N", ".")
+PREVIOUS_KEYS = ("p", "P", ",")
+KEYS_HELP = "n or . next slide, p or , previous slide (Playlist)"
+MAX_TITLE = 80
+_KEEP = "The current playlist is kept."
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def is_playlist_link(query) -> bool:
+    """Whether a query string opens a playlist (has a ``playlist=`` parameter, even in a link
+    too long or too broken to read: :meth:`Playlist.load_link` says what is wrong); never raises."""
+    if not isinstance(query, str):
+        return False
+    return any(part.startswith("playlist=") for part in query.removeprefix("?").split("&"))
+
+
+def clean_title(title) -> str:
+    """A slide's title with its spaces tidied; ``ValueError`` if empty, too long or not text."""
+    if not isinstance(title, str):
+        raise ValueError(f"a title must be text; got {type(title).__name__}")
+    text = " ".join(_CONTROL.sub(" ", title).split())
+    if not text:
+        raise ValueError("a title must not be empty")
+    if len(text) > MAX_TITLE:
+        raise ValueError(f"a title is at most {MAX_TITLE} characters; got {len(text)}")
+    return text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One slide: its ``title``, the ``tab`` it opens and that tab's whole ``state`` (the dict
+    its spec's ``validate`` returns: every setting and the step)."""
+
+    title: str
+    tab: str
+    state: dict
+
+
+class Playlist:
+    """Slides of saved states (see module docstring).
+
+    Parameters
+    ----------
+    spec_of : callable
+        ``spec_of(tab)`` is the tab's spec (``validate``, ``to_json``, ``from_json``), or None
+        for a tab the dashboard does not have.
+    """
+
+    def __init__(self, *, spec_of: Callable[[str], object]):
+        self.spec_of = spec_of
+        self.entries: list[Entry] = []
+        #: Index of the slide on screen, or None before the first is opened.
+        self.current: int | None = None
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    # ------------------------------------------------------------------ editing
+    def _spec(self, tab):
+        spec = self.spec_of(tab) if isinstance(tab, str) else None
+        if spec is None:
+            raise ValueError(f"unknown tab {_show(tab)}")
+        return spec
+
+    def _index(self, i) -> int:
+        if type(i) is not int or not 0 <= i < len(self.entries):
+            raise ValueError(f"slide index must be 0 to {len(self.entries) - 1}; got {i!r}")
+        return i
+
+    def add(self, *, title: str, tab: str, state: Mapping) -> Entry:
+        """Append a slide (the state is validated by the tab's spec); it becomes the current one."""
+        if len(self.entries) >= MAX_ENTRIES:
+            raise ValueError(f"a playlist holds at most {MAX_ENTRIES} slides")
+        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state))
+        self.entries.append(entry)
+        self.current = len(self.entries) - 1
+        return entry
+
+    def rename(self, i: int, title: str) -> None:
+        """Give slide ``i`` a new title."""
+        old = self.entries[self._index(i)]
+        self.entries[i] = Entry(clean_title(title), old.tab, old.state)
+
+    def move(self, i: int, delta: int) -> int:
+        """Move slide ``i`` by ``delta`` places (clipped to the ends); returns its new index.
+        The current slide stays the same slide."""
+        self._index(i)
+        j = max(0, min(len(self.entries) - 1, i + delta))
+        shown = self.entries[self.current] if self.current is not None else None
+        self.entries.insert(j, self.entries.pop(i))
+        if shown is not None:
+            self.current = next(k for k, e in enumerate(self.entries) if e is shown)
+        return j
+
+    def delete(self, i: int) -> None:
+        """Remove slide ``i``; the current index follows the slide shown (None if it was ``i``)."""
+        self._index(i)
+        del self.entries[i]
+        if self.current is not None:
+            self.current = None if self.current == i else self.current - (self.current > i)
+
+    # ------------------------------------------------------------------ slides
+    def go(self, i: int) -> Entry:
+        """Make slide ``i`` the current one and return it."""
+        self.current = self._index(i)
+        return self.entries[i]
+
+    def step(self, delta: int) -> Entry | None:
+        """The slide ``delta`` places from the current one (the first if none is current), or
+        None past either end or when the playlist is empty (the current one stays)."""
+        if not self.entries:
+            return None
+        i = 0 if self.current is None else self.current + delta
+        return self.go(i) if 0 <= i < len(self.entries) else None
+
+    # ------------------------------------------------------------------ files
+    def to_json(self) -> str:
+        """The playlist file's text (see module docstring); raises ``ValueError`` on bad values."""
+        blocks = []
+        for e in self.entries:
+            state = json.loads(self._spec(e.tab).to_json(e.state))["state"]
+            lines = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+                               for k, v in state.items())
+            head = json.dumps({"title": e.title, "tab": e.tab}, ensure_ascii=False)[:-1]
+            blocks.append(f'  {head}, "state": {{\n{lines}\n  }}}}')
+        top = json.dumps({"app": APP, "version": VERSION})[:-1]
+        return top + ', "playlist": [\n' + ",\n".join(blocks) + "\n]}\n"
+
+    def load_json(self, text) -> list[str]:
+        """Replace the slides by those of a playlist file; ``[]``, or messages and the current
+        playlist kept. Never raises. The current slide becomes None (none opened yet)."""
+        entries, problems = self.read_json(text)
+        if problems:
+            shown = [f"The playlist was not used: {p}." for p in problems[:MAX_MESSAGES]]
+            if len(problems) > MAX_MESSAGES:
+                shown.append(f"… and {len(problems) - MAX_MESSAGES} more problems.")
+            return shown + [_KEEP]
+        self.entries, self.current = entries, None
+        return []
+
+    def read_json(self, text) -> tuple[list[Entry], list[str]]:
+        """The slides of a playlist file and ``[]``, or ``[]`` and the problems; never raises."""
+        try:
+            return self._read(_read_json(text))
+        except _Bad as bad:
+            return [], [str(bad)]
+        except Exception:
+            return [], ["it could not be read"]
+
+    def _read(self, doc) -> tuple[list[Entry], list[str]]:
+        if not isinstance(doc, dict):
+            raise _Bad(f"it holds a JSON {type(doc).__name__}, not a playlist")
+        if doc.get("app") != APP:
+            raise _Bad("it is not a Perceptron Explorer file")
+        version = doc.get("version")
+        if type(version) is not int or version != VERSION:
+            raise _Bad(f"it has version {_show(version)}; this program reads version {VERSION}")
+        if "playlist" not in doc and "state" in doc:
+            raise _Bad("it is one tab's saved state, not a playlist (use Load state)")
+        extra = [k for k in doc if k not in ("app", "version", "playlist")]
+        if extra:
+            raise _Bad(f"unknown entry {_show(extra[0])}")
+        items = doc.get("playlist")
+        if not isinstance(items, list):
+            raise _Bad('it has no "playlist" list of slides')
+        if len(items) > MAX_ENTRIES:
+            raise _Bad(f"it has {len(items)} slides; a playlist holds at most {MAX_ENTRIES}")
+        entries, problems = [], []
+        for n, item in enumerate(items, start=1):
+            try:
+                entries.append(self._entry(item, f"slide {n}"))
+            except _Bad as bad:
+                problems.append(str(bad))
+        return ([], problems) if problems else (entries, [])
+
+    def _entry(self, item, where: str) -> Entry:
+        if not isinstance(item, dict):
+            raise _Bad(f"{where} is a JSON {type(item).__name__}, not an object with a title, "
+                       "a tab and a state")
+        extra = [k for k in item if k not in ("title", "tab", "state")]
+        if extra:
+            raise _Bad(f"{where} has an unknown entry {_show(extra[0])}")
+        try:
+            title = clean_title(item.get("title"))
+        except ValueError as exc:
+            raise _Bad(f"{where}: {exc}") from None
+        where = f"{where} ({_show(title)})"
+        tab = item.get("tab")
+        spec = self.spec_of(tab) if isinstance(tab, str) else None
+        if spec is None:
+            raise _Bad(f"{where} names an unknown tab {_show(tab)}")
+        state = item.get("state", {})
+        if not isinstance(state, dict):
+            raise _Bad(f"{where}: its state is not an object of settings")
+        doc = json.dumps({"app": APP, "version": VERSION, "tab": tab, "state": state})
+        values, problems = spec.from_json(doc)
+        if problems:  # "The file was not used: <why>. Showing the defaults." -> <why>
+            why = problems[0].partition(": ")[2].removesuffix(" Showing the defaults.").rstrip(".")
+            raise _Bad(f"{where}: {why}")
+        return Entry(title, tab, values)
+
+    # ------------------------------------------------------------------ links
+    def to_link(self) -> str:
+        """The query string of a link that opens this playlist at its current slide:
+        ``"playlist=<zlib + base64url of the JSON>&slide=k"``. Raises ``ValueError`` if longer
+        than ``MAX_QUERY_CHARS`` (then save a file instead)."""
+        compact = json.dumps(json.loads(self.to_json()), ensure_ascii=False, separators=(",", ":"))
+        blob = base64.urlsafe_b64encode(zlib.compress(compact.encode("utf-8"), 9)).decode("ascii")
+        query = f"playlist={blob.rstrip('=')}&slide={(self.current or 0) + 1}"
+        if len(query) > MAX_QUERY_CHARS:
+            raise ValueError(f"this playlist is too long for a link ({len(query)} characters; at "
+                             f"most {MAX_QUERY_CHARS}); save it as a file instead")
+        return query
+
+    def load_link(self, query) -> tuple[list[str], int]:
+        """Read a link's ``playlist=`` and ``slide=``: ``([], index)`` of the slide to open,
+        or (messages, 0) and the current playlist kept. Never raises."""
+        try:
+            pairs, problems = _split_query(query)
+            blobs = [v for k, v in pairs if k == "playlist"]
+            slides = [v for k, v in pairs if k == "slide"]
+            extra = [k for k, _ in pairs if k not in ("playlist", "slide")]
+            if problems or extra or len(blobs) != 1 or len(slides) > 1:
+                raise _Bad(problems[0] if problems else f"unknown parameter {_show(extra[0])}"
+                           if extra else "it must have one playlist= and at most one slide=")
+            text = _inflate(blobs[0])
+        except _Bad as bad:
+            return [f"The link's playlist was not used: {bad}.", _KEEP], 0
+        except Exception:
+            return ["The link's playlist was not used: it could not be read.", _KEEP], 0
+        messages = self.load_json(text)
+        if messages:
+            return messages, 0
+        slide = slides[0] if slides else "1"
+        if not self.entries:
+            return [], 0
+        if not (slide.isascii() and slide.isdigit() and 1 <= int(slide) <= len(self.entries)):
+            return [f"The link's slide {_show(slide)} is not one of 1 to {len(self.entries)}; "
+                    "showing slide 1."], 0
+        return [], int(slide) - 1
+
+
+def _inflate(blob: str) -> bytes:
+    """The bytes of a link's ``playlist=`` value, at most ``MAX_JSON_BYTES`` (a small link
+    cannot unpack into a huge text)."""
+    if not _BASE64URL.fullmatch(blob):
+        raise _Bad("its playlist= is not URL-safe base64 (letters, digits, - and _)")
+    try:
+        packed = base64.urlsafe_b64decode(blob.rstrip("=") + "=" * (-len(blob.rstrip("=")) % 4))
+    except (binascii.Error, ValueError):
+        raise _Bad("its playlist= is not URL-safe base64") from None
+    unpack = zlib.decompressobj()
+    try:
+        text = unpack.decompress(packed, MAX_JSON_BYTES + 1)
+    except zlib.error:
+        raise _Bad("its playlist= is not a compressed playlist") from None
+    if len(text) > MAX_JSON_BYTES or unpack.unconsumed_tail:
+        raise _Bad(f"its playlist unpacks to more than {MAX_JSON_BYTES // 1_000_000} MB")
+    if not unpack.eof:
+        raise _Bad("its playlist= is cut short")
+    return text
+

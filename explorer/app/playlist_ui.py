@@ -1,0 +1,274 @@
+"""The dashboard's Playlist controls: a lecture's slides of saved states (issue 22).
+
+A toggle in the top bar shows a compact group under it: a title box and *Add slide* (the
+state on screen: its tab, settings and step), the list of slides (choosing one opens it)
+with move up, move down, rename and delete, *Previous* / *Next*, *Save playlist* (a JSON
+file), *Load playlist*, *Example lecture* (the course playlist shipped in
+``explorer/app/playlists/course.json``) and *Link* (a link that opens the playlist). The
+keys :data:`NEXT_KEYS` and :data:`PREVIOUS_KEYS` step through the slides in any mode,
+lecture mode included; PageDown and PageUp stay the step keys of the tab on screen. The
+playlist itself is :class:`explorer.app.playlist.Playlist` (no widgets); a bad file or link
+gives a message here and keeps the playlist as it was.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable, Mapping
+from importlib import resources
+
+import ipywidgets as W
+
+from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
+from .state import MAX_JSON_BYTES
+
+
+def course_text() -> str:
+    """The text of the example lecture shipped with the package."""
+    return resources.files("explorer.app").joinpath("playlists/course.json").read_text("utf-8")
+
+
+def _auto(**kw):
+    return {"layout": W.Layout(width="auto", **kw)}  # one Layout per widget: they are shared
+
+
+class PlaylistPanel(W.VBox):
+    """The Playlist group. ``capture()`` gives ``(tab, state, default title)`` of the state on
+    screen; ``show(entry)`` opens a slide; ``base()`` is the page's address for links;
+    ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
+    where we are and Next (lecture mode)."""
+
+    def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
+                 show: Callable[[Entry], None], base: Callable[[], str],
+                 titles: Mapping[str, str] | None = None):
+        self.playlist = Playlist(spec_of=spec_of)
+        self._capture, self._show, self._base = capture, show, base
+        self.titles = dict(titles or {})
+        self._syncing = self._compact = False
+        self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
+                                     tooltip=f"A lecture's slides of saved states ({KEYS_HELP})",
+                                     **_auto())
+        self.title = W.Text(placeholder="Title of the next slide (optional)",
+                            layout=W.Layout(flex="1 1 220px", width="auto", max_width="420px"))
+        self.b_add = self._button("Add slide", "plus", "Save the state on screen (tab, settings, "
+                                  "step) as the next slide, with the title typed")
+        self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p or ,)")
+        self.where = W.HTML("", **_auto(min_width="9em"))
+        self.where.add_class("pe-playlist-where")
+        self.now = W.HTML("", layout=W.Layout(display="none"))  # the slide's title, lecture mode
+        self.now.add_class("pe-playlist-now")
+        self.b_next = self._button("Next", "chevron-right", "The next slide (n or .)")
+        self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto"))
+        self.list.add_class("pe-playlist-list")
+        self.b_up = self._button("", "arrow-up", "Move the chosen slide up")
+        self.b_down = self._button("", "arrow-down", "Move the chosen slide down")
+        self.b_rename = self._button("Rename", "pencil", "Give the chosen slide the title typed")
+        self.b_delete = self._button("Delete", "trash", "Delete the chosen slide")
+        self.b_save = self._button("Save playlist", "download", "Download the playlist as JSON")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Load playlist", tooltip="Open a playlist file",
+                                   **_auto())
+        self.b_example = self._button("Example lecture", "graduation-cap", "The course in eight "
+                                      "slides: the perceptron, its bound, margins, Cover, XOR, "
+                                      "generalization")
+        self.b_link = self._button("Link", "link", "A link that opens this playlist")
+        self.out = W.HTML()
+        self.out.add_class("pe-playlist-out")
+        self.link = W.Text(description="Link", layout=W.Layout(width="100%", display="none"),
+                           tooltip="Copy this link: it opens this playlist at the slide shown")
+        self.link.add_class("pe-playlist-link")
+        for b, act in ((self.b_add, self.add), (self.b_prev, self.previous),
+                       (self.b_next, self.next), (self.b_up, lambda: self._move(-1)),
+                       (self.b_down, lambda: self._move(1)), (self.b_rename, self._rename),
+                       (self.b_delete, self._delete), (self.b_save, self._save),
+                       (self.b_example, self.load_example), (self.b_link, self._link)):
+            b.on_click(lambda _, act=act: act())
+        self.list.observe(self._chosen, names="index")
+        self.upload.observe(self._on_upload, names="value")
+        row = dict(flex_flow="row wrap", align_items="center")
+        self.slides = W.HBox([self.list, W.VBox([W.HBox([self.b_up, self.b_down]),
+                                                 W.HBox([self.b_rename, self.b_delete])])],
+                             layout=W.Layout(**row))
+        super().__init__([
+            W.HBox([self.title, self.b_add, self.b_prev, self.where, self.now, self.b_next,
+                    self.b_save,
+                    self.upload, self.b_example, self.b_link], layout=W.Layout(**row)),
+            self.slides,
+            self.out, self.link])
+        self.add_class("pe-playlist")
+        self.layout.display = "none"  # the dashboard shows it while the toggle is down
+        self._refresh()
+
+    @staticmethod
+    def _button(text: str, icon: str, tip: str) -> W.Button:
+        b = W.Button(description=text, icon=icon, tooltip=tip, **_auto())
+        b.add_class(f"pe-pl-{icon}")  # e.g. pe-pl-plus: found by class, its name has an icon
+        return b
+
+    def _say(self, text: str, *, bad: bool = False) -> None:
+        self.link.layout.display = "none"
+        cls = "pe-message" if bad else "pe-note"
+        self.out.value = f"<div class='{cls}'>{html.escape(text, quote=False)}</div>" if text else ""
+        if bad:
+            self.toggle.value = True  # the message must be seen
+
+    # ------------------------------------------------------------------ the list
+    def _refresh(self) -> None:
+        p = self.playlist
+        labels = [f"{i + 1}. {e.title} · {self.titles.get(e.tab, e.tab)}, step {e.state['step']}"
+                  for i, e in enumerate(p.entries)]
+        self._syncing = True
+        try:
+            if list(self.list.options) != labels:
+                self.list.options = labels
+            self.list.index = p.current
+            self.list.rows = max(2, min(5, len(labels)))
+            self.slides.layout.display = "" if labels and not self._compact else "none"
+        finally:
+            self._syncing = False
+        n, k = len(p), p.current
+        self.where.value = (f"slide {k + 1} of {n}" if k is not None else
+                            f"{n} slide{'s' * (n != 1)}" if n else "no slides yet")
+        self.now.value = html.escape(p.entries[k].title, quote=False) if k is not None else ""
+        self.now.layout.display = "" if self._compact and k is not None else "none"
+        for b in (self.b_up, self.b_down, self.b_rename, self.b_delete):
+            b.disabled = k is None
+        self.b_prev.disabled = not n or k == 0
+        self.b_next.disabled = not n or k == n - 1
+        self.b_save.disabled = self.b_link.disabled = not n
+
+    def set_compact(self, compact: bool) -> None:
+        """Lecture mode: only Previous, where we are (with the slide's title) and Next."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for w in (self.title, self.b_add, self.b_save, self.upload, self.b_example, self.b_link,
+                  self.out):
+            w.layout.display = "none" if compact else ""
+        self.link.layout.display = "none"
+        self._refresh()
+
+    def _open(self, entry: Entry | None) -> None:
+        self._refresh()
+        if entry is not None:
+            self._show(entry)
+
+    def _chosen(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self._say("")
+            self._open(self.playlist.go(change["new"]))
+
+    # ------------------------------------------------------------------ actions
+    def add(self) -> None:
+        """Save the state on screen as the next slide."""
+        tab, state, default = self._capture()
+        try:
+            entry = self.playlist.add(title=self.title.value.strip() or default, tab=tab,
+                                      state=state)
+        except ValueError as exc:
+            self._say(f"The slide was not added: {exc}.", bad=True)
+            return
+        self.title.value = ""
+        self._say(f"Added slide {len(self.playlist)}: {entry.title}.")
+        self._refresh()
+
+    def next(self) -> None:
+        """Open the next slide (the first if none is open yet)."""
+        self._open(self.playlist.step(1))
+
+    def previous(self) -> None:
+        """Open the previous slide."""
+        self._open(self.playlist.step(-1))
+
+    def _move(self, delta: int) -> None:
+        if self.playlist.current is not None:
+            self.playlist.move(self.playlist.current, delta)
+            self._refresh()
+
+    def _rename(self) -> None:
+        k = self.playlist.current
+        if k is None:
+            return
+        try:
+            self.playlist.rename(k, self.title.value)
+        except ValueError as exc:
+            self._say(f"The slide was not renamed: {exc}. Type its new title in the box.",
+                      bad=True)
+            return
+        self.title.value = ""
+        self._say("")
+        self._refresh()
+
+    def _delete(self) -> None:
+        if self.playlist.current is not None:
+            self.playlist.delete(self.playlist.current)
+            self._refresh()
+
+    def _save(self) -> None:
+        b64 = base64.b64encode(self.playlist.to_json().encode("utf-8")).decode("ascii")
+        self.out.value = ("<a class='pe-state-link' download='playlist.json' "
+                          f"href='data:application/json;base64,{b64}'>⬇ playlist.json</a>")
+
+    def _link(self) -> None:
+        try:
+            query = self.playlist.to_link()
+        except ValueError as exc:
+            self._say(f"No link: {exc}.", bad=True)
+            return
+        self._say("")
+        self.link.value = f"{self._base()}?{query}"
+        self.link.layout.display = ""
+
+    # ------------------------------------------------------------------ loading
+    def load_text(self, text, *, source: str = "file") -> bool:
+        """Replace the playlist by a file's and open its first slide; a message otherwise."""
+        messages = self.playlist.load_json(text)
+        if messages:
+            self._say(" ".join(messages), bad=True)
+            return False
+        self._say(f"Loaded a playlist of {len(self.playlist)} slides from the {source}.")
+        self.next()
+        return True
+
+    def load_example(self) -> None:
+        """The example lecture shipped with the package."""
+        self.load_text(course_text(), source="example lecture")
+
+    def load_link(self, query: str) -> None:
+        """A link's playlist (``playlist=...&slide=k``), opened at its slide."""
+        before = self.playlist.entries
+        messages, index = self.playlist.load_link(query)
+        if self.playlist.entries is before:  # refused: the playlist is kept (if there is one)
+            self._say(" ".join(messages[:-1] if not before else messages), bad=True)
+            return
+        self.toggle.value = True  # the group shows which slide is on screen
+        self._say(" ".join(messages), bad=bool(messages))
+        self._open(self.playlist.go(index) if len(self.playlist) else None)
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        size = int(item.get("size", len(item.get("content", b""))))
+        if size > MAX_JSON_BYTES:
+            self._say(f"The playlist was not used: a playlist file is at most "
+                      f"{MAX_JSON_BYTES // 1000} kB; got {size // 1000} kB. The current "
+                      "playlist is kept.", bad=True)
+        else:
+            self.load_text(bytes(item["content"]))
+        self.upload.value = ()
+
+    def handle_key(self, key: str) -> bool:
+        """Next / previous slide for the keys of :data:`NEXT_KEYS` / :data:`PREVIOUS_KEYS`."""
+        if key in NEXT_KEYS:
+            self.next()
+        elif key in PREVIOUS_KEYS:
+            self.previous()
+        else:
+            return False
+        return True
+
+
+__all__ = ["PlaylistPanel", "NEXT_KEYS", "PREVIOUS_KEYS", "KEYS_HELP", "course_text"]

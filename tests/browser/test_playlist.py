@@ -1,0 +1,84 @@
+"""End-to-end: a lecture's playlist in Chromium. Two slides are added from the Playlist group
+(Koski's example at step 0 in the Perceptron tab, the XOR tab at step 3), then the keys p and n
+step between them: each opens its tab at the step saved (explorer/app/playlist_ui.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from _voila import press_keys, wait_for_canvas, wait_for_text
+
+pytestmark = pytest.mark.browser
+
+STATUS = "pe-where:visible"  # "… step k of N …" beside the transport of the tab on screen
+SLIDE = "pe-playlist-where"
+TITLE = "Title of the next slide (optional)"
+
+
+def at_step(k: int):
+    """Whether a status line ("step 3 of 12 · …", "Cycling · XOR · step 3 of 24") shows step k."""
+    return lambda text: (m := re.search(r"\bstep (\d+) of", text)) is not None and int(m[1]) == k
+
+
+def selected_tab(page) -> str:
+    return page.locator(".pe-root [role='tab'][aria-selected='true']").inner_text().strip()
+
+
+def add_slide(page, title: str) -> None:
+    page.get_by_placeholder(TITLE).fill(title)
+    page.locator(".pe-pl-plus").click()  # Add slide
+    wait_for_text(page, "pe-playlist-out", lambda t: f": {title}." in t)
+    page.locator(".pe-brand").click()  # the keys are the page's again, not the title box's
+
+
+def test_two_slides_step_with_the_keys(page, dashboard_url):
+    page.goto(dashboard_url)
+    wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
+    page.locator(".pe-playlist-toggle").click()
+    wait_for_text(page, SLIDE, "no slides yet")
+    add_slide(page, "Koski at step 0")
+    wait_for_text(page, SLIDE, "slide 1 of 1")
+
+    page.get_by_role("tab", name="XOR").click()
+    wait_for_text(page, STATUS, at_step(0), timeout=60)
+    page.wait_for_timeout(1000)  # the page fits the new figure first
+    press_keys(page, "ArrowRight", "ArrowRight", "ArrowRight")
+    wait_for_text(page, STATUS, at_step(3), timeout=20)
+    page.wait_for_timeout(800)  # the kernel learns the settled step
+    add_slide(page, "XOR at step 3")
+    wait_for_text(page, SLIDE, "slide 2 of 2")
+    assert page.locator(".pe-pl-chevron-right").is_disabled()  # Next: this is the last slide
+
+    press_keys(page, "p")
+    wait_for_text(page, SLIDE, "slide 1 of 2")
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
+    assert selected_tab(page) == "Perceptron"
+    press_keys(page, "ArrowRight")  # the step keys still step the run on screen
+    wait_for_text(page, STATUS, at_step(1), timeout=20)
+
+    press_keys(page, "n")
+    wait_for_text(page, SLIDE, "slide 2 of 2")
+    wait_for_text(page, STATUS, at_step(3), timeout=30)
+    assert selected_tab(page) == "XOR"
+    press_keys(page, "p")  # back to the first slide: as saved, not as left
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
+    assert selected_tab(page) == "Perceptron"
+
+
+def test_a_playlist_link_opens_its_slide(page, dashboard_url):
+    from explorer.app.dashboard import tab_spec
+    from explorer.app.playlist import Playlist
+    from explorer.app.playlist_ui import course_text
+
+    lecture = Playlist(spec_of=tab_spec)
+    assert lecture.load_json(course_text()) == []
+    lecture.go(6)  # XOR cycling at step 8
+    page.goto(dashboard_url + "?" + lecture.to_link())
+    wait_for_text(page, SLIDE, "slide 7 of 8", timeout=90)
+    wait_for_text(page, STATUS, at_step(8), timeout=60)
+    assert selected_tab(page) == "XOR"
+    press_keys(page, "p")  # the slide before: Cover's curves
+    wait_for_text(page, SLIDE, "slide 6 of 8", timeout=30)
+    assert selected_tab(page) == "Cover"

@@ -1,0 +1,190 @@
+"""The dashboard's Playlist (explorer/app/playlist_ui.py): slides open exactly as saved, the keys
+step through them, bad files and links give a message and keep the playlist, and the example
+lecture shipped in the package opens every slide without a message."""
+
+import base64
+import json
+
+import pytest
+
+from explorer.app import Dashboard
+from explorer.app.bridge import KEYS
+from explorer.app.dashboard import tab_spec
+from explorer.app.playlist import NEXT_KEYS, PREVIOUS_KEYS, Playlist
+from explorer.app.playlist_ui import course_text
+from explorer.app.timeline import KEY_ACTIONS, KEYS_HELP
+
+
+@pytest.fixture(scope="module")
+def dash():
+    return Dashboard(query="")
+
+
+def shown(d):
+    """(tab, whole state) of the tab on screen, as its spec declares it."""
+    view = d.active
+    return d.tab_keys[d.tabs.selected_index], view.spec.validate(view.save_state())
+
+
+def current(d):
+    p = d.playlist.playlist
+    return p.entries[p.current]
+
+
+def test_example_lecture_walks_the_course_and_every_slide_loads_without_a_message(dash):
+    p = Playlist(spec_of=tab_spec)
+    assert p.load_json(course_text()) == []
+    assert [e.tab for e in p.entries] == ["perceptron"] * 3 + ["margins"] * 2 + [
+        "cover", "xor", "generalization"]
+    koski = [e.state for e in p.entries[:2]]
+    assert [s["dataset"] for s in koski] == ["koski", "koski"] and [s["step"] for s in koski] == [0, 3]
+    assert [e.state["hard"] for e in p.entries[3:5]] == [True, False]
+    assert p.entries[5].state["ms"] == [1, 5, 100]
+    assert (p.entries[6].state["view"], p.entries[6].state["step"]) == ("cycling", 8)
+
+
+def test_every_example_slide_opens_its_tab_at_exactly_the_saved_state(dash):
+    dash.playlist.load_example()
+    assert "Loaded a playlist of 8 slides" in dash.playlist.out.value
+    for k in range(8):
+        if k:
+            dash.bridge.press("n")
+        entry = current(dash)
+        assert dash.playlist.playlist.current == k
+        assert shown(dash) == (entry.tab, entry.state), entry.title
+        assert not dash.active.messages.refused, (entry.title, dash.active.messages.refused)
+        assert dash.playlist.where.value == f"slide {k + 1} of 8"
+    dash.bridge.press("n")  # past the last slide: nothing moves
+    assert dash.playlist.playlist.current == 7
+
+
+def test_keys_step_slides_and_page_keys_still_step_the_run(dash):
+    dash.playlist.load_example()
+    dash.bridge.press(".")  # a remote's "blank screen" button
+    assert dash.playlist.playlist.current == 1 and shown(dash)[1]["step"] == 3
+    dash.bridge.press("PageDown")
+    assert dash.playlist.playlist.current == 1 and shown(dash)[1]["step"] == 4
+    dash.bridge.press("p")
+    assert shown(dash) == ("perceptron", current(dash).state) and current(dash).state["step"] == 0
+    dash.bridge.press("N")
+    assert shown(dash)[1]["step"] == 3  # the slide opens as saved, not as left
+
+
+def test_keys_are_forwarded_documented_and_free():
+    for key in NEXT_KEYS + PREVIOUS_KEYS:
+        assert key in KEYS and key not in KEY_ACTIONS
+    assert "n or . next slide" in KEYS_HELP and "p or , previous slide" in KEYS_HELP
+    assert "PageDown" not in NEXT_KEYS + PREVIOUS_KEYS
+
+
+def test_add_rename_move_delete_through_the_controls():
+    d = Dashboard(query="tab=xor&step=5")
+    ui = d.playlist
+    ui.b_add.click()
+    assert [e.title for e in ui.playlist.entries] == ["XOR at step 5"]
+    d.tabs.selected_index = d.tab_keys.index("perceptron")
+    d.bridge.press("ArrowRight")
+    ui.title.value = "Koski, one step"
+    ui.b_add.click()
+    assert ui.title.value == "" and ui.where.value == "slide 2 of 2"
+    assert ui.list.options == ("1. XOR at step 5 · XOR, step 5",
+                               "2. Koski, one step · Perceptron, step 1")
+    ui.b_up.click()
+    assert [e.title for e in ui.playlist.entries] == ["Koski, one step", "XOR at step 5"]
+    assert ui.list.index == 0 and ui.b_prev.disabled and not ui.b_next.disabled
+    ui.title.value = "Koski after one step"
+    ui.b_rename.click()
+    assert ui.playlist.entries[0].title == "Koski after one step"
+    ui.title.value = ""
+    ui.b_rename.click()  # an empty title is refused with a message
+    assert "must not be empty. Type its new title in the box." in ui.out.value
+    assert ui.playlist.entries[0].title == "Koski after one step"
+    ui.list.index = 1  # choosing a slide in the list opens it
+    assert shown(d) == ("xor", ui.playlist.entries[1].state)
+    ui.b_delete.click()
+    assert len(ui.playlist) == 1 and ui.playlist.current is None and ui.b_delete.disabled
+
+
+def test_save_writes_the_file_and_the_link_reopens_the_slide():
+    d = Dashboard(query="")
+    ui = d.playlist
+    ui.load_example()
+    d.bridge.press("n")
+    d.bridge.press("n")
+    ui.b_save.click()
+    b64 = ui.out.value.split("base64,")[1].split("'")[0]
+    assert base64.b64decode(b64).decode("utf-8") == ui.playlist.to_json()
+    assert "download='playlist.json'" in ui.out.value
+    ui.b_link.click()
+    assert ui.link.value.startswith("?playlist=") and ui.link.value.endswith("&slide=3")
+    d._on_window()  # the page measures again after the message line changed: the link stays
+    assert ui.link.layout.display == ""
+    e = Dashboard(query=ui.link.value.lstrip("?"))
+    assert e.playlist.playlist.entries == ui.playlist.entries
+    assert shown(e) == ("perceptron", ui.playlist.entries[2].state)
+    assert e.playlist.where.value == "slide 3 of 8" and not e.active.messages.refused
+    assert e.playlist.toggle.value and e.playlist.layout.display == ""
+
+
+BAD = [b"{", b"[]", json.dumps({"app": "perceptron-explorer", "version": 0, "playlist": []}).encode(),
+       json.dumps({"app": "perceptron-explorer", "version": 1, "playlist": [
+           {"title": "t", "tab": "nope", "state": {}}]}).encode(),
+       json.dumps({"app": "perceptron-explorer", "version": 1, "playlist": [
+           {"title": "t", "tab": "xor", "state": {"degree": 99}}]}).encode()]
+
+
+@pytest.mark.parametrize("raw", BAD, ids=range(len(BAD)))
+def test_a_bad_file_gives_a_message_in_the_page_and_keeps_everything(dash, raw):
+    ui = dash.playlist
+    ui.load_example()
+    dash.bridge.press("n")
+    before, state = list(ui.playlist.entries), shown(dash)
+    ui._on_upload({"new": ({"name": "p.json", "size": len(raw), "content": raw},)})
+    assert "pe-message" in ui.out.value and "The current playlist is kept." in ui.out.value
+    assert ui.playlist.entries == before and ui.playlist.current == 1 and shown(dash) == state
+    assert ui.toggle.value  # the group opens to show the message
+
+
+def test_an_oversized_file_is_refused_before_reading(dash):
+    ui = dash.playlist
+    ui._on_upload({"new": ({"name": "p.json", "size": 2_000_000, "content": b"{"},)})
+    assert "at most 1000 kB; got 2000 kB" in ui.out.value
+
+
+def test_a_bad_link_opens_the_dashboard_with_a_message():
+    d = Dashboard(query="playlist=not-a-playlist&slide=2")
+    assert "The link's playlist was not used" in d.playlist.out.value
+    assert "kept" not in d.playlist.out.value  # there was no playlist to keep
+    assert len(d.playlist.playlist) == 0 and d.tab_keys[d.tabs.selected_index] == "perceptron"
+
+
+def test_lecture_mode_keeps_only_previous_the_slide_and_next_and_the_keys_work():
+    d = Dashboard(query="")
+    ui = d.playlist
+    ui.toggle.value = True
+    ui.load_example()
+    assert ui.layout.display == "" and ui.slides.layout.display == ""
+    d.bridge.press("l")
+    hidden = (ui.title, ui.b_add, ui.b_save, ui.upload, ui.b_example, ui.b_link, ui.slides, ui.out)
+    assert all(w.layout.display == "none" for w in hidden)
+    assert ui.b_prev.layout.display != "none" and ui.b_next.layout.display != "none"
+    assert ui.now.layout.display == "" and "Koski" in ui.now.value
+    d.bridge.press("n")
+    assert ui.playlist.current == 1 and d.b_lecture.value and "last update" in ui.now.value
+    d.bridge.press("l")
+    assert ui.slides.layout.display == "" and ui.now.layout.display == "none"
+    ui.toggle.value = False
+    assert ui.layout.display == "none"
+
+
+def test_the_wheel_ships_the_example_lecture():
+    import pathlib
+    from fnmatch import fnmatch
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
+    shipped = sorted(p.name for p in (root / "explorer" / "app" / "playlists").iterdir())
+    assert shipped == ["course.json"]
+    assert any(fnmatch("playlists/course.json", p) for p in patterns), patterns

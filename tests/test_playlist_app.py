@@ -60,7 +60,7 @@ def test_every_example_slide_opens_its_tab_at_exactly_the_saved_state(dash):
 
 def test_keys_step_slides_and_page_keys_still_step_the_run(dash):
     dash.playlist.load_example()
-    dash.bridge.press(".")  # a remote's "blank screen" button
+    dash.bridge.press("n")
     assert dash.playlist.playlist.current == 1 and shown(dash)[1]["step"] == 3
     dash.bridge.press("PageDown")
     assert dash.playlist.playlist.current == 1 and shown(dash)[1]["step"] == 4
@@ -71,10 +71,15 @@ def test_keys_step_slides_and_page_keys_still_step_the_run(dash):
 
 
 def test_keys_are_forwarded_documented_and_free():
+    from explorer.app.bridge import BLACKOUT_KEYS
+
     for key in NEXT_KEYS + PREVIOUS_KEYS:
-        assert key in KEYS and key not in KEY_ACTIONS
-    assert "n or . next slide" in KEYS_HELP and "p or , previous slide" in KEYS_HELP
+        assert key in KEYS and key not in KEY_ACTIONS and key not in BLACKOUT_KEYS
+    assert "n next slide" in KEYS_HELP and "p previous slide" in KEYS_HELP
+    assert "b or . blacks the screen out" in KEYS_HELP
     assert "PageDown" not in NEXT_KEYS + PREVIOUS_KEYS
+    # the remote's "blank screen" button sends "."; the page blacks out by itself
+    assert "." in BLACKOUT_KEYS and not set(BLACKOUT_KEYS) & (set(KEYS) | set(KEY_ACTIONS))
 
 
 def test_add_rename_move_delete_through_the_controls():

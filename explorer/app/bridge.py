@@ -18,9 +18,14 @@ import traitlets as T
 from .playlist import NEXT_KEYS, PREVIOUS_KEYS
 
 #: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp
-#: (the step keys) and "." (a playlist's next slide, :mod:`explorer.app.playlist_ui`).
+#: (the step keys); "n" and "p" are a playlist's next and previous slide
+#: (:mod:`explorer.app.playlist_ui`).
 KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r", "R", "[", "]",
         "e", "E", "l", "L", *NEXT_KEYS, *PREVIOUS_KEYS)
+
+#: Keys that black the screen out and back in the page itself (no kernel): "b", and "." that a
+#: presenter remote's "blank screen" button sends; Escape also brings the screen back.
+BLACKOUT_KEYS = ("b", "B", ".")
 
 _ESM = """
 const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
@@ -60,10 +65,34 @@ function render({ model, el }) {
   const measure = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));
   let timer = null;
   const onResize = () => { clearTimeout(timer); timer = setTimeout(() => report(false), 150); };
+  // Black out the screen and back (a lecturer's pause), drawn by the page alone
+  let black = null;
+  function blackout(on) {
+    if (on && !black) {
+      black = document.createElement('div');
+      black.className = 'pe-blackout';
+      black.setAttribute('role', 'presentation');
+      black.style.cssText = 'position:fixed;inset:0;background:#000;z-index:100000;cursor:none';
+      black.addEventListener('click', () => blackout(false));
+      document.body.appendChild(black);
+    } else if (!on && black) {
+      black.remove();
+      black = null;
+    }
+  }
+  const blackoutKeys = new Set(model.get('blackout_keys'));
   function onKey(ev) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || !keys.has(ev.key)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
     if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
+    if (black && (blackoutKeys.has(ev.key) || ev.key === 'Escape')) {
+      ev.preventDefault(); ev.stopPropagation(); blackout(false); return;
+    }
+    if (blackoutKeys.has(ev.key) && (voila || (root() && root().matches(':hover')))) {
+      ev.preventDefault(); ev.stopPropagation(); blackout(true); return;
+    }
+    if (black) { ev.preventDefault(); ev.stopPropagation(); return; }  // nothing moves unseen
+    if (!keys.has(ev.key)) return;
     // In Voila the page is the dashboard; in a notebook the keys belong to the notebook
     // unless the pointer or the focus is on the dashboard.
     const r = root();
@@ -183,6 +212,7 @@ class PageBridge(anywidget.AnyWidget):
     figure_width = T.Int(0).tag(sync=True)
     measure = T.Int(0).tag(sync=True)
     shortcut_keys = T.List(T.Unicode(), default_value=list(KEYS)).tag(sync=True)
+    blackout_keys = T.List(T.Unicode(), default_value=list(BLACKOUT_KEYS)).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

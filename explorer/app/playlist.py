@@ -41,11 +41,12 @@ __all__ = ["Entry", "Playlist", "clean_title", "is_playlist_link", "MAX_ENTRIES"
            "NEXT_KEYS", "PREVIOUS_KEYS", "KEYS_HELP"]
 
 MAX_ENTRIES = 100
-#: Keys for the next / previous slide: "n" and "p" on a keyboard, and "." (with ",") that the
-#: "blank screen" button of a presenter's remote sends besides PageDown / PageUp (the step keys).
-NEXT_KEYS = ("n", "N", ".")
-PREVIOUS_KEYS = ("p", "P", ",")
-KEYS_HELP = "n or . next slide, p or , previous slide (Playlist)"
+#: Keys for the next / previous slide: "n" and "p". A presenter's remote sends PageDown /
+#: PageUp (the step keys) and, from its "blank screen" button, "." or "b": those black the
+#: screen out and back (:data:`explorer.app.bridge.BLACKOUT_KEYS`).
+NEXT_KEYS = ("n", "N")
+PREVIOUS_KEYS = ("p", "P")
+KEYS_HELP = "n next slide, p previous slide (Playlist); b or . blacks the screen out and back"
 MAX_TITLE = 80
 _KEEP = "The current playlist is kept."
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")

@@ -586,6 +586,7 @@ class PageFigure {
 
   key(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
     const action = this.keys.get(ev.key);
     if (!action && !this.forward.has(ev.key)) return;
     const t = ev.target;

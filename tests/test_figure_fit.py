@@ -37,6 +37,9 @@ def test_nothing_is_cut_off(case, w, h, sidebar, lecture):
             f"{ax.get_title()!r} leaves the figure ({W:.0f}x{H:.0f}): {box}")
     legend = pf.plane.legend.get_window_extent(renderer)
     assert legend.y0 >= -1, legend
+    note, box = pf.weights.note.get_window_extent(renderer), pf.weights.ax.get_window_extent(renderer)
+    assert note.x0 >= box.x0 - 1 and note.x1 <= box.x1 + 1, (
+        f"the weight space's note {pf.weights.note.get_text()!r} leaves its panel")
     for ax in (pf.weights.ax, pf.mistakes.ax, pf.proof.ax):
         other = ax.get_tightbbox(renderer)
         assert not legend.overlaps(other) or legend.x1 <= other.x0 + 2, (

@@ -42,6 +42,12 @@ MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all
 ROUND_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 SLICE_NOTE = "green: version space at the current b:\nevery point has y·(⟨w, x⟩ + b) > 0"
 EMPTY_NOTE = "no (w, b) separates the data:\nthe version space is empty"
+CONE_NOTE = "green: version space:\nevery point has y·⟨w, x⟩ > 0"
+NO_CONE_NOTE = "no version space: no line through\nthe origin separates the data"
+#: Each note's short form, for a panel too narrow for the whole note at readable type (a large
+#: type scale in a narrow column: lecture mode on a wide screen).
+SHORT_NOTES = {SLICE_NOTE: "green: version\nspace at this b", EMPTY_NOTE: "no (w, b)\nseparates\nthe data",
+               CONE_NOTE: "green: version\nspace", NO_CONE_NOTE: "no version\nspace"}
 
 
 def round_limit(x: float) -> float:
@@ -110,6 +116,7 @@ class WeightSpace:
         self.start = ax.scatter([], [], s=60, marker="D", c=S.GHOST, zorder=4, label="start")
         # static, so under everything that moves (a blitted frame draws those over it, and a
         # full draw must give the same picture)
+        self._note = ""  # the note's whole text (a narrow panel shows its short form)
         self.note = ax.text(0.02, 0.02, "", transform=ax.transAxes, fontsize=S.TICK_SIZE,
                             color="#333333", zorder=0.7,
                             bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.5))
@@ -172,7 +179,7 @@ class WeightSpace:
             self._slice_args = (X, np.asarray(y, dtype=float), (-lim, lim, -lim, lim), separable)
             self.constraints.set_segments([])
             self.cone.set_visible(False)
-            self.note.set_text(EMPTY_NOTE if separable is False else SLICE_NOTE)
+            self._note = EMPTY_NOTE if separable is False else SLICE_NOTE
         elif not fit and X.shape[0]:
             cone = version_space_cone(X, y)
             segs = []
@@ -185,19 +192,44 @@ class WeightSpace:
             if cone is not None:
                 self.cone.set_xy(cone_polygon(cone, lim * 3))
                 self.cone.set_visible(True)
-                self.note.set_text("green: version space:\nevery point has y·⟨w, x⟩ > 0")
+                self._note = CONE_NOTE
             else:
                 self.cone.set_visible(False)
-                self.note.set_text("no version space: no line through\nthe origin separates the data")
+                self._note = NO_CONE_NOTE
         else:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
-            self.note.set_text("")
+            self._note = ""
         self.ax.set_xlabel("w₁" + ("   (slice at the current b)" if fit else ""),
                            fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
         self._limits = (-lim, lim)
+        self._say(self._note)
+
+    def _say(self, text: str) -> None:
+        """Show ``text`` as the panel's note, inside the axes: its type shrinks to fit (to 85 %,
+        and never under READABLE_PX when it was over it), and past that the note's short form
+        is shown."""
+        self._note = text
+        note, ax = self.note, self.ax
+        note.set_fontsize(S.TICK_SIZE)
+        note.set_text(text)
+        if not text:
+            return
+        fig = ax.figure
+        renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+        ax.apply_aspect()
+        room = 0.96 * ax.get_window_extent(renderer).width
+        full_px = S.TICK_SIZE * fig.dpi / 72
+        floor = max(0.85, min(S.READABLE_PX, full_px) / full_px)  # of the full size
+        for words in (text, SHORT_NOTES.get(text, text)):
+            note.set_text(words)
+            note.set_fontsize(S.TICK_SIZE)
+            wide = note.get_window_extent(renderer).width
+            if wide <= room / floor:  # fits at the floor or above
+                break
+        note.set_fontsize(S.TICK_SIZE * min(1.0, room / wide))  # (under the floor: no room)
 
     def dynamic_artists(self) -> list:
         return [a for a in (self.slice, self.slice_note, self.path, self.arrows, self.current)

@@ -152,6 +152,21 @@ def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0
             ax.set_position(spec.get_position(fig))
 
 
+def fit_title(ax, *, size: float, width: float) -> None:
+    """Give ``ax``'s left title type ``size`` (points), smaller if it would be wider than
+    ``width`` CSS px (its column), but never under :data:`~explorer.plots.style.READABLE_PX`
+    when it was over it: a long title at a large type scale would run into the next panel's."""
+    title = ax._left_title
+    title.set_fontsize(size)
+    fig = ax.figure
+    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    wide = title.get_window_extent(renderer).width
+    if wide > width > 0:
+        full_px = size * fig.dpi / 72
+        floor = min(S.READABLE_PX, full_px) / full_px
+        title.set_fontsize(size * max(width / wide, floor))
+
+
 def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):
     """Fit a legend hung ``drop`` points below a square, top-anchored axes; return the legend.
 

@@ -30,6 +30,7 @@ from matplotlib.figure import Figure
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from . import live
+from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_parts import apply_step, step_parts
 from .margin_plane import MarginPlane
@@ -170,6 +171,9 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
             columns = (3, 2, 1) if self._plane_column() < 0.6 else (2, 1)
             live.legend_below(self.plane.ax, self.plane.build_legend, drop=LEGEND_DROP,
                               columns=columns)
+        for plane in self._planes():  # a long title stays over its own column
+            cell = plane.ax.get_subplotspec().get_position(self.fig)
+            live.fit_title(plane.ax, size=S.TITLE_SIZE, width=cell.width * self.fig.bbox.width)
         self.mark_animated()
         self.invalidate()
 

@@ -34,7 +34,16 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .state import APP, MAX_JSON_BYTES, MAX_MESSAGES, MAX_QUERY_CHARS, VERSION, _read_json, _split_query
+from .state import (
+    APP,
+    MAX_JSON_BYTES,
+    MAX_MESSAGES,
+    MAX_QUERY_CHARS,
+    VERSION,
+    _file_header,
+    _read_json,
+    _split_query,
+)
 from .state_field import _Bad, _show
 
 __all__ = ["Entry", "Playlist", "clean_title", "is_playlist_link", "MAX_ENTRIES", "MAX_TITLE",
@@ -195,13 +204,7 @@ class Playlist:
             return [], ["it could not be read"]
 
     def _read(self, doc) -> tuple[list[Entry], list[str]]:
-        if not isinstance(doc, dict):
-            raise _Bad(f"it holds a JSON {type(doc).__name__}, not a playlist")
-        if doc.get("app") != APP:
-            raise _Bad("it is not a Perceptron Explorer file")
-        version = doc.get("version")
-        if type(version) is not int or version != VERSION:
-            raise _Bad(f"it has version {_show(version)}; this program reads version {VERSION}")
+        doc = _file_header(doc, holds="a playlist", kind="file")
         if "playlist" not in doc and "state" in doc:
             raise _Bad("it is one tab's saved state, not a playlist (use Load state)")
         extra = [k for k in doc if k not in ("app", "version", "playlist")]

@@ -107,6 +107,20 @@ def _json_object(pairs):
     return dict(pairs)
 
 
+def _file_header(doc, *, holds: str, kind: str) -> dict:
+    """``doc`` if it is one of our files of this version: a JSON object with our ``"app"`` and
+    :data:`VERSION`; else :class:`_Bad` saying what it is ("it holds a JSON list, not
+    {holds}", "it is not a Perceptron Explorer {kind}", "it has version 2; ...")."""
+    if not isinstance(doc, dict):
+        raise _Bad(f"it holds a JSON {type(doc).__name__}, not {holds}")
+    if doc.get("app") != APP:
+        raise _Bad(f"it is not a Perceptron Explorer {kind}")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:
+        raise _Bad(f"it has version {_show(version)}; this program reads version {VERSION}")
+    return doc
+
+
 def _read_json(text):
     """The JSON document of a file's text (str or bytes), read strictly; :class:`_Bad` if not:
     more than ``MAX_JSON_BYTES`` (checked first), not UTF-8, not JSON, NaN or Infinity, a
@@ -224,14 +238,8 @@ class StateSpec:
         app, version or tab, a missing ``"state"`` object, and unknown keys.
         """
         try:
-            doc = _read_json(text)
-            if not isinstance(doc, dict):
-                raise _Bad(f"it holds a JSON {type(doc).__name__}, not an object of settings")
-            if doc.get("app") != APP:
-                raise _Bad("it is not a Perceptron Explorer settings file")
-            version = doc.get("version")
-            if type(version) is not int or version != VERSION:
-                raise _Bad(f"it has version {_show(version)}; this program reads version {VERSION}")
+            doc = _file_header(_read_json(text), holds="an object of settings",
+                               kind="settings file")
             if doc.get("tab") != self.tab:
                 raise _Bad(f"it is for the {_show(doc.get('tab'))} tab, not {self.tab!r}")
             extra = [k for k in doc if k not in ("app", "version", "tab", "state")]

@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
@@ -332,7 +333,6 @@ def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
     dashboard or the "room is full" page."""
     import json
     import threading
-    from concurrent.futures import ThreadPoolExecutor
 
     import psutil
 
@@ -456,7 +456,11 @@ def test_a_page_kernel_is_bound_to_its_place_before_it_is_listed(monkeypatch):
     km.log = __import__("logging").getLogger("test")
     token = hall.CURRENT_PLACE.set(place)
     try:
-        kid = asyncio.run(km.start_kernel())
+        # a loop of its own, in a thread of its own (an earlier test may leave one running here);
+        # the place goes with the context, as Voila's request passes it
+        ctx = __import__("contextvars").copy_context()
+        with ThreadPoolExecutor(1) as pool:
+            kid = pool.submit(ctx.run, asyncio.run, km.start_kernel()).result()
     finally:
         hall.CURRENT_PLACE.reset(token)
     assert place.kernel_id == kid

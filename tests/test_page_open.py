@@ -121,4 +121,7 @@ def test_a_page_opening_on_a_preheated_kernel_gets_its_first_chunk_before_the_re
         await asyncio.sleep(pagerun.RESIZE_DELAY_S * 2)
         assert scenes == [(w - 60, old + 1)]  # drawn once, at the last size
 
-    asyncio.run(opening())
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (an earlier test may leave one here)
+        pool.submit(asyncio.run, opening()).result()

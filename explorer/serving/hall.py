@@ -53,7 +53,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 #: The notebook served in hall mode: imports while preheating, the page after the request.
 HALL_CELLS = (
-    ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n"
+    ("code", "from explorer.app import dashboard\n"
              "from explorer.app.dashboard import warm_up\n"
              "from voila.utils import wait_for_request\n\nwarm_up()"),
     ("code", "wait_for_request()  # preheated: the visitor's link arrives here\n\ndashboard()"),

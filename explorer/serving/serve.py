@@ -48,7 +48,7 @@ HALL_KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM
 
 
 DASHBOARD_CELLS = (
-    ("code", "%matplotlib widget\nfrom explorer.app import dashboard\n\ndashboard()"),
+    ("code", "from explorer.app import dashboard\n\ndashboard()"),
 )
 
 

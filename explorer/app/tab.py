@@ -21,19 +21,42 @@ from __future__ import annotations
 import ipywidgets as W
 import traitlets as T
 
+from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
 from .layout import FigureFit
 
 
-class TabView(W.VBox):
-    """Base of the tab views (see the module docstring)."""
+class TabView(FieldControls, W.VBox):
+    """Base of the tab views (see the module docstring); its settings controls follow the
+    model as :class:`~explorer.app.controls.FieldControls` says."""
 
     title = ""
     spec = None
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
+
+    def _follow_model(self, on_run, names) -> None:
+        """Wire the view to its model: ``on_run`` when the trait(s) ``names`` change (a new run
+        or scene), the step shown both ways with the timeline, the model's message and the
+        next applied change (it clears a refusal)."""
+        m = self.model
+        self._loading = False  # the timeline is being set from the model: it moves nothing
+        self._shown = None
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(on_run, names=names)
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+
+    def _on_message(self, change=None) -> None:
+        """The model's message: a refusal takes its own line; the line goes when the model
+        takes its refusal back."""
+        if self.model.message:
+            self.messages.refuse(self.model.message)
+        elif change is not None and change["old"] and self.model.refusal is None:
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def redraw(self) -> None:
         """Draw the state shown again (after a new size or an export)."""

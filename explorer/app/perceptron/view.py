@@ -21,6 +21,7 @@ from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
+from ..controls import FieldControls, check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
@@ -62,7 +63,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class PerceptronView(W.VBox):
+class PerceptronView(FieldControls, W.VBox):
     """Composite widget of the Perceptron tab. ``PerceptronView().model`` is its state."""
 
     title = "Perceptron"
@@ -89,20 +90,17 @@ class PerceptronView(W.VBox):
         # ---- settings (the side column)
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
-        self._syncing = False  # controls set from the model: their observers do nothing
         self.data_origin = datachoice.LOADED  # what points that are no data set are
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
-                                      description="margin", continuous_update=False, **lbl)
-        self.w_rule = W.Dropdown(options=[(r.title, k) for k, r in RULES.items()], value=m.rule,
-                                 description="Rule", **lbl)
-        self.w_order = W.Dropdown(options=[(v, k) for k, v in ORDERS.items()], value=m.order,
-                                  description="Order", **lbl)
-        self.w_fit = W.Checkbox(value=m.fit_intercept, description="fit offset b", indent=False)
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
-                                  placeholder=PLACEHOLDERS.get(name, ""), **lbl)
-                     for name in TEXT_FIELDS}
+        self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
+        self.w_rule = choice_menu(SPEC.field("rule"), {k: r.title for k, r in RULES.items()},
+                                  m.rule, description="Rule", **lbl)
+        self.w_order = choice_menu(SPEC.field("order"), ORDERS, m.order, description="Order",
+                                   **lbl)
+        self.w_fit = check_box(SPEC.field("fit_intercept"), m.fit_intercept)
+        self.text = {name: text_box(SPEC.field(name), placeholder=PLACEHOLDERS.get(name, ""),
+                                    **lbl) for name in TEXT_FIELDS}
         # The update the rule makes and its source: under the Rule menu, and in lecture mode
         # (settings hidden) above the figure; the CSS of explorer.app.layout shows one of them.
         self.w_equation = W.HTML().add_class("pe-equation")
@@ -119,10 +117,8 @@ class PerceptronView(W.VBox):
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
                          "order": self.w_order, "fit_intercept": self.w_fit}
-        for name, w in self._choices.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
-        for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        self._observe_fields(self._choices)
+        self._observe_fields(self.text)
 
         # ---- timeline, words, export
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
@@ -280,28 +276,14 @@ class PerceptronView(W.VBox):
         else:
             self.messages.note(text)
 
-    def _sync_controls(self):
-        """Every control from the model: the one path from the state to the settings."""
-        self._syncing = True
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
-
     def _sync(self):
         m = self.model
         datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
             datachoice.points_label(self.data_origin, len(m.X)) if m.edited else None))
-        for name, w in self._choices.items():
-            if name != "dataset" and w.value != getattr(m, name):
-                w.value = getattr(m, name)
+        self._show_fields({k: w for k, w in self._choices.items() if k != "dataset"})
         random_data = m.dataset in ("separable", "overlapping") and not m.edited
-        for name, w in self.text.items():
-            text = SPEC.field(name).format(getattr(m, name))
-            if name == "n" and not random_data:
-                text = str(len(m.X))  # disabled: how many points are shown
-            if w.value != text:
-                w.value = text
+        # n disabled: how many points are shown
+        self._show_fields(self.text, **({} if random_data else {"n": str(len(m.X))}))
         uses = RULES[m.rule].uses
         self.text["forget"].disabled = "forget" not in uses
         self.text["rho"].disabled = "rho" not in uses
@@ -317,17 +299,11 @@ class PerceptronView(W.VBox):
         self.b_zero.disabled = not m.w0
 
     # ------------------------------------------------------------------ view -> model
-    def _apply(self, name, value):
-        m = self.model
-        if self._syncing or (name == "dataset" and value == datachoice.POINTS):
-            return  # set from the model, or the points already on screen
-        current = getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current and not (name == "dataset" and m.edited):
-            return  # (a data set chosen over edited points is loaded, the same one included)
-        if not m.update(**{name: value}):
-            self._sync_controls()  # the last good value back on screen, the reason beside it
+    def _holds(self, name, value) -> bool:
+        if name == "dataset":
+            m = self.model
+            return datachoice.chosen_already(value, dataset=m.dataset, edited=m.edited)
+        return super()._holds(name, value)
 
     def _on_edit_mode(self, change):
         self.page.pointer_mode = change["new"]

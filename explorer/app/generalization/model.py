@@ -66,8 +66,8 @@ SPEC = StateSpec("generalization", [
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
 
-PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", "trials", "gamma",
-          "dim", "seed", "points")
+#: The parameters: every field but the step.
+PARAMS = tuple(name for name in SPEC.names if name != "step")
 RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
 #: The refusal of a second run; it goes when the running one ends.

@@ -67,7 +67,8 @@ class Draft:
     comparison: margins.MarginComparison
 
 
-PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
+#: The solution's parameters: every field but the edited points, the step and the layout.
+PARAMS = tuple(name for name in SPEC.names if name not in ("points", "step", "layout"))
 
 
 def _size(X) -> float:

@@ -122,9 +122,8 @@ class PresetSpec:
 
 
 SPEC = PresetSpec(FIELDS)
-#: The run's parameters (the rest of the state: points, chosen, step).
-PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "order",
-          "custom_order", "w0", "fit_intercept", "max_epochs", "batch", "choose_mode")
+#: The run's parameters: every field but the points chosen, the edited points and the step.
+PARAMS = tuple(name for name in SPEC.names if name not in ("chosen", "points", "step"))
 
 
 def solvers_loaded() -> bool:

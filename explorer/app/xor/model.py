@@ -31,7 +31,8 @@ SPEC = StateSpec("xor", [
     Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS)),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
-PARAMS = ("view", "coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
+#: The scene's parameters: every field but the step.
+PARAMS = tuple(name for name in SPEC.names if name != "step")
 SCENE_KEYS = ("coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
 
 

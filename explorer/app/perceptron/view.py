@@ -14,21 +14,21 @@ import threading
 
 import ipywidgets as W
 import numpy as np
-import traitlets as T
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
-from ..controls import FieldControls, check_box, choice_menu, slider, text_box
+from ..controls import check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import Shell, fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
 from ..symbols import symbols_widget
+from ..tab import TabView
 from ..timeline import KEYS_HELP, Transport
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
@@ -63,15 +63,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class PerceptronView(FieldControls, W.VBox):
+class PerceptronView(TabView):
     """Composite widget of the Perceptron tab. ``PerceptronView().model`` is its state."""
 
     title = "Perceptron"
     spec = SPEC
-    #: Fires (with a counter) whenever the shareable state changes; the dashboard listens.
-    changed = T.Int(0)
-    #: Set to {"tab": key, "state": {...}} to open another tab with this data.
-    handoff = T.Instance(Handoff, allow_none=True)
 
     def __init__(self, model: PerceptronModel | None = None, **kwargs):
         loop = kernel_loop()
@@ -163,13 +159,7 @@ class PerceptronView(FieldControls, W.VBox):
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")
 
-        self._loading = False
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_run, names="trajectory")
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
-        self._shown = None
+        self._follow_model(self._on_run, "trajectory")
         if m.info.pending and loop is None:
             m.describe()  # a model made to describe later, but no kernel loop to come back on
         self._on_run()
@@ -348,10 +338,6 @@ class PerceptronView(FieldControls, W.VBox):
             else:
                 m.choose(i)
 
-    def handle_key(self, key: str) -> bool:
-        """A shortcut key from the page (the dashboard forwards them to the open tab)."""
-        return self.timeline.handle_key(key)
-
     # ------------------------------------------------------------------ dashboard protocol
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV: the run starts again on them from w = 0."""
@@ -359,9 +345,6 @@ class PerceptronView(FieldControls, W.VBox):
                                      "custom_order": [], "chosen": [], "step": 0,
                                      "batch": min(self.model.batch, len(X))}
         return self.load_state(state, origin=datachoice.CSV)
-
-    def save_state(self) -> dict:
-        return self.model.get_state()
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
@@ -383,18 +366,6 @@ class PerceptronView(FieldControls, W.VBox):
         """Every setting back to its declared default (the opening screen), edits dropped."""
         self.w_edit.value = "view"
         self.load_state(SPEC.defaults())
-
-    def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and redraw the step shown."""
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.paged.resize(fitted)
-        self._shown = None
-        self._on_step(redraw=True)
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
 
     # ------------------------------------------------------------------ export
     def _title(self) -> str:

@@ -18,13 +18,17 @@ The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw),
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 import traitlets as T
 
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
-from .layout import FigureFit
+from .layout import FigureFit, Shell
+from .symbols import symbols_widget
+from .timeline import KEYS_HELP
 
 
 class TabView(FieldControls, W.VBox):
@@ -36,6 +40,17 @@ class TabView(FieldControls, W.VBox):
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
+
+    def _lay_out(self, settings, above, *, symbols: str, **kwargs) -> None:
+        """Build the tab: the settings column beside the main one, which has ``above`` (the
+        messages and a row of controls, in the order given), the figure (``figure_box``), the
+        keys and the symbols of the tab ``symbols``; ``kwargs`` go to the box."""
+        main = W.VBox([*above, self.figure_box,
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget(symbols)])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
 
     def _follow_model(self, on_run, names) -> None:
         """Wire the view to its model: ``on_run`` when the trait(s) ``names`` change (a new run

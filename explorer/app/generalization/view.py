@@ -19,13 +19,12 @@ from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..controls import check_box, choice_menu, text_boxes
 from ..export import file_stem
 from ..jobs import kernel_loop
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, RULES, SPEC, GeneralizationModel
 
@@ -146,12 +145,7 @@ class GeneralizationView(TabView):
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         sim_row.add_class("pe-sim-row")
-        main = W.VBox([self.messages, sim_row, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("generalization")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
+        self._lay_out(settings, [self.messages, sim_row], symbols="generalization", **kwargs)
         self._drawn = None  # what the page's scene shows: (run, risk, losses, plan)
         self._curve = None  # the simulation's curve the page shows
         self._follow_model(self._on_run, "traj")

@@ -20,13 +20,12 @@ from .. import datachoice
 from ..controls import check_box, choice_buttons, slider, text_boxes
 from ..export import file_stem
 from ..handoff import Handoff
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .edits import PointerEdits, svm_words
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
@@ -119,15 +118,9 @@ class MarginsView(PointerEdits, TabView):
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         # the controls used in class sit above the figure, on screen with it and the timeline
-        main = W.VBox([self.messages,
-                       W.HBox([self.w_edit, self.w_layout],
-                              layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
-                       self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("margins")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
+        row = W.HBox([self.w_edit, self.w_layout],
+                     layout=W.Layout(flex_flow="row wrap", justify_content="space-between"))
+        self._lay_out(settings, [self.messages, row], symbols="margins", **kwargs)
         self._follow_model(self._on_data, "comparison")
         m.observe(self._on_draft, names="draft")
         m.observe(self._on_layout, names="layout")

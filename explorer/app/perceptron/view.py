@@ -24,12 +24,11 @@ from ..controls import check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 from .page import PageRun
@@ -149,15 +148,9 @@ class PerceptronView(TabView):
         # the controls used in class sit above the figure, on screen with it and the timeline
         # (in lecture mode the rule's equation shares their row)
         self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
-        main = W.VBox([self.messages,
-                       W.HBox([self.w_edit, self.w_equation_main],
-                              layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                       self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("perceptron")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
+        row = W.HBox([self.w_edit, self.w_equation_main],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._lay_out(settings, [self.messages, row], symbols="perceptron", **kwargs)
 
         self._follow_model(self._on_run, "trajectory")
         if m.info.pending and loop is None:

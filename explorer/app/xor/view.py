@@ -12,20 +12,17 @@ settled step (what exports draw and tests read).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 
 from ... import xor
 from ...plots.xor import XorFigure
 from ..controls import choice_buttons, choice_menu, text_boxes
 from ..export import file_stem
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
 
 #: The figure's accessible name.
@@ -126,13 +123,8 @@ class XorView(TabView):
             section("Export"), self.export,
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
-        main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
-                       self.messages, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("xor")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
+        self._lay_out(settings, [W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
+                                 self.messages], symbols="xor", **kwargs)
         self._laid_out = None
         self._follow_model(self._on_scene, ["scene", "view"])
         self._on_scene()

@@ -52,6 +52,13 @@ def show_data(box, names: dict[str, str], *, dataset: str, points: str | None) -
                    "replaces them" if points else "The data set shown")
 
 
+def chosen_already(value: str, *, dataset: str, edited: bool) -> bool:
+    """Whether choosing ``value`` in the Data box changes nothing: it is the points on screen,
+    or the data set shown while its points are not edited (a data set chosen over edited points
+    is loaded, the one chosen before included)."""
+    return value == POINTS or (value == dataset and not edited)
+
+
 def points_label(origin: str, n: int) -> str:
     """``"Perceptron tab (6)"``: where the points are from and how many."""
     return f"{origin} ({n})"

@@ -11,6 +11,9 @@ the label users see, a kind, a default and its bounds. Everything else comes fro
 * **files**: :meth:`StateSpec.to_json` and :meth:`StateSpec.from_json`;
 * **links**: :meth:`StateSpec.to_query` and :meth:`StateSpec.from_query`, so a lecturer can hand
   out a link that opens a tab at an exact step; :func:`query_tab` says which tab a link opens.
+* **the model's traits** and its whole state read, written and reset:
+  :func:`explorer.app.tab_model.state_model`; **the settings controls**, one maker per kind:
+  :mod:`explorer.app.controls`.
 
 What comes from outside (``parse``, ``from_json``, ``from_query``, ``query_tab``) never raises:
 any problem gives the defaults and short messages for the user. What checks the program's own

@@ -18,22 +18,60 @@ The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw),
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 import traitlets as T
 
+from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
-from .layout import FigureFit
+from .layout import FigureFit, Shell
+from .symbols import symbols_widget
+from .timeline import KEYS_HELP
 
 
-class TabView(W.VBox):
-    """Base of the tab views (see the module docstring)."""
+class TabView(FieldControls, W.VBox):
+    """Base of the tab views (see the module docstring); its settings controls follow the
+    model as :class:`~explorer.app.controls.FieldControls` says."""
 
     title = ""
     spec = None
     changed = T.Int(0)
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
+
+    def _lay_out(self, settings, above, *, symbols: str, **kwargs) -> None:
+        """Build the tab: the settings column beside the main one, which has ``above`` (the
+        messages and a row of controls, in the order given), the figure (``figure_box``), the
+        keys and the symbols of the tab ``symbols``; ``kwargs`` go to the box."""
+        main = W.VBox([*above, self.figure_box,
+                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
+                       symbols_widget(symbols)])
+        self.shell = Shell(settings, main)
+        super().__init__([self.shell], **kwargs)
+        self.add_class("pe-view")
+
+    def _follow_model(self, on_run, names) -> None:
+        """Wire the view to its model: ``on_run`` when the trait(s) ``names`` change (a new run
+        or scene), the step shown both ways with the timeline, the model's message and the
+        next applied change (it clears a refusal)."""
+        m = self.model
+        self._loading = False  # the timeline is being set from the model: it moves nothing
+        self._shown = None
+        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
+        m.observe(on_run, names=names)
+        m.observe(self._on_step, names="step")
+        m.observe(self._on_message, names="message")
+        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+
+    def _on_message(self, change=None) -> None:
+        """The model's message: a refusal takes its own line; the line goes when the model
+        takes its refusal back."""
+        if self.model.message:
+            self.messages.refuse(self.model.message)
+        elif change is not None and change["old"] and self.model.refusal is None:
+            self.messages.clear_refusal()  # the model took its refusal back
 
     def redraw(self) -> None:
         """Draw the state shown again (after a new size or an export)."""

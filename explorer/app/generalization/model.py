@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import numpy as np
 from sklearn.model_selection import train_test_split
-from traitlets import Bool, Float, Instance, Int, List, Unicode
+from traitlets import Bool, Instance, Int, Unicode
 
 from ... import datasets
 from ... import generalization as G
@@ -31,7 +31,7 @@ from ...perceptron import train
 from ...trajectory import Trajectory
 from ..jobs import Job
 from ..state import Field, StateSpec, arrays_of
-from ..tab_model import Refusal, TabModel
+from ..tab_model import Refusal, state_model
 
 #: The run whose examples are marked on the losses: data offered.
 DATASETS = {
@@ -60,37 +60,23 @@ SPEC = StateSpec("generalization", [
     Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1]),
     Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    #: A person's points ``[(x1, x2, label), ...]`` (used when ``dataset == "own"``).
     Field("points", "your points", "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
 
-PARAMS = ("dataset", "rule", "n_run", *[f"show_{n}" for n in LOSS_NAMES], "ns", "trials", "gamma",
-          "dim", "seed", "points")
+#: The parameters: every field but the step.
+PARAMS = tuple(name for name in SPEC.names if name != "step")
 RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
 SIM_KEYS = ("trials", "dim", "gamma", "seed")
 #: The refusal of a second run; it goes when the running one ends.
 RUNNING = Refusal("the simulation is already running; Stop it first")
 
 
-class GeneralizationModel(TabModel):
-    """Everything the Generalization tab shows, as traits (see the module docstring)."""
-
-    dataset = Unicode("margin")
-    rule = Unicode("margin")
-    n_run = Int(40)
-    show_zero_one = Bool(True)
-    show_perceptron = Bool(True)
-    show_hinge = Bool(True)
-    show_squared = Bool(True)
-    show_logistic = Bool(True)
-    ns = List(Int(), default_value=list(G.DEFAULT_NS))
-    trials = Int(100)
-    gamma = Float(0.2)
-    dim = Int(5)
-    seed = Int(0)
-    #: A person's points ``[(x1, x2, label), ...]`` (used when ``dataset == "own"``).
-    points = List()
+class GeneralizationModel(state_model(SPEC, params=PARAMS)):
+    """Everything the Generalization tab shows, as traits (see the module docstring): one per
+    field of :data:`SPEC`, and the run, risks and simulation computed from them."""
 
     X = Instance(np.ndarray, allow_none=True)
     y = Instance(np.ndarray, allow_none=True)
@@ -98,7 +84,6 @@ class GeneralizationModel(TabModel):
     X_test = Instance(np.ndarray, allow_none=True)
     y_test = Instance(np.ndarray, allow_none=True)
     traj = Instance(Trajectory, allow_none=True)
-    step = Int(0)
     risk = Instance(G.RiskTable, allow_none=True)
     #: The finished sizes of the simulation for the current settings (None: none yet).
     curve = Instance(G.StabilityCurve, allow_none=True)
@@ -153,12 +138,10 @@ class GeneralizationModel(TabModel):
     def update(self, _force: bool = False, step: int | None = None, **changes) -> bool:
         """Apply parameter changes (typed values or text) if they give a valid state; a new run
         starts at ``step`` (default 0), otherwise the step shown stays."""
-        unknown = set(changes) - set(PARAMS)
-        if unknown:
-            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        self._check_params(changes)
         try:
-            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
-            p = {k: getattr(self, k) for k in PARAMS} | changes
+            changes = self._parse(changes)
+            p = self._params() | changes
             p["ns"] = list(p["ns"])
             G.plan_work(p["ns"], trials=p["trials"])
             rebuild = _force or any(changes[k] != getattr(self, k) for k in RUN_KEYS & set(changes))
@@ -180,8 +163,7 @@ class GeneralizationModel(TabModel):
             self._cancel_simulation()
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
-            for k in PARAMS:
-                setattr(self, k, p[k])
+            self._assign(p)
             self._risk_seed, self._base_risk, self._own_row = p["seed"], base, own_row
             self.risk = risk
             if sim_changed:
@@ -288,21 +270,11 @@ class GeneralizationModel(TabModel):
         return self._sim.wait(timeout)
 
     # ------------------------------------------------------------------ declared state
-    def get_state(self) -> dict:
-        state = {k: getattr(self, k) for k in PARAMS}
-        state["ns"] = list(self.ns)
+    def _own_state(self) -> dict:
         # own points go into the state (and the link) only while they are the data shown
-        state["points"] = list(self.points) if self.dataset == "own" else []
-        state["step"] = int(self.step)
-        return state
+        return {"points": list(self.points) if self.dataset == "own" else []}
 
-    def set_state(self, state: dict) -> bool:
-        """Apply a whole state (JSON or a link); all or nothing."""
-        try:
-            values = SPEC.validate(state)
-        except (ValueError, TypeError) as exc:
-            self.refuse(exc, kept="settings")
-            return False
+    def _apply_state(self, values: dict) -> bool:
         step = values.pop("step")
         return self.update(step=step, _force=True, **values)
 

@@ -16,15 +16,15 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
+from ..controls import check_box, choice_menu, text_boxes
 from ..export import file_stem
 from ..jobs import kernel_loop
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, RULES, SPEC, GeneralizationModel
 
@@ -83,7 +83,6 @@ class GeneralizationView(TabView):
                  **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
-        self._syncing = False  # controls set from the model: their observers do nothing
         # The page draws the figure (explorer.app.pagerun); the kernel's figure is a plain
         # matplotlib figure that follows the settled step (exports, tests) and draws the still
         # layers.
@@ -93,22 +92,16 @@ class GeneralizationView(TabView):
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
-        self.w_dataset = W.Dropdown(options=[(v, k) for k, v in DATASETS.items()],
-                                    value=m.dataset, description="Data", **lbl)
-        self.w_rule = W.Dropdown(options=[(v, k) for k, v in RULES.items()], value=m.rule,
-                                 description="Rule", **lbl)
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
-                                  tooltip=SPEC.field(name).expected(), **lbl)
-                     for name in TEXT_FIELDS}
-        self.w_losses = {name: W.Checkbox(value=getattr(m, f"show_{name}"), indent=False,
-                                          description=LOSS_STYLE[name][0])
-                         for name in LOSS_NAMES}
-        self.w_dataset.observe(lambda ch: self._apply("dataset", ch["new"]), names="value")
-        self.w_rule.observe(lambda ch: self._apply("rule", ch["new"]), names="value")
+        self.w_dataset = choice_menu(SPEC.field("dataset"), DATASETS, m.dataset,
+                                     description="Data", **lbl)
+        self.w_rule = choice_menu(SPEC.field("rule"), RULES, m.rule, description="Rule", **lbl)
+        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
         for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
-        for name, w in self.w_losses.items():
-            w.observe(lambda ch, n=name: self._apply(f"show_{n}", ch["new"]), names="value")
+            w.tooltip = SPEC.field(name).expected()
+        self.w_losses = {name: check_box(SPEC.field(f"show_{name}"), getattr(m, f"show_{name}"),
+                                         description=LOSS_STYLE[name][0])
+                         for name in LOSS_NAMES}
+        self._observe_fields(self._controls())
 
         self.b_run = W.Button(description="Run simulation", icon="play", button_style="primary",
                               layout=W.Layout(width="auto"),
@@ -152,21 +145,10 @@ class GeneralizationView(TabView):
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         sim_row.add_class("pe-sim-row")
-        main = W.VBox([self.messages, sim_row, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("generalization")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
-        self._loading = False
-        self._shown = None
+        self._lay_out(settings, [self.messages, sim_row], symbols="generalization", **kwargs)
         self._drawn = None  # what the page's scene shows: (run, risk, losses, plan)
         self._curve = None  # the simulation's curve the page shows
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_run, names="traj")
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        self._follow_model(self._on_run, "traj")
         m.observe(self._on_curve, names="curve")
         m.observe(self._on_risk, names="risk")
         m.observe(self._on_sim, names=["sim_running", "sim_done", "sim_total", "sim_note"])
@@ -266,12 +248,6 @@ class GeneralizationView(TabView):
     def _status(self, k: int) -> str:
         return self.figure.status(k)
 
-    def _on_message(self, change=None):
-        if self.model.message:
-            self.messages.refuse(self.model.message)
-        elif change is not None and change["old"] and self.model.refusal is None:
-            self.messages.clear_refusal()  # the model took its refusal back
-
     # ------------------------------------------------------------------ export
     def _export_frames(self):
         from ...plots.animation import TabFrames
@@ -326,40 +302,23 @@ class GeneralizationView(TabView):
             "success" if m.curve is not None and m.curve.complete else "")
         self.sim_label.value = html.escape(m.sim_note)
 
-    def _sync_controls(self):
-        """Every control from the model: the one path from the state to the settings."""
-        self._syncing = True
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
+    def _controls(self) -> dict:
+        """The settings controls by field name."""
+        return {"dataset": self.w_dataset, "rule": self.w_rule, **self.text,
+                **{f"show_{name}": w for name, w in self.w_losses.items()}}
 
     def _sync(self):
         m = self.model
-        for w, v in ((self.w_dataset, m.dataset), (self.w_rule, m.rule)):
-            if w.value != v:
-                w.value = v
-        for name, w in self.w_losses.items():
-            if w.value != getattr(m, f"show_{name}"):
-                w.value = getattr(m, f"show_{name}")
-        for name, w in self.text.items():
-            text = SPEC.field(name).format(getattr(m, name))
-            if name == "n_run" and m.dataset != "margin":
-                text = str(len(m.X))  # disabled: how many points the run has
-            if w.value != text:
-                w.value = text
+        # n_run disabled: how many points the run has
+        self._show_fields(self._controls(), **({} if m.dataset == "margin" else
+                                               {"n_run": str(len(m.X))}))
         self.text["n_run"].disabled = m.dataset != "margin"
 
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model
-        if self._syncing:
-            return  # set from the model
-        current = getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current:
-            return
+        if self._syncing or self._holds(name, value):
+            return  # set from the model, or what it holds already
         done = m.update(**{name: value})
         self._sync_controls()
         if done and name in SIM_FIELDS and not m.sim_busy and kernel_loop() is not None:

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from sklearn.model_selection import train_test_split
-from traitlets import Bool, Float, Instance, Int, Unicode
+from traitlets import Bool, Instance
 
 from ... import datasets, margins
 from ...perceptron import train
 from ...svm import MAX_SCALED_C
 from ..remarks import one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
-from ..tab_model import TabModel
+from ..tab_model import state_model
 
 #: Data sets offered, with the parameters that make them two-dimensional.
 DATASETS = {
@@ -53,6 +53,7 @@ SPEC = StateSpec("margins", [
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
+    #: "overlaid": both lines in one plane; "side": the perceptron's plane beside the SVM's.
     Field("layout", "layout", "choice", "overlaid", choices=("overlaid", "side")),
 ])
 
@@ -66,7 +67,8 @@ class Draft:
     comparison: margins.MarginComparison
 
 
-PARAMS = ("dataset", "n", "margin", "seed", "hard", "log_c", "eta")
+#: The solution's parameters: every field but the edited points, the step and the layout.
+PARAMS = tuple(name for name in SPEC.names if name not in ("points", "step", "layout"))
 
 
 def _size(X) -> float:
@@ -119,18 +121,10 @@ def data_remark(X, y, C: float | None, separable: bool) -> str:
     return text.strip()
 
 
-class MarginsModel(TabModel):
-    """Everything the Margins tab shows, as traits (see module docstring)."""
-
-    dataset = Unicode(SPEC.field("dataset").default)
-    n = Int(40)
-    margin = Float(0.3)
-    seed = Int(0)
-    hard = Bool(False)
-    log_c = Float(0.0)
-    eta = Float(0.01)
-    #: "overlaid": both lines in one plane; "side": the perceptron's plane beside the SVM's.
-    layout = Unicode("overlaid")
+class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
+    """Everything the Margins tab shows, as traits (see module docstring): one per field of
+    :data:`SPEC` but ``points`` (the data ``X``, ``y`` and whether they are ``edited``), and
+    what is solved from them."""
 
     X = Instance(np.ndarray, allow_none=True)
     y = Instance(np.ndarray, allow_none=True)
@@ -140,7 +134,6 @@ class MarginsModel(TabModel):
     comparison = Instance(margins.MarginComparison, allow_none=True)
     sgd = Instance(margins.SGDProgress, allow_none=True)
     path = Instance(margins.SupportPath, allow_none=True)
-    step = Int(0)
     #: An edit shown at once (points and max-margin solution) before :meth:`finish_edit`.
     draft = Instance(Draft, allow_none=True)
 
@@ -205,12 +198,10 @@ class MarginsModel(TabModel):
 
     def update(self, _force: bool = False, **changes) -> bool:
         """Apply parameter changes (typed values or text) if they give a valid solution."""
-        unknown = set(changes) - set(PARAMS)
-        if unknown:
-            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        self._check_params(changes)
         try:
-            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
-            p = {k: getattr(self, k) for k in PARAMS} | changes
+            changes = self._parse(changes)
+            p = self._params() | changes
             data_keys = {"dataset", "n", "margin", "seed"}
             # a data set chosen while edited points are shown is loaded, the same one included
             if _force or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)) \
@@ -230,8 +221,7 @@ class MarginsModel(TabModel):
         path = self._path(X, y)
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
-            for k in PARAMS:
-                setattr(self, k, p[k])
+            self._assign(p)
             self.X, self.y, self.X_test, self.y_test, self.edited = X, y, Xt, yt, edited
             self.draft = None
             self.path, self.sgd = path, sgd
@@ -262,7 +252,7 @@ class MarginsModel(TabModel):
         return (self.draft.X, self.draft.y) if self.draft is not None else (self.X, self.y)
 
     def _edit(self, X, y, defer: bool) -> bool:
-        p = {k: getattr(self, k) for k in PARAMS}
+        p = self._params()
         try:
             if defer:  # the max-margin solution now, the rest in finish_edit
                 datasets.from_arrays(X, y)
@@ -327,26 +317,17 @@ class MarginsModel(TabModel):
         return float(np.mean(pred != self.y_test))
 
     # ------------------------------------------------------------------ declared state
-    def get_state(self) -> dict:
-        state = {k: getattr(self, k) for k in PARAMS}
-        state["points"] = points_of(*self.points) if self.edited or self.draft else []
-        state["step"] = int(self.step)
-        state["layout"] = self.layout
-        return state
+    def _own_state(self) -> dict:
+        return {"points": points_of(*self.points) if self.edited or self.draft else []}
 
-    def set_state(self, state: dict) -> bool:
-        """Apply a whole state (JSON, a link, or data sent from another tab); all or nothing."""
-        try:
-            values = SPEC.validate(state)
-            p = {k: values[k] for k in PARAMS}
-            if values["points"]:
-                (X, y), Xt, yt, edited = arrays_of(values["points"]), None, None, True
-            else:
-                X, y, Xt, yt = self._load(p)
-                edited = False
-            done = self._commit(p, X, y, Xt, yt, edited, step=values["step"])
-            self.layout = values["layout"]
-            return done
-        except (ValueError, TypeError) as exc:
-            self.refuse(exc, kept="settings")
-            return False
+    def _apply_state(self, values: dict) -> bool:
+        """Apply a whole state (JSON, a link, or data sent from another tab)."""
+        p = {k: values[k] for k in PARAMS}
+        if values["points"]:
+            (X, y), Xt, yt, edited = arrays_of(values["points"]), None, None, True
+        else:
+            X, y, Xt, yt = self._load(p)
+            edited = False
+        done = self._commit(p, X, y, Xt, yt, edited, step=values["step"])
+        self.layout = values["layout"]
+        return done

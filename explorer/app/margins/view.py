@@ -17,15 +17,15 @@ import numpy as np
 from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
+from ..controls import check_box, choice_buttons, slider, text_boxes
 from ..export import file_stem
 from ..handoff import Handoff
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .edits import PointerEdits, svm_words
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
@@ -62,38 +62,32 @@ class MarginsView(PointerEdits, TabView):
         self.figure = MarginsFigure()
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
-        self._syncing = False  # controls set from the model: their observers do nothing
         self.data_origin = datachoice.EDITED  # what points that are no data set are
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
-                                      description="margin", continuous_update=False, **lbl)
-        self.w_hard = W.Checkbox(value=m.hard, description="hard margin (no slack)", indent=False)
+        self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
+        self.w_hard = check_box(SPEC.field("hard"), m.hard, description="hard margin (no slack)")
         self.w_c = W.FloatLogSlider(value=10.0 ** m.log_c, base=10, min=-3, max=3, step=0.1,
                                     description="C", continuous_update=False, readout_format=".3g",
                                     **lbl)
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False, **lbl)
-                     for name in TEXT_FIELDS}
+        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
         self.sayed = W.HTML().add_class("pe-help")
-        self.w_layout = W.ToggleButtons(options=[("Overlaid", "overlaid"), ("Side by side", "side")],
-                                        value=m.layout, description="Lines",
-                                        tooltips=["Both lines in one plane",
-                                                  "The perceptron's plane beside the SVM's"],
-                                        style={"button_width": "auto"})
+        self.w_layout = choice_buttons(SPEC.field("layout"),
+                                       {"overlaid": "Overlaid", "side": "Side by side"}, m.layout,
+                                       description="Lines",
+                                       tooltips=["Both lines in one plane",
+                                                 "The perceptron's plane beside the SVM's"])
         self.w_layout.observe(lambda ch: m.set_layout(ch["new"]), names="value")
         self.b_send = W.Button(description="Open points in the Perceptron tab",
                                layout=W.Layout(width="95%"),
                                tooltip="The same data, in the Perceptron tab")
         self.b_send.on_click(lambda _: self._send_points())
-        self.w_dataset.observe(lambda ch: self._apply("dataset", ch["new"]), names="value")
-        self.w_margin.observe(lambda ch: self._apply("margin", ch["new"]), names="value")
-        self.w_hard.observe(lambda ch: self._apply("hard", ch["new"]), names="value")
+        self._observe_fields({"dataset": self.w_dataset, "margin": self.w_margin,
+                              "hard": self.w_hard, **self.text})
         self.w_c.observe(lambda ch: self._apply("log_c", float(np.log10(ch["new"]))), names="value")
-        for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
 
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
@@ -124,22 +118,10 @@ class MarginsView(PointerEdits, TabView):
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         # the controls used in class sit above the figure, on screen with it and the timeline
-        main = W.VBox([self.messages,
-                       W.HBox([self.w_edit, self.w_layout],
-                              layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
-                       self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("margins")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
-        self._loading = False
-        self._shown = None
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_data, names="comparison")
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        row = W.HBox([self.w_edit, self.w_layout],
+                     layout=W.Layout(flex_flow="row wrap", justify_content="space-between"))
+        self._lay_out(settings, [self.messages, row], symbols="margins", **kwargs)
+        self._follow_model(self._on_data, "comparison")
         m.observe(self._on_draft, names="draft")
         m.observe(self._on_layout, names="layout")
         self.figure.set_overlay(m.layout)
@@ -238,37 +220,17 @@ class MarginsView(PointerEdits, TabView):
         return file_stem("margins", m.dataset, "edited" if m.edited else "",
                          "hard" if m.hard else f"C{m.C:.3g}", m.layout, what)
 
-    def _on_message(self, change=None):
-        if self.model.message:
-            self.messages.refuse(self.model.message)
-        elif change is not None and change["old"] and self.model.refusal is None:
-            self.messages.clear_refusal()  # the model took its refusal back
-
-    def _sync_controls(self):
-        """Every control from the model: the one path from the state to the settings."""
-        self._syncing = True
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
-
     def _sync(self):
         m = self.model
         X, _ = m.points
         datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
             datachoice.points_label(self.data_origin, len(X)) if m.edited else None))
-        for w, v in ((self.w_margin, m.margin), (self.w_hard, m.hard)):
-            if w.value != v:
-                w.value = v
+        self._show_fields({"margin": self.w_margin, "hard": self.w_hard})
         if abs(np.log10(self.w_c.value) - m.log_c) > 1e-9:
             self.w_c.value = 10.0 ** m.log_c
         random_data = m.dataset in ("separable", "overlapping") and not m.edited
-        for name, w in self.text.items():
-            text = SPEC.field(name).format(getattr(m, name))
-            if name == "n" and not random_data:
-                text = str(len(X))  # disabled: how many points are shown
-            if w.value != text:
-                w.value = text
+        # n disabled: how many points are shown
+        self._show_fields(self.text, **({} if random_data else {"n": str(len(X))}))
         self.text["n"].disabled = not random_data
         self.w_margin.disabled = m.dataset != "separable" or m.edited
         self.w_c.disabled = self.text["eta"].disabled = m.hard
@@ -278,17 +240,11 @@ class MarginsView(PointerEdits, TabView):
             f"ρ = 1/(2η) = {margins.sayed_rho(m.C, N):.3g} (N = {N})"))
 
     # ------------------------------------------------------------------ view -> model
-    def _apply(self, name, value):
-        m = self.model
-        if self._syncing or (name == "dataset" and value == datachoice.POINTS):
-            return  # set from the model, or the points already on screen
-        current = getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current and not (name == "dataset" and m.edited):
-            return  # (a data set chosen over edited points is loaded, the same one included)
-        if not m.update(**{name: value}):
-            self._sync_controls()
+    def _holds(self, name, value) -> bool:
+        if name == "dataset":
+            m = self.model
+            return datachoice.chosen_already(value, dataset=m.dataset, edited=m.edited)
+        return super()._holds(name, value)
 
     def _on_layout(self, change=None):
         m = self.model

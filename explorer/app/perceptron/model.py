@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Mapping
 
 import numpy as np
-from traitlets import Bool, Float, Instance, Int, List, Unicode
+from traitlets import Bool, Instance
 
 from ... import datasets
 from ...perceptron import RULES, train
@@ -23,7 +24,7 @@ from ...replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...trajectory import Trajectory
 from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
-from ..tab_model import TabModel
+from ..tab_model import state_model
 
 #: Datasets offered in the view, with the parameters that make them two-dimensional.
 VIEW_DATASETS = {
@@ -89,7 +90,8 @@ class PresetSpec:
         self.names = self.generic.names
 
     def _for(self, values):
-        return self.koski if values.get("dataset", "koski") == "koski" else self.generic
+        koski = not isinstance(values, Mapping) or values.get("dataset", "koski") == "koski"
+        return self.koski if koski else self.generic  # not a mapping: validate says so
 
     def field(self, name):
         return self.generic.field(name)
@@ -120,9 +122,8 @@ class PresetSpec:
 
 
 SPEC = PresetSpec(FIELDS)
-#: The run's parameters (the rest of the state: points, chosen, step).
-PARAMS = ("dataset", "n", "margin", "seed", "rule", "eta", "forget", "rho", "order",
-          "custom_order", "w0", "fit_intercept", "max_epochs", "batch", "choose_mode")
+#: The run's parameters: every field but the points chosen, the edited points and the step.
+PARAMS = tuple(name for name in SPEC.names if name not in ("chosen", "points", "step"))
 
 
 def solvers_loaded() -> bool:
@@ -130,32 +131,17 @@ def solvers_loaded() -> bool:
     return all(name in sys.modules for name in SOLVER_MODULES)
 
 
-class PerceptronModel(TabModel):
-    """Everything the Perceptron tab shows, as traits (see module docstring)."""
-
-    dataset = Unicode("koski")
-    n = Int(40)
-    margin = Float(0.3)
-    seed = Int(0)
-    rule = Unicode("classic")
-    eta = Float(KOSKI_PRESET["eta"])
-    forget = Float(1.0)
-    rho = Float(0.01)
-    order = Unicode("custom")
-    custom_order = List(Int(), default_value=list(KOSKI_PRESET["custom_order"]))
-    w0 = List(Float(), default_value=list(KOSKI_PRESET["w0"]))
-    fit_intercept = Bool(True)
-    max_epochs = Int(50)
-    batch = Int(1)
-    choose_mode = Bool(False)
-    chosen = List(Int())
+class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
+    """Everything the Perceptron tab shows, as traits (see module docstring): one per field of
+    :data:`SPEC` (defaults: Koski's example) but ``points`` (the data ``X``, ``y`` and whether
+    they are ``edited``), and the run. ``chosen`` holds the points chosen numbered from 0; the
+    state numbers them from 1, as the page does."""
 
     X = Instance(np.ndarray, allow_none=True)
     y = Instance(np.ndarray, allow_none=True)
     edited = Bool(False)
     trajectory = Instance(Trajectory, allow_none=True)
     info = Instance(RunInfo, allow_none=True)
-    step = Int(0)
 
     _pending = False  # the next build uses pending_run (set during __init__ only)
 
@@ -243,12 +229,10 @@ class PerceptronModel(TabModel):
         parsed by its declared field. A refused change keeps the current state and sets
         ``message`` to the reason.
         """
-        unknown = set(changes) - set(PARAMS)
-        if unknown:
-            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        self._check_params(changes)
         try:
-            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
-            p = {k: getattr(self, k) for k in PARAMS}
+            changes = self._parse(changes)
+            p = self._params()
             if "dataset" in changes and changes["dataset"] != self.dataset:
                 # Koski's example comes with its start, step size and visiting order; leaving it
                 # restores the plain defaults (its sequence names points other sets lack).
@@ -277,8 +261,7 @@ class PerceptronModel(TabModel):
     def _commit(self, p, X, y, edited, chosen, traj, info, *, step=0, message=""):
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
-            for k in PARAMS:
-                setattr(self, k, p[k])
+            self._assign(p)
             self.X, self.y, self.edited, self.chosen = X, y, edited, chosen
             self.info = info
             self.trajectory = traj  # first: views load the run, then show its step
@@ -351,7 +334,7 @@ class PerceptronModel(TabModel):
 
     # ------------------------------------------------------------------ editing
     def _retrain(self, X, y, chosen, *, edited: bool, step=None, p=None) -> bool:
-        p = p or {k: getattr(self, k) for k in PARAMS}
+        p = p or self._params()
         try:
             datasets.from_arrays(X, y)
             traj, info = self._build(p, X, y, chosen)
@@ -383,7 +366,7 @@ class PerceptronModel(TabModel):
             self.refuse("the data must keep at least one point")
             return False
         keep = np.arange(len(self.X)) != i
-        p = {k: getattr(self, k) for k in PARAMS}
+        p = self._params()
         # renumber the visiting sequence: drop the removed point, shift the later ones
         p["custom_order"] = [v - (v > i + 1) for v in self.custom_order if v != i + 1]
         fit_to_data(p, len(self.X) - 1)
@@ -403,33 +386,17 @@ class PerceptronModel(TabModel):
         return i if d[i] <= radius else None
 
     # ------------------------------------------------------------------ declared state
-    def get_state(self) -> dict:
-        """The whole state as plain values (the fields of :data:`SPEC`)."""
-        state = {k: getattr(self, k) for k in PARAMS}
-        state["custom_order"] = list(self.custom_order)
-        state["w0"] = list(self.w0)
-        state["chosen"] = [i + 1 for i in self.chosen]
-        state["points"] = points_of(self.X, self.y) if self.edited else []
-        state["step"] = int(self.step)
-        return state
+    def _own_state(self) -> dict:
+        return {"chosen": [i + 1 for i in self.chosen],
+                "points": points_of(self.X, self.y) if self.edited else []}
 
-    def set_state(self, state: dict) -> bool:
-        """Apply a whole state (as from :meth:`get_state`, JSON or a link); all or nothing."""
-        try:
-            values = SPEC.validate(state)
-        except (ValueError, TypeError) as exc:
-            self.refuse(exc, kept="settings")
-            return False
+    def _apply_state(self, values: dict) -> bool:
         p = {k: values[k] for k in PARAMS}
         if values["points"]:
             X, y = arrays_of(values["points"])
             edited = True
         else:
-            try:
-                X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False
-            except (ValueError, TypeError) as exc:
-                self.refuse(exc, kept="settings")
-                return False
+            X, y, edited = *(np.array(a) for a in _xy(self._load(p))), False
         chosen = [i - 1 for i in values["chosen"]] if p["choose_mode"] else []
         fit_to_data(p, len(X), given={"batch", "custom_order"} if p["custom_order"] else {"batch"})
         return self._retrain(X, y, chosen, edited=edited, step=values["step"], p=p)

@@ -14,21 +14,21 @@ import threading
 
 import ipywidgets as W
 import numpy as np
-import traitlets as T
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
+from ..controls import check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import FigureFit, Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..state import points_of
-from ..symbols import symbols_widget
-from ..timeline import KEYS_HELP, Transport
+from ..tab import TabView
+from ..timeline import Transport
 from ..upload import DataPanel
 from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 from .page import PageRun
@@ -62,15 +62,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class PerceptronView(W.VBox):
+class PerceptronView(TabView):
     """Composite widget of the Perceptron tab. ``PerceptronView().model`` is its state."""
 
     title = "Perceptron"
     spec = SPEC
-    #: Fires (with a counter) whenever the shareable state changes; the dashboard listens.
-    changed = T.Int(0)
-    #: Set to {"tab": key, "state": {...}} to open another tab with this data.
-    handoff = T.Instance(Handoff, allow_none=True)
 
     def __init__(self, model: PerceptronModel | None = None, **kwargs):
         loop = kernel_loop()
@@ -89,20 +85,17 @@ class PerceptronView(W.VBox):
         # ---- settings (the side column)
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
-        self._syncing = False  # controls set from the model: their observers do nothing
         self.data_origin = datachoice.LOADED  # what points that are no data set are
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        self.w_margin = W.FloatSlider(value=m.margin, min=0.0, max=1.0, step=0.05,
-                                      description="margin", continuous_update=False, **lbl)
-        self.w_rule = W.Dropdown(options=[(r.title, k) for k, r in RULES.items()], value=m.rule,
-                                 description="Rule", **lbl)
-        self.w_order = W.Dropdown(options=[(v, k) for k, v in ORDERS.items()], value=m.order,
-                                  description="Order", **lbl)
-        self.w_fit = W.Checkbox(value=m.fit_intercept, description="fit offset b", indent=False)
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
-                                  placeholder=PLACEHOLDERS.get(name, ""), **lbl)
-                     for name in TEXT_FIELDS}
+        self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
+        self.w_rule = choice_menu(SPEC.field("rule"), {k: r.title for k, r in RULES.items()},
+                                  m.rule, description="Rule", **lbl)
+        self.w_order = choice_menu(SPEC.field("order"), ORDERS, m.order, description="Order",
+                                   **lbl)
+        self.w_fit = check_box(SPEC.field("fit_intercept"), m.fit_intercept)
+        self.text = {name: text_box(SPEC.field(name), placeholder=PLACEHOLDERS.get(name, ""),
+                                    **lbl) for name in TEXT_FIELDS}
         # The update the rule makes and its source: under the Rule menu, and in lecture mode
         # (settings hidden) above the figure; the CSS of explorer.app.layout shows one of them.
         self.w_equation = W.HTML().add_class("pe-equation")
@@ -119,10 +112,8 @@ class PerceptronView(W.VBox):
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
                          "order": self.w_order, "fit_intercept": self.w_fit}
-        for name, w in self._choices.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
-        for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        self._observe_fields(self._choices)
+        self._observe_fields(self.text)
 
         # ---- timeline, words, export
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
@@ -157,23 +148,11 @@ class PerceptronView(W.VBox):
         # the controls used in class sit above the figure, on screen with it and the timeline
         # (in lecture mode the rule's equation shares their row)
         self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
-        main = W.VBox([self.messages,
-                       W.HBox([self.w_edit, self.w_equation_main],
-                              layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                       self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("perceptron")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
+        row = W.HBox([self.w_edit, self.w_equation_main],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._lay_out(settings, [self.messages, row], symbols="perceptron", **kwargs)
 
-        self._loading = False
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_run, names="trajectory")
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
-        self._shown = None
+        self._follow_model(self._on_run, "trajectory")
         if m.info.pending and loop is None:
             m.describe()  # a model made to describe later, but no kernel loop to come back on
         self._on_run()
@@ -280,28 +259,14 @@ class PerceptronView(W.VBox):
         else:
             self.messages.note(text)
 
-    def _sync_controls(self):
-        """Every control from the model: the one path from the state to the settings."""
-        self._syncing = True
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
-
     def _sync(self):
         m = self.model
         datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
             datachoice.points_label(self.data_origin, len(m.X)) if m.edited else None))
-        for name, w in self._choices.items():
-            if name != "dataset" and w.value != getattr(m, name):
-                w.value = getattr(m, name)
+        self._show_fields({k: w for k, w in self._choices.items() if k != "dataset"})
         random_data = m.dataset in ("separable", "overlapping") and not m.edited
-        for name, w in self.text.items():
-            text = SPEC.field(name).format(getattr(m, name))
-            if name == "n" and not random_data:
-                text = str(len(m.X))  # disabled: how many points are shown
-            if w.value != text:
-                w.value = text
+        # n disabled: how many points are shown
+        self._show_fields(self.text, **({} if random_data else {"n": str(len(m.X))}))
         uses = RULES[m.rule].uses
         self.text["forget"].disabled = "forget" not in uses
         self.text["rho"].disabled = "rho" not in uses
@@ -317,17 +282,11 @@ class PerceptronView(W.VBox):
         self.b_zero.disabled = not m.w0
 
     # ------------------------------------------------------------------ view -> model
-    def _apply(self, name, value):
-        m = self.model
-        if self._syncing or (name == "dataset" and value == datachoice.POINTS):
-            return  # set from the model, or the points already on screen
-        current = getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current and not (name == "dataset" and m.edited):
-            return  # (a data set chosen over edited points is loaded, the same one included)
-        if not m.update(**{name: value}):
-            self._sync_controls()  # the last good value back on screen, the reason beside it
+    def _holds(self, name, value) -> bool:
+        if name == "dataset":
+            m = self.model
+            return datachoice.chosen_already(value, dataset=m.dataset, edited=m.edited)
+        return super()._holds(name, value)
 
     def _on_edit_mode(self, change):
         self.page.pointer_mode = change["new"]
@@ -372,10 +331,6 @@ class PerceptronView(W.VBox):
             else:
                 m.choose(i)
 
-    def handle_key(self, key: str) -> bool:
-        """A shortcut key from the page (the dashboard forwards them to the open tab)."""
-        return self.timeline.handle_key(key)
-
     # ------------------------------------------------------------------ dashboard protocol
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV: the run starts again on them from w = 0."""
@@ -383,9 +338,6 @@ class PerceptronView(W.VBox):
                                      "custom_order": [], "chosen": [], "step": 0,
                                      "batch": min(self.model.batch, len(X))}
         return self.load_state(state, origin=datachoice.CSV)
-
-    def save_state(self) -> dict:
-        return self.model.get_state()
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         """Apply a whole state; ``origin`` says what its points are, if it has any (e.g.
@@ -407,18 +359,6 @@ class PerceptronView(W.VBox):
         """Every setting back to its declared default (the opening screen), edits dropped."""
         self.w_edit.value = "view"
         self.load_state(SPEC.defaults())
-
-    def fit(self, fitted: FigureFit) -> None:
-        """Resize the figure (window size or lecture mode changed) and redraw the step shown."""
-        if fitted == self.fitted:
-            return
-        self.fitted = fitted
-        self.paged.resize(fitted)
-        self._shown = None
-        self._on_step(redraw=True)
-
-    def show_settings(self, visible: bool) -> None:
-        self.shell.show_sidebar(visible)
 
     # ------------------------------------------------------------------ export
     def _title(self) -> str:

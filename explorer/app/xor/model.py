@@ -9,12 +9,12 @@ points, the two-layer network's output unit, or the kernel perceptron).
 
 from __future__ import annotations
 
-from traitlets import Float, Instance, Int, Unicode
+from traitlets import Instance
 
 from ... import xor
 from ..handoff import Handoff
 from ..state import Field, StateSpec
-from ..tab_model import TabModel
+from ..tab_model import state_model
 
 VIEW_TITLES = {"cycling": "Cycling", "proof": "Proof", "grid": "16 functions",
                "feature": "Feature x1·x2", "layers": "Two layers", "kernel": "Kernel"}
@@ -31,24 +31,16 @@ SPEC = StateSpec("xor", [
     Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS)),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
-PARAMS = ("view", "coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
+#: The scene's parameters: every field but the step.
+PARAMS = tuple(name for name in SPEC.names if name != "step")
 SCENE_KEYS = ("coding", "function", "eta", "passes", "degree", "kernel_c", "pair")
 
 
-class XorModel(TabModel):
-    """Everything the XOR tab shows, as traits (see module docstring)."""
-
-    view = Unicode("cycling")
-    coding = Unicode("pm1")
-    function = Int(xor.XOR)
-    eta = Float(1.0)
-    passes = Int(6)
-    degree = Int(2)
-    kernel_c = Float(1.0)
-    pair = Unicode("or_nand")
+class XorModel(state_model(SPEC, params=PARAMS)):
+    """Everything the XOR tab shows, as traits (see module docstring): one per field of
+    :data:`SPEC` (``step`` among them), and the scene built from them."""
 
     scene = Instance(xor.Scene, allow_none=True)
-    step = Int(0)
 
     def __init__(self, **params):
         super().__init__()
@@ -69,12 +61,10 @@ class XorModel(TabModel):
     def update(self, _force: bool = False, _step: int = 0, **changes) -> bool:
         """Apply parameter changes (typed values or text as typed) if they give a valid scene;
         return whether they were applied. A refusal keeps the state and sets ``message``."""
-        unknown = set(changes) - set(PARAMS)
-        if unknown:
-            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        self._check_params(changes)
         try:
-            changes = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
-            p = {k: getattr(self, k) for k in PARAMS} | changes
+            changes = self._parse(changes)
+            p = self._params() | changes
             if _force or self.scene is None or any(p[k] != getattr(self, k) for k in SCENE_KEYS):
                 scene = self._build(p)
             else:
@@ -88,8 +78,7 @@ class XorModel(TabModel):
     def _commit(self, p, scene, step) -> None:
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
-            for k in PARAMS:
-                setattr(self, k, p[k])
+            self._assign(p)
             self.scene = scene
             self.step = int(min(max(step, 0), scene.steps(p["view"])))
             self.message = ""
@@ -118,17 +107,5 @@ class XorModel(TabModel):
             "eta": float(self.eta), "rule": "pocket", "fit_intercept": True})
 
     # ------------------------------------------------------------------ declared state
-    def get_state(self) -> dict:
-        state = {k: getattr(self, k) for k in PARAMS}
-        state["step"] = int(self.step)
-        return state
-
-    def set_state(self, state: dict) -> bool:
-        """Apply a whole state (JSON or a link); all or nothing."""
-        try:
-            values = SPEC.validate(state)
-        except (ValueError, TypeError) as exc:
-            self.refuse(exc, kept="settings")
-            return False
-        return self.update(_force=True, _step=values["step"],
-                           **{k: values[k] for k in PARAMS})
+    def _apply_state(self, values: dict) -> bool:
+        return self.update(_force=True, _step=values["step"], **{k: values[k] for k in PARAMS})

@@ -12,19 +12,17 @@ settled step (what exports draw and tests read).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 
 from ... import xor
 from ...plots.xor import XorFigure
+from ..controls import choice_buttons, choice_menu, text_boxes
 from ..export import file_stem
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
 
 #: The figure's accessible name.
@@ -74,19 +72,18 @@ class XorView(TabView):
 
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
-        self.w_view = W.ToggleButtons(options=[(v, k) for k, v in VIEW_TITLES.items()],
-                                      value=m.view, description="View", tooltips=VIEW_TIPS,
-                                      style={"button_width": "auto"})
+        self.w_view = choice_buttons(SPEC.field("view"), VIEW_TITLES, m.view, description="View",
+                                     tooltips=VIEW_TIPS)
+        # a whole number shown as a list of the 16 functions by name
         self.w_function = W.Dropdown(options=_function_options(), value=m.function,
                                      description="Function", **lbl)
-        self.w_coding = W.ToggleButtons(options=[(v, k) for k, v in CODINGS.items()],
-                                        value=m.coding, description="Inputs",
-                                        tooltips=["Corners at ±1", "Corners at 0 and 1"],
-                                        style={"button_width": "auto"})
-        self.w_pair = W.Dropdown(options=[(v[0], k) for k, v in xor.HIDDEN_PAIRS.items()],
-                                 value=m.pair, description="Hidden", **lbl)
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
-                                  **lbl) for name in TEXT_FIELDS}
+        self.w_coding = choice_buttons(SPEC.field("coding"), CODINGS, m.coding,
+                                       description="Inputs",
+                                       tooltips=["Corners at ±1", "Corners at 0 and 1"])
+        self.w_pair = choice_menu(SPEC.field("pair"),
+                                  {k: v[0] for k, v in xor.HIDDEN_PAIRS.items()}, m.pair,
+                                  description="Hidden", **lbl)
+        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
         self.text["degree"].description = "degree d"
         self.text["kernel_c"].description = "constant c"
         self.text["passes"].tooltip = "Passes over the four points in the Cycling run (1–500)"
@@ -101,10 +98,8 @@ class XorView(TabView):
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"view": self.w_view, "function": self.w_function,
                          "coding": self.w_coding, "pair": self.w_pair}
-        for name, w in self._choices.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
-        for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+        self._observe_fields(self._choices)
+        self._observe_fields(self.text)
 
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
@@ -128,21 +123,10 @@ class XorView(TabView):
             section("Export"), self.export,
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
-        main = W.VBox([W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
-                       self.messages, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget("xor")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
-        self._loading = False
+        self._lay_out(settings, [W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
+                                 self.messages], symbols="xor", **kwargs)
         self._laid_out = None
-        self._shown = None
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_scene, names=["scene", "view"])
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        self._follow_model(self._on_scene, ["scene", "view"])
         self._on_scene()
 
     # ------------------------------------------------------------------ model -> view
@@ -202,12 +186,6 @@ class XorView(TabView):
             return f"{name} · nothing to play in this view"
         return f"{VIEW_TITLES[m.view]} · {name} · step {k} of {m.n_steps}"
 
-    def _on_message(self, change=None):
-        if self.model.message:
-            self.messages.refuse(self.model.message)
-        elif change is not None and change["old"] and self.model.refusal is None:
-            self.messages.clear_refusal()  # the model took its refusal back
-
     # ------------------------------------------------------------------ export
     def _export_frames(self):
         from ...plots.animation import TabFrames
@@ -228,27 +206,11 @@ class XorView(TabView):
         what = f"step{m.step}" if ext in ("png", "svg") and m.n_steps else ""
         return file_stem("xor", m.view, xor.function(m.function).name, m.coding, what)
 
-    def _sync_controls(self):
-        m = self.model
-        for name, w in self._choices.items():
-            if w.value != getattr(m, name):
-                w.value = getattr(m, name)
-        for name, w in self.text.items():
-            text = SPEC.field(name).format(getattr(m, name))
-            if w.value != text:
-                w.value = text
+    def _sync(self):
+        self._show_fields(self._choices)
+        self._show_fields(self.text)
 
     # ------------------------------------------------------------------ view -> model
-    def _apply(self, name, value):
-        m = self.model
-        current = getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current:
-            return
-        if not m.update(**{name: value}):
-            self._sync_controls()
-
     def _open_picked(self):
         if self.model.open_function(self.w_pick.value):
             self.w_pick.value = None

@@ -1,0 +1,138 @@
+"""A tab's settings controls, made from its declared fields (:mod:`explorer.app.state`).
+
+One maker per kind of field: :func:`text_box` for numbers, lists of numbers, points and text
+(what is typed is read by the field, :meth:`~explorer.app.state_field.Field.parse`, and a value
+is shown as :meth:`~explorer.app.state_field.Field.format` writes it), or :func:`slider` for a
+bounded number; :func:`choice_menu` or :func:`choice_buttons` for a choice (its options in the
+declared order, each with its title); :func:`check_box` for a bool. The maker names the control
+by the field's label unless the view gives another description; the view lays them out.
+
+:class:`FieldControls` is the part of a tab view that keeps its controls and its model in step:
+:meth:`FieldControls._sync_controls`, the one path from the state to the controls (their
+observers do nothing meanwhile), and :meth:`FieldControls._apply`, the one path back (a value
+the model holds already is not applied again; a refused one puts the last good value back on
+screen, the reason beside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import ipywidgets as W
+
+__all__ = ["TEXT_KINDS", "text_box", "text_boxes", "slider", "choice_menu", "choice_buttons", "check_box",
+           "shown", "show", "FieldControls"]
+
+#: The kinds of field typed into a text box.
+TEXT_KINDS = ("int", "float", "ints", "floats", "points", "text")
+
+
+def _kind(field, kinds) -> None:
+    if field.kind not in kinds:
+        raise ValueError(f"{field.name} is a {field.kind} field; this control is for "
+                         f"{', '.join(kinds)} fields")
+
+
+def text_box(field, **kwargs) -> W.Text:
+    """A text box for ``field`` (a number, a list or text), labelled by it; ``kwargs`` go to
+    :class:`ipywidgets.Text` (its value is set by :meth:`FieldControls._sync_controls`)."""
+    _kind(field, TEXT_KINDS)
+    kwargs.setdefault("description", field.label)
+    return W.Text(continuous_update=False, **kwargs)
+
+
+def text_boxes(spec, names, **kwargs) -> dict:
+    """:func:`text_box` for each of the fields ``names`` of ``spec``, by name."""
+    return {name: text_box(spec.field(name), **kwargs) for name in names}
+
+
+def slider(field, value, *, step, **kwargs) -> W.IntSlider | W.FloatSlider:
+    """A slider over the bounds of an int or float ``field``, labelled by it; it applies its
+    value when released."""
+    _kind(field, ("int", "float"))
+    kwargs.setdefault("description", field.label)
+    cls = W.IntSlider if field.kind == "int" else W.FloatSlider
+    return cls(value=value, min=field.min, max=field.max, step=step, continuous_update=False,
+               **kwargs)
+
+
+def _options(field, titles: Mapping) -> list:
+    _kind(field, ("choice",))
+    return [(titles[key], key) for key in field.choices]
+
+
+def choice_menu(field, titles: Mapping, value, **kwargs) -> W.Dropdown:
+    """A drop-down of ``field``'s choices, each shown by its title in ``titles``."""
+    return W.Dropdown(options=_options(field, titles), value=value, **kwargs)
+
+
+def choice_buttons(field, titles: Mapping, value, **kwargs) -> W.ToggleButtons:
+    """A row of buttons, one per choice of ``field``, each shown by its title in ``titles``."""
+    kwargs.setdefault("style", {"button_width": "auto"})
+    return W.ToggleButtons(options=_options(field, titles), value=value, **kwargs)
+
+
+def check_box(field, value, **kwargs) -> W.Checkbox:
+    """A check box for a bool ``field``, labelled by it unless ``description`` is given."""
+    _kind(field, ("bool",))
+    kwargs.setdefault("description", field.label)
+    return W.Checkbox(value=value, indent=False, **kwargs)
+
+
+def shown(field, value, control):
+    """What ``control`` shows for ``field``'s ``value``: its text in a text box, else the value
+    (a slider's number, a choice's key, a check box's bool)."""
+    return field.format(value) if isinstance(control, W.Text) else value
+
+
+def show(control, value) -> None:
+    """Set ``control`` to ``value`` unless it shows it already (no message to the page)."""
+    if control.value != value:
+        control.value = value
+
+
+class FieldControls:
+    """The part of a tab view that keeps its controls and its model in step (see the module
+    docstring). The view has ``model``, ``spec``, ``text`` (its text boxes by field name) and
+    defines :meth:`_sync` (every control from the model)."""
+
+    _syncing = False  # controls set from the model: their observers do nothing
+
+    def _sync_controls(self) -> None:
+        """Every control from the model: the one path from the state to the settings."""
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self) -> None:  # pragma: no cover - each view defines it
+        raise NotImplementedError
+
+    def _show_fields(self, controls: Mapping, **instead) -> None:
+        """Show the model's value of each field in its control (``controls`` by field name);
+        ``instead`` gives what a control shows in place of its field's value."""
+        m = self.model
+        for name, control in controls.items():
+            show(control, instead[name] if name in instead else
+                 shown(self.spec.field(name), getattr(m, name), control))
+
+    def _observe_fields(self, controls: Mapping) -> None:
+        """Apply each control's new value to its field (``controls`` by field name)."""
+        for name, control in controls.items():
+            control.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+
+    def _holds(self, name: str, value) -> bool:
+        """Whether the model holds ``value`` (as its control gives it) for field ``name``."""
+        current = getattr(self.model, name)
+        if name in self.text:
+            return value == self.spec.field(name).format(current)
+        return value == current
+
+    def _apply(self, name: str, value) -> None:
+        """A control's new value to the model, unless set from it or held already; a refused
+        value puts the last good one back on screen, the reason beside it."""
+        if self._syncing or self._holds(name, value):
+            return
+        if not self.model.update(**{name: value}):
+            self._sync_controls()

@@ -107,5 +107,7 @@ def test_every_figure_is_an_image_named_and_described_by_its_narration(page, das
         # a tab is built when first opened: its narration comes with its first run
         page.wait_for_function("(d) => d.textContent.trim() !== ''",
                                arg=described.element_handle(), timeout=30_000)
-        narration = page.locator(".pe-narration:visible, .pe-pf-narration:visible").first
+        # the narration shown with this figure (a tab just left may still be on its way out)
+        narration = figure.locator("xpath=ancestor::*[contains(@class, 'pe-pagefigure')][1]"
+                                   ).locator(".pe-pf-narration")
         assert described.inner_text() == narration.inner_text() != "", tab

@@ -171,9 +171,7 @@ class CoverScene:
         self.fit(width, height, scale=scale)
         for g in self._grids().values():  # the grid's shape follows its axes' new box
             g.relayout()
-        moving = self.moving_artists()
-        below, above = layers.still_layers(self.fig, moving, split=SPLIT_Z, ratio=ratio)
-        self.invalidate()
+        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         panels = tuple(layers.panel(ax, name, width=width, height=height, log10="x")
                        for name, ax in self.panel_axes().items())
         tracks = self._tracks(height)

@@ -186,14 +186,8 @@ class PerceptronFigure(live.LiveFigure):
         if not (int(chunk) >= 1 and float(ratio) > 0):
             raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
         self.fit(width, height, scale=scale)
-        moving = self.moving_artists()
-        saving, self._saving = self._saving, True  # no blitting callback while drawing layers
-        try:
-            below, above = layers.still_layers(self.fig, moving, split=SPLIT_Z, ratio=ratio)
-            dpi = layers.layer_dpi(self.fig, ratio)
-        finally:
-            self._saving = saving
-            self._background = None
+        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
+        dpi = layers.layer_dpi(self.fig, ratio)
         if self.plane.kept_text is not None:  # placed by the legend just drawn, at dpi
             x, y = self.plane.kept_text.get_transform().transform((0, 0))
             css = css_dpi(self.fig) / dpi

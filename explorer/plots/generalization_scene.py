@@ -204,13 +204,7 @@ class GeneralizationScene:
         if not (int(chunk) >= 1 and float(ratio) > 0):
             raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
         self.fit(width, height, scale=scale)
-        saving, self._saving = self._saving, True
-        try:
-            below, above = layers.still_layers(self.fig, self.moving_artists(), split=SPLIT_Z,
-                                               ratio=ratio)
-        finally:
-            self._saving = saving
-            self._background = None
+        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                        for name, ax in self.panel_axes().items())
         self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),

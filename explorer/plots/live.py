@@ -10,6 +10,7 @@ same things in its own methods (written first); it could use these helpers uncha
 
 from __future__ import annotations
 
+from . import layers
 from . import style as S
 
 
@@ -79,6 +80,17 @@ class LiveFigure:
         for a in sorted(self.dynamic_artists(), key=lambda a: a.get_zorder()):
             if a.get_visible():
                 self.fig.draw_artist(a)
+
+    def draw_still_layers(self, moving, *, split: float, ratio: float) -> tuple[bytes, bytes]:
+        """``(below, above)``: this figure's still layers for the page without ``moving``
+        (:func:`explorer.plots.layers.still_layers`), drawn with the blitting callback off;
+        the cached background is dropped, as the drawing left the canvas elsewhere."""
+        saving, self._saving = self._saving, True
+        try:
+            return layers.still_layers(self.fig, moving, split=split, ratio=ratio)
+        finally:
+            self._saving = saving
+            self._background = None
 
     def savefig(self, fname, **kwargs) -> None:
         """Save the figure as shown, moving artists included (PNG, SVG, PDF by extension)."""

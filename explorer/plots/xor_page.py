@@ -81,13 +81,7 @@ class XorPage:
             raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
         self.fit(width, height, scale=scale)
         self.show(0)  # what stays still in the view (the proof, the tiles, the hidden lines)
-        saving, self._saving = self._saving, True  # no blitting callback while drawing layers
-        try:
-            below, above = layers.still_layers(self.fig, self.moving_artists(), split=SPLIT_Z,
-                                               ratio=ratio)
-        finally:
-            self._saving = saving
-            self._background = None
+        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         pt = px_per_pt(self.fig)
         found = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
                       for t in tracks(self, pt))

@@ -152,6 +152,17 @@ def pieces(px) -> list:
     return out + ([np.array(cur)] if cur else [])
 
 
+def close_segments(fig, scene, source, track, row: int, art, what) -> None:
+    """A polyline track broken by NaN rows (row ``row`` of ``source``, a chunk or the statics)
+    against a ``LineCollection`` that draws each piece as one of its segments."""
+    a = np.asarray(source.arrays[track.name]["xy"][row], dtype=float)
+    want = pieces(scene.panel(track.panel).to_px(a))
+    got = [to_css(fig, scene.height, art.axes.transData.transform(s)) for s in art.get_segments()]
+    assert len(got) == len(want), what
+    for g, e in zip(got, want, strict=True):
+        close(g, e, what)
+
+
 def image(png) -> np.ndarray:
     """A PNG as RGBA floats in [0, 1]."""
     from PIL import Image

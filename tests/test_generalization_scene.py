@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
-from scene_checks import TOL, actual, close, expected, image, over, pieces, to_css
+from scene_checks import TOL, actual, close, close_segments, expected, image, over
 
 from explorer import datasets
 from explorer import generalization as G
@@ -71,13 +71,7 @@ def _check(f, scene, source, row, track, art, what):
     what ``art`` shows."""
     fig = f.fig
     if isinstance(art, LineCollection):  # the error bars: one polyline broken by NaN rows
-        a = np.asarray(source.arrays[track.name]["xy"][row], dtype=float)
-        parts = pieces(scene.panel(track.panel).to_px(a))
-        segs = [to_css(fig, scene.height, art.axes.transData.transform(s))
-                for s in art.get_segments()]
-        assert len(segs) == len(parts), what
-        for g, e in zip(segs, parts, strict=True):
-            close(g, e, what)
+        close_segments(fig, scene, source, track, row, art, what)
         return
     want = expected(scene, source, track, row)
     got = actual(fig, scene.height, art, track.kind)

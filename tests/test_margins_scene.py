@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
-from scene_checks import TOL, actual, close, expected, finite, image, over, to_css
+from scene_checks import TOL, actual, close, close_segments, expected, finite, image, over
 from test_margins_figure import _cached
 
 from explorer import margins
@@ -44,35 +44,13 @@ def _steps(n):
 
 
 
-def _polyline_pieces(px):
-    """A polyline's pieces between NaN rows (each drawn on its own)."""
-    px = np.asarray(px, dtype=float).reshape(-1, 2)
-    pieces, cur = [], []
-    for row in px:
-        if np.isfinite(row).all():
-            cur.append(row)
-        elif cur:
-            pieces.append(np.array(cur))
-            cur = []
-    if cur:
-        pieces.append(np.array(cur))
-    return pieces
-
-
 def _check(mf, scene, source, row, track, art, what):
     """The page's instruction for ``track`` (``source`` is a chunk or the static arrays) against
     what ``art`` shows."""
     fig, pt = mf.fig, px_per_pt(mf.fig)
     want = expected(scene, source, track, row)
     if isinstance(art, LineCollection):  # the slack segments: one polyline broken by NaN
-        a = np.asarray(source.arrays[track.name]["xy"][row], dtype=float)
-        panel = scene.panel(track.panel)
-        pieces = _polyline_pieces(panel.to_px(a))
-        segs = [to_css(fig, scene.height, art.axes.transData.transform(s))
-                for s in art.get_segments()]
-        assert len(segs) == len(pieces), what
-        for g, e in zip(segs, pieces, strict=True):
-            close(g, e, what)
+        close_segments(fig, scene, source, track, row, art, what)
         return
     got = actual(fig, scene.height, art, track.kind)
     if track.kind == "polygon":  # a polygon of one vertex draws nothing in either

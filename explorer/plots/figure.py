@@ -113,8 +113,8 @@ class PerceptronFigure(live.LiveFigure):
             # Few rows and full-size type first; a smaller legend only when the plane would shrink,
             # and never under READABLE_PX if the full-size type is over it (a projector's type)
             candidates = ((3, 1.0), (2, 1.0), (3, 0.85), (2, 0.85), (2, 0.72), (1, 0.72))
-            full_px = (S.TICK_SIZE - 1) * self.fig.dpi / 72
-            candidates = [c for c in candidates if c[1] * full_px >= min(S.READABLE_PX, full_px)]
+            floor = S.readable_share(S.TICK_SIZE - 1, self.fig.dpi)
+            candidates = [c for c in candidates if c[1] >= floor - 1e-9]
         # centred under the plane if any will do; else moved left into the figure's margin
         for shifting in (False, True):
             for ncol, size in candidates if best is None else ():

@@ -174,9 +174,7 @@ def fit_title(ax, *, size: float, width: float) -> None:
     renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
     wide = title.get_window_extent(renderer).width
     if wide > width > 0:
-        full_px = size * fig.dpi / 72
-        floor = min(S.READABLE_PX, full_px) / full_px
-        title.set_fontsize(size * max(width / wide, floor))
+        title.set_fontsize(size * max(width / wide, S.readable_share(size, fig.dpi)))
 
 
 def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):

@@ -35,6 +35,14 @@ SO_FAR = "steps 0 to k only"
 #: type is larger than this never shrinks a legend under it (lecture mode on a large screen).
 READABLE_PX = 20
 
+
+def readable_share(size: float, dpi: float) -> float:
+    """How far type of ``size`` points on a figure of ``dpi`` CSS px per inch may shrink (a
+    share of its size) to fit: down to :data:`READABLE_PX`, or not at all if it is under that
+    already."""
+    full_px = size * dpi / 72
+    return min(READABLE_PX, full_px) / full_px
+
 TITLE_SIZE = 15
 LABEL_SIZE = 13
 TICK_SIZE = 11

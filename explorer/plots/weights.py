@@ -221,8 +221,7 @@ class WeightSpace:
         renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
         ax.apply_aspect()
         room = 0.96 * ax.get_window_extent(renderer).width
-        full_px = S.TICK_SIZE * fig.dpi / 72
-        floor = max(0.85, min(S.READABLE_PX, full_px) / full_px)  # of the full size
+        floor = max(0.85, S.readable_share(S.TICK_SIZE, fig.dpi))  # of the full size
         for words in (text, SHORT_NOTES.get(text, text)):
             note.set_text(words)
             note.set_fontsize(S.TICK_SIZE)

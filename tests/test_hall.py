@@ -302,10 +302,13 @@ def test_no_interleaving_of_requests_exceeds_the_cap():
 
 
 def _kernels(proc):
+    """The kernels the server started: its own children running ipykernel (not their
+    children: a kernel's short-lived subprocess, forked before it execs, carries the same
+    command line for a moment)."""
     import psutil
 
     out = []
-    for c in psutil.Process(proc.pid).children(recursive=True):
+    for c in psutil.Process(proc.pid).children(recursive=False):
         try:
             if "ipykernel" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
                 out.append(c)
@@ -369,7 +372,9 @@ def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
         def sample():
             while not stop.is_set():
                 ks = _kernels(proc)
-                peak["kernels"] = max(peak["kernels"], len(ks))
+                if len(ks) > peak["kernels"]:
+                    peak["kernels"] = len(ks)
+                    peak["seen"] = [f"{k.pid} {k.create_time():.1f}" for k in ks]
                 peak["mb"] = max(peak["mb"], _rss([psutil.Process(proc.pid), *ks]))
                 time.sleep(0.05)
 
@@ -403,7 +408,7 @@ def test_a_flood_of_visitors_never_exceeds_the_cap(tmp_path):
                if "The room is full: 3 of 3 places are taken" not in body]
         assert not odd, "\n".join([*odd, (tmp_path / "server.log").read_text()[-3000:]])
         assert max(t for _, _, answers in results for t in answers) < 60  # none hangs
-        assert peak["kernels"] <= 3, peak
+        assert peak["kernels"] <= 3, (peak, (tmp_path / "server.log").read_text()[-3000:])
         # 12 kernels would be ~2.5 GB; the cap holds memory to 3 kernels and the server.
         assert peak["mb"] <= server_mb + 3 * max(one_kernel_mb, 150) + 300, (peak, one_kernel_mb)
         # nobody connects to these pages: their kernels are culled and the places come back

@@ -28,6 +28,7 @@ SIZE = (1366, 768)
 EXTRA = [
     ("perceptron-lecture", "?tab=perceptron&dataset=xor&step=9", True),
     ("margins-side-by-side", "?tab=margins&dataset=overlapping&layout=side&step=300", False),
+    ("perceptron-race", "?tab=perceptron&race=margin,svm_sgd,averaged&step=14", True),
 ]
 
 

@@ -543,3 +543,22 @@ def test_state_module_imports_no_widgets_or_matplotlib():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_choices_field_reads_distinct_names_in_the_declared_order():
+    """The "choices" kind (the Perceptron tab's "race against"): names in any order and
+    separator, kept in the declared order so that each set has one text; repeats, unknown
+    names and too many are refused in words."""
+    f = Field("race", "race against", "choices", [], choices=("classic", "margin", "pocket"),
+              max_len=2, optional=True)
+    assert f.default == () and f.parse("") == []
+    assert f.parse("pocket, classic") == f.parse(["classic", "pocket"]) == ["classic", "pocket"]
+    assert f.format(["pocket", "classic"]) == "classic,pocket"
+    assert f.parse(f.format(["margin"])) == ["margin"]
+    for bad, words in [("hebb", "'hebb' is not one of them"), ("margin margin", "repeated"),
+                       ("classic,margin,pocket", "at most 2 names; got 3"), (3, "got 3")]:
+        with pytest.raises(ValueError, match="race against") as err:
+            f.parse(bad)
+        assert words in str(err.value)
+    with pytest.raises(ValueError, match="needs choices"):
+        Field("race", "race", "choices", [])

@@ -20,7 +20,7 @@ MODELS = {"perceptron": PerceptronModel, "margins": MarginsModel, "xor": XorMode
 #: Fields a model holds in another form than a trait of their own (the data as arrays).
 HELD_ELSEWHERE = {"perceptron": {"points"}, "margins": {"points"}}
 TRAIT_TYPE = {"int": Int, "float": Float, "bool": Bool, "choice": Unicode, "text": Unicode,
-              "ints": List, "floats": List, "points": List}
+              "ints": List, "floats": List, "points": List, "choices": List}
 SMALL = {"generalization": {"ns": "4, 8", "trials": "10"}}
 
 
@@ -68,7 +68,7 @@ def test_every_field_has_a_trait_of_its_kind_with_its_default_made_by_the_spec(t
         assert isinstance(trait, TRAIT_TYPE[kind]), (name, kind, type(trait))
         assert trait.metadata["field"] == name
         default = trait.default()
-        assert (list(default) if kind in ("ints", "floats", "points") else default) == \
+        assert (list(default) if kind in ("ints", "floats", "points", "choices") else default) == \
             defaults[name], name
         # declared once: no model writes a trait of a field in its own class body
         assert name not in cls.__dict__, f"{cls.__name__} declares {name!r} by hand"

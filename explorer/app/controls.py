@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import ipywidgets as W
+import traitlets as T
 
 __all__ = ["TEXT_KINDS", "text_box", "text_boxes", "slider", "choice_menu", "choice_buttons", "check_box",
-           "shown", "show", "FieldControls"]
+           "ChoiceChecks", "shown", "show", "FieldControls"]
 
 #: The kinds of field typed into a text box.
 TEXT_KINDS = ("int", "float", "ints", "floats", "points", "text")
@@ -79,6 +80,47 @@ def check_box(field, value, **kwargs) -> W.Checkbox:
     return W.Checkbox(value=value, indent=False, **kwargs)
 
 
+class ChoiceChecks(W.VBox):
+    """A check box per choice of a ``"choices"`` field, under its label: ``value`` is the list
+    of the choices ticked, in the declared order (as the field parses them)."""
+
+    value = T.List(T.Unicode())
+
+    def __init__(self, field, titles: Mapping, value, *, description: str | None = None,
+                 **kwargs):
+        _kind(field, ("choices",))
+        self.field = field
+        self.boxes = {key: W.Checkbox(value=key in value, description=titles[key], indent=False,
+                                      layout=W.Layout(width="auto", margin="0 1em 0 0"))
+                      for key in field.choices}
+        row = W.HBox(list(self.boxes.values()), layout=W.Layout(flex_flow="row wrap"))
+        label = W.Label(description if description is not None else field.label)
+        super().__init__([label, row], **kwargs)
+        self.add_class("pe-choice-checks")
+        self._setting = False
+        self.value = list(value)
+        for box in self.boxes.values():
+            box.observe(self._ticked, names="value")
+        self.observe(self._shown, names="value")
+
+    def _ticked(self, change) -> None:
+        if not self._setting:
+            self.value = [k for k, box in self.boxes.items() if box.value]
+
+    def _shown(self, change) -> None:
+        self._setting = True
+        try:
+            for key, box in self.boxes.items():
+                show(box, key in change["new"])
+        finally:
+            self._setting = False
+
+    def disable(self, keys) -> None:
+        """Grey out the boxes of ``keys`` (e.g. the choice another control makes already)."""
+        for key, box in self.boxes.items():
+            box.disabled = key in keys
+
+
 def shown(field, value, control):
     """What ``control`` shows for ``field``'s ``value``: its text in a text box, else the value
     (a slider's number, a choice's key, a check box's bool)."""
@@ -127,7 +169,8 @@ class FieldControls:
         current = getattr(self.model, name)
         if name in self.text:
             return value == self.spec.field(name).format(current)
-        return value == current
+        return list(value) == list(current) if isinstance(value, (list, tuple)) else \
+            value == current
 
     def _apply(self, name: str, value) -> None:
         """A control's new value to the model, unless set from it or held already; a refused

@@ -24,7 +24,7 @@ import numpy as np
 
 __all__ = ["Field", "KINDS"]
 
-KINDS = ("int", "float", "bool", "choice", "text", "floats", "ints", "points")
+KINDS = ("int", "float", "bool", "choice", "choices", "text", "floats", "ints", "points")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _INT_RE = re.compile(r"[+-]?[0-9]+")
@@ -120,14 +120,16 @@ class Field:
     name, label : str
         Key in dicts, JSON and links (``"eta"``); what the interface and messages show (``"η"``).
     kind : str
-        ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"text"``, ``"floats"``, ``"ints"`` or
-        ``"points"`` (a list of ``(x1, x2, label)`` with label -1 or +1).
+        ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"choices"`` (a list of distinct
+        choices, in the declared order), ``"text"``, ``"floats"``, ``"ints"`` or ``"points"``
+        (a list of ``(x1, x2, label)`` with label -1 or +1).
     default : object
         The value after a reset; it must itself be valid.
     min, max, min_open : float, optional; bool
         Bounds of an ``"int"`` or ``"float"``; inclusive, except ``min`` when ``min_open``.
     choices, max_len : tuple of str; int, optional
-        Values of a ``"choice"``; most items of a list kind, or characters of a ``"text"``.
+        Values of a ``"choice"`` or ``"choices"``; most items of a list kind, or characters of
+        a ``"text"``.
     item_min, item_max, optional : float, optional; bool
         Inclusive bounds of each number (each coordinate of a point); whether a list or text may
         be empty (an empty field gives ``[]`` or ``""``).
@@ -153,7 +155,7 @@ class Field:
             raise ValueError(f"field name must be lowercase letters, digits, '_' and not 'tab'; "
                              f"got {self.name!r}")
         object.__setattr__(self, "choices", tuple(self.choices))
-        if self.kind == "choice" and not self.choices:
+        if self.kind in ("choice", "choices") and not self.choices:
             raise ValueError(f"field {self.name!r} of kind 'choice' needs choices")
         try:
             value = self.parse(self.default)
@@ -171,6 +173,10 @@ class Field:
             return "true or false"
         if k == "choice":
             return "one of " + ", ".join(self.choices)
+        if k == "choices":
+            most = f"at most {self.max_len} " if self.max_len else ""
+            return (f"{most}different names from {', '.join(self.choices)}, separated by "
+                    "commas")
         if k == "text":
             return "text" + (f" of at most {self.max_len} characters" if self.max_len else "")
         lo, hi = self.item_min, self.item_max
@@ -214,6 +220,8 @@ class Field:
             if isinstance(raw, str) and raw.strip() in self.choices:
                 return raw.strip()
             raise self._error(raw)
+        if k == "choices":
+            return self._parse_choices(raw)
         if k == "text":
             if not isinstance(raw, str) or (not raw.strip() and not self.optional):
                 raise self._error(raw)
@@ -222,6 +230,26 @@ class Field:
                                  f"got {len(raw)}")
             return raw
         return self._parse_list(raw)
+
+    def _parse_choices(self, raw) -> list:
+        """Distinct choices, put in the declared order (so each set has one text)."""
+        if isinstance(raw, str):
+            items = [p for p in re.split(r"[,;\s]+", raw.strip()) if p]
+        elif isinstance(raw, (list, tuple)):
+            items = list(raw)
+        else:
+            raise self._error(raw)
+        if not items and not self.optional:
+            raise self._error(raw)
+        for item in items:
+            if not isinstance(item, str) or item not in self.choices:
+                raise self._error(raw, f" ({_show(item)} is not one of them)")
+        if len(set(items)) != len(items):
+            raise self._error(raw, " (a name is repeated)")
+        if self.max_len is not None and len(items) > self.max_len:
+            raise ValueError(f"{self.label} must have at most {self.max_len} names; "
+                             f"got {len(items)}")
+        return [c for c in self.choices if c in items]
 
     def _parse_list(self, raw) -> list:
         points = self.kind == "points"
@@ -285,6 +313,8 @@ class Field:
             return ", ".join(_fmt_float(x) for x in v)
         if k == "ints":
             return ", ".join(str(x) for x in v)
+        if k == "choices":  # names need no space: "margin,pocket" in a link
+            return ",".join(v)
         if k == "points":
             return ";".join(f"{_fmt_float(a)},{_fmt_float(b)},{c}" for a, b, c in v)
         return str(v)

@@ -55,6 +55,7 @@ _TRAIT_OF_KIND = {
     "bool": Bool,
     "choice": Unicode,
     "text": Unicode,
+    "choices": lambda d: List(Unicode(), default_value=list(d)),
     "ints": lambda d: List(Int(), default_value=list(d)),
     "floats": lambda d: List(Float(), default_value=list(d)),
     "points": lambda d: List(default_value=[tuple(p) for p in d]),

@@ -356,3 +356,29 @@ def test_choosing_custom_sequence_in_the_order_menu(page, dashboard_url):
         b = box.bounding_box()
         side = page.locator(".pe-sidebar").bounding_box()
         assert side["x"] <= b["x"] and b["x"] + b["width"] <= side["x"] + side["width"], b
+
+
+def test_rules_race_in_sync_on_the_page(page, dashboard_url):
+    """Issue 22: ticking "Margin perceptron" under "Race against" puts a plane per rule on the
+    page and one timeline (the longest run's); stepping in the page narrates both rules at the
+    same point, and the race is in the share link."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    s0 = open_dashboard(page, dashboard_url)
+    page.get_by_role("checkbox", name="Margin perceptron").check()
+    wait_for_text(page, STATUS, lambda t: t.startswith(
+        "step 0 of 48 · mistakes: classic 0 · margin 0 · 6 points"), timeout=30)
+    wait_for_canvas_change(page, s0)
+    assert widget_text(page, "pe-pf-narration").startswith(
+        "Start: Classic perceptron and Margin perceptron begin at w = (1, 0.5)")
+    assert page.get_by_role("checkbox", name="Classic perceptron").is_disabled()
+    click_button(page, STEP)
+    text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, point 5"))
+    assert "Classic perceptron: y·f(x) = −1 ≤ 0, updates (mistake 1)." in text, text
+    assert "Margin perceptron: y·f(x) = −1 < 1, updates (mistake 1)." in text, text
+    press_keys(page, "End")
+    text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 48,"))
+    assert "Classic perceptron stopped at step 12 with 3 mistakes." in text, text
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 48 of 48 · mistakes: classic 3"))
+    page.wait_for_function("() => window.location.search.includes('race=margin')")
+    errors = [m for m in page.console_messages_seen if m.startswith("pageerror")]
+    assert not errors, errors

@@ -20,6 +20,7 @@ from traitlets import Bool, Instance
 
 from ... import datasets
 from ...perceptron import RULES, train
+from ...race import MAX_RACERS, Race, race
 from ...replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...trajectory import Trajectory
 from ..remarks import numbered, one_line_text, same_point_text
@@ -54,6 +55,9 @@ FIELDS = [
     Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
     Field("rule", "rule", "choice", "classic", choices=tuple(RULES)),
+    # rules racing the tab's rule in sync (explorer.race); none: the tab's rule alone
+    Field("race", "race against", "choices", [], choices=tuple(RULES), max_len=MAX_RACERS - 1,
+          optional=True),
     Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6),
     Field("forget", "forget γ", "float", 1.0, min=0.0, min_open=True, max=1.0),
     Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3),
@@ -142,6 +146,8 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     edited = Bool(False)
     trajectory = Instance(Trajectory, allow_none=True)
     info = Instance(RunInfo, allow_none=True)
+    #: The race shown (the tab's rule first, then ``race``'s others), or None.
+    racing = Instance(Race, allow_none=True)
 
     _pending = False  # the next build uses pending_run (set during __init__ only)
 
@@ -180,20 +186,34 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
             extra["margin"] = p["margin"]
         return datasets.load(name, **extra)
 
-    def _run(self, p, X, y, chosen) -> Trajectory:
+    def _run(self, p, X, y, chosen) -> tuple[Trajectory, Race | None]:
+        """The run of the tab's rule, and the race when ``race`` names other rules (the
+        tab's rule's run is then the race's first)."""
+        kw = self._train_args(p, X, chosen)
+        others = [r for r in p["race"] if r != p["rule"]]
+        if not others:
+            return train(X, y, rule=p["rule"], **kw), None
+        if p["choose_mode"]:
+            raise ValueError("rules race on their own visiting order; 'you choose' picks the "
+                             "points for one rule: clear 'race against' or leave 'you choose'")
+        r = race(X, y, rules=[p["rule"], *others], **kw)
+        return r.runs[0], r
+
+    def _train_args(self, p, X, chosen) -> dict:
+        """Every argument of :func:`explorer.perceptron.train` the settings give but the rule."""
         w0 = list(p["w0"]) or None
         if w0 is not None and len(w0) != X.shape[1]:
             raise ValueError(f"start w needs {X.shape[1]} numbers; got {len(w0)}")
         if "rho" in RULES[p["rule"]].uses and p["eta"] * p["rho"] >= 0.5:
             raise ValueError(f"η·ρ must be below 0.5, so that the decay 1 − 2ηρ stays positive; "
                              f"got η = {p['eta']:g}, ρ = {p['rho']:g}")
-        kw = dict(rule=p["rule"], eta=p["eta"], forget=p["forget"], rho=p["rho"],
+        kw = dict(eta=p["eta"], forget=p["forget"], rho=p["rho"],
                   fit_intercept=p["fit_intercept"], w0=w0, max_epochs=p["max_epochs"],
                   seed=p["seed"])
         if p["choose_mode"]:  # one point per click: the batch size waits until the mode ends
             if any(not 0 <= i < len(X) for i in chosen):
                 raise ValueError(f"points chosen must be numbers from 1 to {len(X)}")
-            return train(X, y, order=chosen or [0], max_steps=len(chosen), **kw)
+            return dict(kw, order=chosen or [0], max_steps=len(chosen))
         if p["batch"] > len(X):
             raise ValueError(f"batch size must be at most the number of points, {len(X)}; "
                              f"got {p['batch']}")
@@ -209,18 +229,21 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
             order = p["order"]
         visits = len(order) if isinstance(order, list) else len(X)
         cap = min(p["max_epochs"] * -(-visits // p["batch"]), MAX_VIEW_STEPS)
-        return train(X, y, order=order, max_steps=cap, batch_size=p["batch"], **kw)
+        return dict(kw, order=order, max_steps=cap, batch_size=p["batch"])
 
     def _build(self, p, X, y, chosen):
-        """Train and describe a run; refuse runs whose numbers overflow (they cannot be drawn)."""
+        """Train and describe a run (and its race, or None); refuse runs whose numbers
+        overflow (they cannot be drawn)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            traj = self._run(p, X, y, chosen)
-            big = float(np.max(np.abs(traj.weights))) if traj.weights.size else 0.0
-            bmax = float(np.max(np.abs(traj.biases))) if traj.biases.size else 0.0
-        if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
-            raise ValueError("these settings make the weights overflow (they grow past 1e100); "
-                             "use a smaller η or start w")
-        return traj, (pending_run(traj, X, y) if self._pending else describe_run(traj, X, y))
+            traj, racing = self._run(p, X, y, chosen)
+            for t in (traj,) if racing is None else racing.runs:
+                big = float(np.max(np.abs(t.weights))) if t.weights.size else 0.0
+                bmax = float(np.max(np.abs(t.biases))) if t.biases.size else 0.0
+                if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
+                    raise ValueError("these settings make the weights overflow (they grow past "
+                                     "1e100); use a smaller η or start w")
+        info = pending_run(traj, X, y) if self._pending else describe_run(traj, X, y)
+        return traj, info, racing
 
     def update(self, **changes) -> bool:
         """Apply parameter changes if they give a valid run; return whether they were applied.
@@ -251,21 +274,22 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
                 X, y, edited = self.X, self.y, self.edited
             chosen = [] if (not p["choose_mode"] or X is not self.X) else list(self.chosen)
             fit_to_data(p, len(X), given=set(changes))
-            traj, info = self._build(p, X, y, chosen)
+            built = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
             self.refuse(exc, kept="settings")
             return False
-        self._commit(p, X, y, edited, chosen, traj, info)
+        self._commit(p, X, y, edited, chosen, *built)
         return True
 
-    def _commit(self, p, X, y, edited, chosen, traj, info, *, step=0, message=""):
+    def _commit(self, p, X, y, edited, chosen, traj, info, racing, *, step=0, message=""):
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
             self._assign(p)
             self.X, self.y, self.edited, self.chosen = X, y, edited, chosen
             self.info = info
+            self.racing = racing
             self.trajectory = traj  # first: views load the run, then show its step
-            self.step = min(step, traj.n_steps)
+            self.step = min(step, self.n_steps)
             self.message = message or self._status(traj)
 
     def _status(self, traj) -> str:
@@ -328,21 +352,27 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         choose" mode, where the learner picks every step and there are no passes."""
         return 0 if self.choose_mode else self.trajectory.epoch_steps
 
+    @property
+    def n_steps(self) -> int:
+        """The last step shown: the run's, or the race's (its longest run's)."""
+        return self.trajectory.n_steps if self.racing is None else self.racing.n_steps
+
     def go(self, k: int) -> None:
-        """Show step ``k`` (clamped to the run)."""
-        self.step = int(min(max(k, 0), self.trajectory.n_steps))
+        """Show step ``k`` (clamped to the run, or the race)."""
+        self.step = int(min(max(k, 0), self.n_steps))
 
     # ------------------------------------------------------------------ editing
     def _retrain(self, X, y, chosen, *, edited: bool, step=None, p=None) -> bool:
         p = p or self._params()
         try:
             datasets.from_arrays(X, y)
-            traj, info = self._build(p, X, y, chosen)
+            traj, info, racing = self._build(p, X, y, chosen)
         except (ValueError, TypeError, OverflowError) as exc:
             self.refuse(exc, kept="data")
             return False
-        self._commit(p, X, y, edited, chosen, traj, info,
-                     step=traj.n_steps if step is None else step)
+        last = traj.n_steps if racing is None else racing.n_steps
+        self._commit(p, X, y, edited, chosen, traj, info, racing,
+                     step=last if step is None else step)
         return True
 
     def add_point(self, x1: float, x2: float, label: int) -> bool:

@@ -21,4 +21,4 @@ class PageRun(_PageRun):
     def __init__(self, figure: PerceptronFigure, timeline: Transport | Timeline,
                  fitted: FigureFit):
         super().__init__(figure, timeline, fitted, name=NAME,
-                         ready=lambda: figure.traj is not None)
+                         ready=lambda: self.figure.traj is not None)

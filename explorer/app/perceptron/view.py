@@ -17,10 +17,11 @@ import numpy as np
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
+from ...race import race_text
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
-from ..controls import check_box, choice_menu, slider, text_box
+from ..controls import ChoiceChecks, check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
@@ -80,7 +81,7 @@ class PerceptronView(TabView):
         self._figure = PerceptronFigure()
         self._figure_step = None  # a settled step the artists have not been moved to yet
         self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
-        self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
+        self._figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         # ---- settings (the side column)
         wide = W.Layout(width="95%")
@@ -94,6 +95,11 @@ class PerceptronView(TabView):
         self.w_order = choice_menu(SPEC.field("order"), ORDERS, m.order, description="Order",
                                    **lbl)
         self.w_fit = check_box(SPEC.field("fit_intercept"), m.fit_intercept)
+        # rules racing the tab's rule: same data, same order, one plane each (explorer.race)
+        self.w_race = ChoiceChecks(SPEC.field("race"), {k: r.title for k, r in RULES.items()},
+                                   m.race, description="Race against (same data and order)",
+                                   layout=wide)
+        self._race_figure = None  # made when a race is first shown
         self.text = {name: text_box(SPEC.field(name), placeholder=PLACEHOLDERS.get(name, ""),
                                     **lbl) for name in TEXT_FIELDS}
         # The update the rule makes and its source: under the Rule menu, and in lecture mode
@@ -111,7 +117,8 @@ class PerceptronView(TabView):
                                tooltip="The same data beside its max-margin hyperplane")
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
-                         "order": self.w_order, "fit_intercept": self.w_fit}
+                         "order": self.w_order, "fit_intercept": self.w_fit,
+                         "race": self.w_race}
         self._observe_fields(self._choices)
         self._observe_fields(self.text)
 
@@ -125,7 +132,7 @@ class PerceptronView(TabView):
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
                                       description="Click mode", style={"button_width": "auto"})
         self.w_edit.observe(self._on_edit_mode, names="value")
-        self.paged = PageRun(self.figure, self.timeline, self.fitted)
+        self.paged = PageRun(self._figure, self.timeline, self.fitted)
         self.page = self.paged.page
         self.page.on_pointer(self._on_pointer)
         self.figure_box = self.page
@@ -137,7 +144,7 @@ class PerceptronView(TabView):
         settings = W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Rule"), self.w_rule, self.w_equation, t["eta"], t["forget"], t["rho"],
-            self.w_fit, t["max_epochs"],
+            self.w_fit, t["max_epochs"], self.w_race,
             section("Visiting order"), self.w_order, t["custom_order"], t["batch"],
             section("Start"), t["w0"], self.b_zero,
             section("Share"), self.b_send,
@@ -179,7 +186,9 @@ class PerceptronView(TabView):
         m = self.model
         if not m.describe():
             return  # a newer run was described when it was built
-        self.figure.set_run(m.trajectory, m.X, m.y, m.info)
+        if m.racing is not None:
+            return  # the race's figure shows no bound: nothing to draw again
+        self._figure.set_run(m.trajectory, m.X, m.y, m.info)
         self._show_run()
         self._shown = None
         self._on_step(redraw=True)
@@ -190,15 +199,28 @@ class PerceptronView(TabView):
         traj = m.trajectory
         self.export.clear()
         self._describe_export()
-        self.figure.hand = m.choose_mode
-        self.figure.edited = m.edited
-        self.figure.set_run(traj, m.X, m.y, m.info)
+        if m.racing is None:
+            self._figure.hand = m.choose_mode
+            self._figure.edited = m.edited
+            self._figure.set_run(traj, m.X, m.y, m.info)
+            self.paged.figure = self._figure
+        else:
+            if self._race_figure is None:
+                from ...plots.race import RaceFigure
+
+                self._race_figure = RaceFigure()
+                self._race_figure.fit(self.fitted.width, self.fitted.height,
+                                      scale=self.fitted.scale)
+            self._race_figure.set_race(m.racing)
+            self._race_figure.edited = m.edited
+            self.paged.figure = self._race_figure
+        self._figure_step = None
         self._shown = None
         self._loading = True  # the timeline restarts at 0, then moves to the run's step
         try:
-            self.timeline.set_run(traj.n_steps, updates=traj.update_steps, epoch=m.epoch_steps,
-                                  start=m.step)
-            cycle = m.info.cycle
+            updates = traj.update_steps if m.racing is None else m.racing.update_steps()
+            self.timeline.set_run(m.n_steps, updates=updates, epoch=m.epoch_steps, start=m.step)
+            cycle = m.info.cycle if m.racing is None else None
             self.timeline.set_cycle(cycle.start_step if cycle is not None and cycle.found
                                     else None)
         finally:
@@ -223,28 +245,33 @@ class PerceptronView(TabView):
         if self._shown == (id(m.trajectory), k):
             return  # one image per change: never send the same frame twice
         self._shown = (id(m.trajectory), k)
-        try:
-            f = self._figure.frame(k)  # the narration; the artists move when next read
+        try:  # the narration; the artists move when next read
+            text = self._figure.frame(k).text if m.racing is None else race_text(m.racing, k)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
         self._figure_step = k
         self.paged.go(k)
-        self.messages.narrate(f.text, keep_refusal=redraw)
+        self.messages.narrate(text, keep_refusal=redraw)
         self.changed += 1
 
     @property
-    def figure(self) -> PerceptronFigure:
+    def figure(self):
         """The kernel's matplotlib figure (exports, notebooks, tests), its artists at the
-        settled step. They are moved there when the figure is read, not at every settled step:
-        the page draws the steps, and a settled step costs the kernel no artist work."""
+        settled step: the :class:`PerceptronFigure`, or the race's
+        :class:`~explorer.plots.race.RaceFigure` while rules race. The artists are moved there
+        when the figure is read, not at every settled step: the page draws the steps, and a
+        settled step costs the kernel no artist work."""
+        figure = self.paged.figure
         if self._figure_step is not None:
             k, self._figure_step = self._figure_step, None
-            self._figure.show(k)
-        return self._figure
+            figure.show(k)
+        return figure
 
     def _status(self, k: int) -> str:
         m = self.model
+        if m.racing is not None:
+            return self._race_figure.status_text(k)
         u = m.trajectory.updates_until(min(k, m.trajectory.n_steps))
         c = m.info.cycle
         loop = (f" · weights repeat: period {c.length} from step {c.start_step}"
@@ -267,9 +294,11 @@ class PerceptronView(TabView):
         random_data = m.dataset in ("separable", "overlapping") and not m.edited
         # n disabled: how many points are shown
         self._show_fields(self.text, **({} if random_data else {"n": str(len(m.X))}))
-        uses = RULES[m.rule].uses
+        racers = {m.rule, *m.race}
+        uses = {u for r in racers for u in RULES[r].uses}
         self.text["forget"].disabled = "forget" not in uses
         self.text["rho"].disabled = "rho" not in uses
+        self.w_race.disable({m.rule})
         self.text["custom_order"].disabled = m.order != "custom" or m.choose_mode
         self.text["batch"].disabled = m.choose_mode  # one point per click
         equation = equation_html(m.rule, 1 if m.choose_mode else m.batch)
@@ -365,12 +394,15 @@ class PerceptronView(TabView):
         m = self.model
         data = VIEW_DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
         batch = f" · batches of {m.batch}" if m.batch > 1 and not m.choose_mode else ""
-        return (f"{data} · {RULES[m.rule].title} · η = {m.eta:g} · "
+        rules = RULES[m.rule].title if m.racing is None else " vs ".join(
+            RULES[r].title for r in m.racing.rules)
+        return (f"{data} · {rules} · η = {m.eta:g} · "
                 f"{ORDERS[m.order] if not m.choose_mode else 'you choose'}{batch} · seed {m.seed}")
 
     def _export_name(self, ext: str) -> str:
         m = self.model
-        return file_stem("perceptron", m.dataset, "edited" if m.edited else "", m.rule,
+        rules = m.rule if m.racing is None else "-vs-".join(m.racing.rules)
+        return file_stem("perceptron", m.dataset, "edited" if m.edited else "", rules,
                          f"step{m.step}" if ext in ("png", "svg") else "run")
 
     def _describe_export(self) -> None:
@@ -378,6 +410,8 @@ class PerceptronView(TabView):
         step before it first, then evenly spaced (:func:`explorer.plots.export.frame_steps`)."""
         from ...plots.export import frame_steps
 
+        if self.model.racing is not None:
+            return super()._describe_export()
         n = self.model.trajectory.n_steps
         frames = len(frame_steps(self.model.trajectory))
         self.export.describe(
@@ -389,6 +423,8 @@ class PerceptronView(TabView):
         from ...plots.export import still_bytes
 
         m = self.model
+        if m.racing is not None:
+            return super()._still(fmt)
         return still_bytes(m.trajectory, m.X, m.y, k=m.step, fmt=fmt, info=m.info,
                            title=self._title(), hand=m.choose_mode)
 
@@ -396,12 +432,28 @@ class PerceptronView(TabView):
         from ...plots.export import gif_bytes, html_animation
 
         m = self.model
+        if m.racing is not None:
+            return super()._animate(kind, progress, cancelled)
         args = (m.trajectory, m.X, m.y)
         kw = dict(info=m.info, title=self._title(), hand=m.choose_mode, progress=progress,
                   cancelled=cancelled)
         if kind == "gif":
             return gif_bytes(*args, **kw)
         return html_animation(*args, **kw).encode("utf-8")
+
+    def _export_frames(self):
+        """The race's frames for its exports (the tab's own run exports with a caption of
+        its own, :mod:`explorer.plots.export`)."""
+        from ...plots.animation import TabFrames
+        from ...plots.race import RaceFigure
+
+        m = self.model
+        f = self._export_figure(RaceFigure, blit=True)
+        f.set_race(m.racing)
+        f.edited = m.edited
+        n, title = m.n_steps, self._title()
+        return TabFrames(f, n_steps=n, title=title, heading=f"Perceptron race · {title}",
+                         caption=lambda k: f"step {k} of {n}")
 
     # ------------------------------------------------------------------ for tests
     def drawn_line(self) -> np.ndarray:

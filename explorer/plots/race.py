@@ -1,0 +1,285 @@
+"""Rules racing in sync: one data plane per rule side by side, and their mistakes on one axis.
+
+The figure of a :class:`~explorer.race.Race`: each rule's plane is the Perceptron tab's
+:class:`~explorer.plots.plane.DataPlane` (boundary now and before, its normal, the update, the
+visited point's ring, the margin band or the pocket/averaged line), all on the same limits, with
+the rule's mistakes so far over it; below, every rule's mistakes against the step, each its own
+colour and dash (they read in greyscale), up to the step shown only (``S.SO_FAR``).
+
+Like :class:`~explorer.plots.figure.PerceptronFigure` it is drawn by matplotlib as whole frames
+(exports) and described for the page (:meth:`RaceFigure.scene`, :meth:`RaceFigure.chunk`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.transforms import offset_copy
+
+from ..race import Race, race_frame, race_text
+from ..replay_narration import plural
+from ..rules import RULES
+from . import layers, live, plane_parts
+from . import style as S
+from .plane import DataPlane, data_box
+from .scene import FIGURE, Chunk, Scene, Track
+from .tracks import css_dpi, line_style, px_per_pt, stack, text_style
+
+FIGSIZE = (13.0, 6.8)
+#: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
+#: visited point, pocket line), and the dashes tell them apart in greyscale.
+RACER_STYLES = (("#222222", "-"), ("#5E3C99", "--"), ("#8C510A", "-."), ("#666666", ":"))
+#: The planes' row takes this share of the grid's height; the mistakes the rest.
+HEIGHT_RATIOS = (3.0, 1.15)
+#: The page's two still layers split here, as in the Perceptron figure.
+SPLIT_Z = 2.5
+#: Points between a plane's top and its moving status line.
+STATUS_GAP = 3.0
+
+
+def plane_name(i: int) -> str:
+    """The page's name of racer ``i``'s plane: the first is "plane", where clicks edit data."""
+    return "plane" if i == 0 else f"plane{i + 1}"
+
+
+class RaceFigure(live.LiveFigure):
+    """Planes of 2 to 4 rules in a row above their mistakes; :meth:`show` draws step ``k``.
+
+    Parameters
+    ----------
+    fig : matplotlib Figure, optional
+        An empty figure; by default a new one on its own Agg canvas.
+    """
+
+    def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
+        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
+        if fig is None:
+            FigureCanvasAgg(self.fig)
+        self.race = None
+        self.planes = []
+        self.status = []
+        self.curves = []
+        self.stairs = []
+        self.edited = False
+        self._scene = None
+        self._anchors = []
+        self._init_live(blit)
+
+    @property
+    def traj(self):
+        """The first rule's run (None before :meth:`set_race`): what the tab's figure has."""
+        return None if self.race is None else self.race.runs[0]
+
+    @property
+    def plane(self) -> DataPlane:
+        """The first rule's plane (clicks in the page edit its data)."""
+        return self.planes[0]
+
+    # ------------------------------------------------------------------ layout
+    def set_race(self, race: Race) -> None:
+        """Lay the figure out for ``race`` (the only place artists are made)."""
+        self.race = race
+        fig = self.fig
+        fig.clear()
+        n = len(race.rules)
+        self.grid = fig.add_gridspec(2, n, height_ratios=HEIGHT_RATIOS)
+        X, y = race.X, race.y
+        box = data_box(X)
+        self.planes, self.status, self.curves, self.stairs = [], [], [], []
+        for i, (rule, traj) in enumerate(zip(race.rules, race.runs, strict=True)):
+            color, _ = RACER_STYLES[i]
+            plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=RULES[rule].title)
+            plane.ax.set_title(RULES[rule].title, loc="left", fontsize=S.TITLE_SIZE,
+                               color=color, pad=S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP)
+            plane.set_data(X, y, box=box)
+            kept = rule if rule in ("pocket", "averaged") else None
+            plane.set_overlays(X, y, band=traj.threshold if traj.threshold != 0 else None,
+                               kept_kind=kept, batch=traj.params.get("batch_size", 1) > 1)
+            plane.legend.remove()  # the Perceptron tab's legend explains the same marks
+            plane.legend, plane.kept_text = None, None
+            at = offset_copy(plane.ax.transAxes, fig=fig, y=STATUS_GAP, units="points")
+            self.status.append(plane.ax.text(0.0, 1.0, "", transform=at, ha="left",
+                                             va="bottom", fontsize=S.TEXT_SIZE, color="#333333"))
+            self.planes.append(plane)
+        ax = fig.add_subplot(self.grid[1, :])
+        # the rules' names stand in the title's row (a legend), the y label says what is counted
+        S.style_axes(ax, title="", xlabel="step", ylabel="mistakes")
+        self.mistakes_ax = ax
+        for i, traj in enumerate(race.runs):
+            color, dash = RACER_STYLES[i]
+            (curve,) = ax.plot([], [], color=color, ls=dash, lw=2.4, zorder=3,
+                               label=RULES[traj.rule].title)
+            steps = traj.update_steps
+            u = np.arange(1, len(steps) + 1)
+            corners = np.stack([np.column_stack([steps, u - 1]), np.column_stack([steps, u])],
+                               axis=1)
+            self.stairs.append(np.vstack([[[0.0, 0.0]], corners.reshape(-1, 2)]).astype(float))
+            self.curves.append(curve)
+        self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
+        right = max(race.n_steps, 1)
+        top = max(max(t.n_updates for t in race.runs), 1)
+        ax.set_xlim(0, right * 1.02)
+        ax.set_ylim(0, top * 1.12 + 0.3)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize=S.TICK_SIZE,
+                  ncols=len(race.rules), frameon=False, borderaxespad=0.2, handlelength=2.6)
+        self._lay_out()
+        for a in self.dynamic_artists():
+            a.set_animated(self.blit)
+
+    def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
+        """Resize to ``width`` × ``height`` CSS px, type ``scale`` times its designed size."""
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Margins in points, square planes, titles that fit their column (a race's layout at
+        the figure's size)."""
+        self._scene = None
+        self._background = None
+        if self.race is None:
+            return
+        width = self.fig.bbox.width * css_dpi(self.fig) / self.fig.dpi
+        n = len(self.planes)
+        extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
+        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
+        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
+        g = self.grid.get_subplot_params(self.fig)
+        W, H = self.fig.bbox.width, self.fig.bbox.height
+        col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
+        rows = (g.top - g.bottom) * H / (2 + g.hspace)  # a row's height at equal ratios
+        share = HEIGHT_RATIOS[0] / sum(HEIGHT_RATIOS)
+        side = min(col, share * 2 * rows)
+        self.grid.set_height_ratios([side, max(2 * rows - side, 0.25 * side)])
+        for ax in self.fig.axes:
+            spec = ax.get_subplotspec()
+            if spec is not None:
+                ax.set_position(spec.get_position(self.fig))
+        for p in self.planes:
+            live.fit_title(p.ax, size=S.TITLE_SIZE,
+                           width=p.ax.get_position().width * width)
+            p.measure()
+
+    # ------------------------------------------------------------------ steps
+    def frames(self, k: int) -> list:
+        """Each rule's :class:`~explorer.replay.StepFrame` at step ``k``."""
+        return [race_frame(self.race, i, k) for i in range(len(self.planes))]
+
+    def status_line(self, i: int, k: int) -> str:
+        """Racer ``i``'s line over its plane at step ``k``: mistakes, and where it stopped."""
+        traj = self.race.runs[i]
+        u = traj.updates_until(min(int(k), traj.n_steps))
+        text = plural(u, "mistake")
+        if k >= traj.n_steps:  # where: the end of its curve, and the narration
+            text += " · converged" if traj.converged else " · stopped"
+        return text
+
+    def parts(self, k: int) -> dict:
+        """Every moving part at step ``k``: ``{track name: {array name: value}}``."""
+        out = {}
+        for i, (plane, f) in enumerate(zip(self.planes, self.frames(k), strict=True)):
+            for name, part in plane_parts.parts(plane, f).items():
+                out[f"r{i}_{name}"] = part
+            at = self._anchors[i] if i < len(self._anchors) else (np.nan, np.nan)
+            out[f"r{i}_status"] = {"xy": np.asarray(at, dtype=float),
+                                   "text": self.status_line(i, k), "ha": "left", "va": "bottom"}
+            traj = self.race.runs[i]
+            u = traj.updates_until(min(int(k), traj.n_steps))
+            out[f"m{i}"] = {"n": 1 + 2 * u, "tail": np.array([min(k, traj.n_steps), u], float)}
+        out["m_cursor"] = {"x": float(k)}
+        return out
+
+    def show(self, k: int) -> str:
+        """Move every artist to step ``k``; returns the narration."""
+        p = self.parts(k)
+        for i, plane in enumerate(self.planes):
+            head = f"r{i}_"
+            plane_parts.apply(plane, {n[len(head):]: v for n, v in p.items()
+                                      if n.startswith(head) and n != f"r{i}_status"})
+            self.status[i].set_text(p[f"r{i}_status"]["text"])
+            m = p[f"m{i}"]
+            pts = np.vstack([self.stairs[i][: m["n"]], m["tail"]])
+            self.curves[i].set_data(pts[:, 0], pts[:, 1])
+        x = p["m_cursor"]["x"]
+        self.cursor.set_xdata([x, x])
+        return race_text(self.race, k)
+
+    def dynamic_artists(self) -> list:
+        arts = [a for p in self.planes for a in p.dynamic_artists()]
+        arts += [*self.status, *self.curves, self.cursor]
+        return sorted(arts, key=lambda a: a.get_zorder())
+
+    # ------------------------------------------------------------------ page-drawn figure
+    def track_artists(self) -> dict:
+        out = {}
+        for i, plane in enumerate(self.planes):
+            out.update({f"r{i}_{n}": a for n, a in plane_parts.artists(plane).items()})
+            out[f"r{i}_status"] = self.status[i]
+            out[f"m{i}"] = self.curves[i]
+        out["m_cursor"] = self.cursor
+        return out
+
+    def moving_artists(self) -> list:
+        seen, out = set(), []
+        for a in self.track_artists().values():
+            if id(a) not in seen:
+                seen.add(id(a))
+                out.append(a)
+        return out
+
+    def _tracks(self, pt: float) -> list:
+        out = []
+        for i, plane in enumerate(self.planes):
+            for t in plane_parts.tracks(plane, pt):
+                out.append(replace(t, name=f"r{i}_{t.name}", panel=plane_name(i)))
+            out.append(Track(f"r{i}_status", FIGURE, "text", z=6.0,
+                             style=text_style(self.status[i], pt)))
+            out.append(Track(f"m{i}", "mistakes", "prefix", z=3.0,
+                             style=line_style(self.curves[i], pt),
+                             data={"data": self.stairs[i]}))
+        out.append(Track("m_cursor", "mistakes", "vline", z=4.0,
+                         style=line_style(self.cursor, pt)))
+        return [replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in out]
+
+    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
+              chunk: int = 256) -> Scene:
+        """Lay out at ``width`` × ``height`` CSS px and describe the race for the page (see
+        :meth:`explorer.plots.figure.PerceptronFigure.scene`)."""
+        if self.race is None:
+            raise ValueError("scene needs a race: call set_race first")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
+        panels = [layers.panel(p.ax, plane_name(i), width=width, height=height)
+                  for i, p in enumerate(self.planes)]
+        panels.append(layers.panel(self.mistakes_ax, "mistakes", width=width, height=height))
+        pt = css_dpi(self.fig) / 72.0
+        self._anchors = [(p.x, p.y - STATUS_GAP * pt) for p in panels[:-1]]
+        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
+                            panels=tuple(panels), tracks=tuple(self._tracks(px_per_pt(self.fig))),
+                            below=below, above=above, n_steps=int(self.race.n_steps),
+                            chunk=int(chunk))
+        return self._scene
+
+    def status_text(self, k: int) -> str:
+        """The timeline's status line at step ``k``."""
+        r = self.race
+        counts = " · ".join(f"{RULES[t.rule].title.split()[0].lower()} {u}"
+                            for t, u in zip(r.runs, r.mistakes(k), strict=True))
+        n = len(r.y)
+        return (f"step {k} of {r.n_steps} · mistakes: {counts} · {plural(n, 'point')}"
+                f"{' (edited)' if self.edited else ''}")
+
+    def chunk(self, index: int) -> Chunk:
+        """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with per step the
+        narration and the status line."""
+        if self._scene is None:
+            raise ValueError("chunk needs a scene of this race and size: call scene first")
+        steps = self._scene.chunk_range(index)
+        arrays, strings = stack([self.parts(k) for k in steps], self._scene.tracks)
+        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
+                     narration=tuple(race_text(self.race, k) for k in steps),
+                     status=tuple(self.status_text(k) for k in steps))

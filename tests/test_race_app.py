@@ -1,0 +1,107 @@
+"""Rules racing in sync in the Perceptron tab (issue 22): ticking rules under "Race against"
+puts one plane per rule on the page, on one timeline; the race lives in links, files and
+exports, and what cannot race is refused in words."""
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from explorer.app import PerceptronView, dashboard
+from explorer.app.pagefigure import Pointer
+from explorer.app.perceptron.model import SPEC
+from explorer.plots.race import RaceFigure
+from explorer.race import race_text
+
+
+@pytest.fixture
+def view():
+    return PerceptronView()
+
+
+def _tick(view, *rules, on=True):
+    for rule in rules:
+        view.w_race.boxes[rule].value = on
+
+
+def test_ticking_rules_races_them_on_one_timeline(view):
+    m, page = view.model, view.page
+    assert m.racing is None and [p["name"] for p in page.scene["panels"]][0] == "plane"
+    _tick(view, "margin", "pocket")
+    assert m.race == ["margin", "pocket"]
+    assert m.racing.rules == ("classic", "margin", "pocket")
+    assert isinstance(view.figure, RaceFigure)
+    names = [p["name"] for p in page.scene["panels"]]
+    assert names == ["plane", "plane2", "plane3", "mistakes"]
+    # one timeline: the longest run's steps, jumps at any rule's update
+    assert view.timeline.n_steps == page.scene["n_steps"] == m.n_steps == m.racing.n_steps
+    assert m.n_steps > m.trajectory.n_steps  # the margin rule runs on after the classic stops
+    view.timeline.act("end")
+    assert m.step == m.racing.n_steps
+    assert view.messages.text == race_text(m.racing, m.step)
+    assert view.timeline.status(m.step).startswith(f"step {m.step} of {m.n_steps} · mistakes: "
+                                                   "classic 3 · margin")
+    view.timeline.act("reset")
+    view.timeline.act("next_update")
+    assert m.step == int(m.racing.update_steps()[0])
+    _tick(view, "margin", "pocket", on=False)
+    assert m.racing is None and m.race == []
+    assert [p["name"] for p in page.scene["panels"]][:2] == ["plane", "weights"]
+    assert view.timeline.n_steps == m.trajectory.n_steps
+
+
+def test_the_tabs_own_rule_cannot_be_ticked_and_four_is_the_most(view):
+    m = view.model
+    assert view.w_race.boxes["classic"].disabled
+    _tick(view, "margin", "pocket", "averaged")
+    assert len(m.racing.rules) == 4
+    view.w_race.boxes["relaxation"].value = True  # a fifth rule: refused, the boxes put back
+    assert m.race == ["margin", "pocket", "averaged"] and m.refusal is not None
+    assert "race against must have at most 3 names; got 4" in view.messages.refused
+    assert not view.w_race.boxes["relaxation"].value
+    view.w_rule.value = "margin"  # the tab's rule among those ticked: three rules race
+    assert m.racing.rules == ("margin", "pocket", "averaged")
+    assert view.w_race.boxes["margin"].disabled and not view.w_race.boxes["classic"].disabled
+
+
+def test_a_race_is_in_the_link_and_opens_from_it():
+    d = dashboard(query="tab=perceptron&race=svm_sgd,relaxation&step=4")
+    v = d.tabs.children[0]
+    assert v.model.racing.rules == ("classic", "svm_sgd", "relaxation")
+    assert v.model.step == 4
+    assert "&race=svm_sgd,relaxation&" in SPEC.to_query(v.save_state())
+    values, problems = SPEC.from_query("tab=perceptron&race=svm_sgd,hebb")
+    assert problems and "race against" in problems[0] and "'hebb' is not one of them" in \
+        problems[0]
+
+
+def test_you_choose_and_a_race_exclude_each_other_in_words(view):
+    m = view.model
+    _tick(view, "margin")
+    view.w_edit.value = "choose"
+    assert m.refusal is not None and not m.choose_mode and m.racing is not None
+    assert "clear 'race against' or leave 'you choose'" in view.messages.refused
+
+
+def test_clicks_in_the_first_plane_edit_the_data_every_rule_races_on(view):
+    m = view.model
+    _tick(view, "margin")
+    view.w_edit.value = "add+"
+    view._on_pointer(Pointer("plane", 0.0, 1.8, "add+"))
+    assert len(m.X) == 7 and m.edited
+    assert all(len(t.params) and t.picked.max() < 7 for t in m.racing.runs)
+    np.testing.assert_array_equal(m.racing.X, m.X)
+    assert view.timeline.status(0).endswith("7 points (edited)")
+
+
+def test_a_race_exports_as_one_animation_and_one_still(view):
+    _tick(view, "margin")
+    view.timeline.go(3)
+    png = view._still("png")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    gif = view._animate("gif", None, None)
+    assert gif[:6] == b"GIF89a"
+    frames = Image.open(io.BytesIO(gif)).n_frames
+    assert frames == view.model.n_steps + 1  # every step of the longest run
+    assert "classic-vs-margin" in view._export_name("gif")

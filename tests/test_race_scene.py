@@ -1,0 +1,82 @@
+"""The race's figure as a scene (issue 22): matplotlib's artists after ``show(k)`` draw what the
+page is sent (the chunks' arrays mapped with the scene's panels), for 2 to 4 rules."""
+
+import numpy as np
+import pytest
+from scene_checks import TOL, actual, close, expected
+
+from explorer import datasets
+from explorer.plots.race import RaceFigure, plane_name
+from explorer.race import race, race_text
+
+W, H = 1300, 640
+KOSKI = datasets.load("koski")
+BLOBS = datasets.load("overlapping", n=20, seed=2)
+CASES = [
+    (KOSKI, ["classic", "margin"], dict(order=[4, 2, 0, 1, 3, 5], max_epochs=50)),
+    (KOSKI, ["classic", "pocket", "averaged"], dict(order="cyclic", max_epochs=20)),
+    (BLOBS, ["classic", "svm_sgd", "relaxation", "pocket"], dict(order="shuffle", seed=4,
+                                                                 max_epochs=3, rho=0.01)),
+]
+
+
+def _check(rf, scene, chunk, row, track, art, what):
+    want = expected(scene, chunk, track, row)
+    got = actual(rf.fig, scene.height, art, track.kind)
+    if track.kind == "polygon":  # a polygon of one vertex draws nothing in either
+        got["visible"] = got["visible"] and len(got["px"]) >= 3
+    assert got["visible"] == want["visible"], what
+    if not want["visible"]:
+        return
+    if "x" in want:
+        assert abs(got["x"] - want["x"]) <= TOL, what
+    else:
+        close(got["px"], want["px"], what)
+    if track.kind == "text":
+        assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
+
+
+@pytest.mark.parametrize("data,rules,kw", CASES)
+def test_matplotlib_draws_what_the_chunks_describe(data, rules, kw):
+    r = race(data.X, data.y, rules=rules, **kw)
+    rf = RaceFigure()
+    rf.set_race(r)
+    scene = rf.scene(width=W, height=H, ratio=1.0, chunk=16)
+    assert [p.name for p in scene.panels] == [plane_name(i) for i in range(len(rules))] + \
+        ["mistakes"]
+    assert scene.panels[0].name == "plane"  # clicks in the first plane edit the data
+    sides = {round(p.w, 3) for p in scene.panels[:-1]} | {round(p.h, 3) for p in scene.panels[:-1]}
+    assert len(sides) == 1  # square planes, all the same size and limits
+    assert len({(p.xlim, p.ylim) for p in scene.panels[:-1]}) == 1
+    arts = rf.track_artists()
+    tracks = {t.name: t for t in scene.tracks}
+    assert set(arts) == set(tracks)
+    rng = np.random.default_rng(0)
+    n = r.n_steps
+    for k in sorted({0, 1, 2, n // 2, n, *rng.integers(0, n + 1, 3)}):
+        chunk = rf.chunk(k // scene.chunk)
+        row = k - chunk.start
+        assert rf.show(k) == chunk.narration[row] == race_text(r, k)
+        assert chunk.status[row] == rf.status_text(k)
+        rf.fig.canvas.draw()
+        for name, track in tracks.items():
+            _check(rf, scene, chunk, row, track, arts[name], f"step {k}, {name}")
+
+
+def test_each_plane_says_its_mistakes_and_where_its_rule_stopped():
+    r = race(KOSKI.X, KOSKI.y, rules=["classic", "margin"], order="cyclic", max_epochs=50)
+    rf = RaceFigure()
+    rf.set_race(r)
+    classic, margin = r.runs
+    assert rf.status_line(0, 0) == "0 mistakes"
+    assert rf.status_line(0, r.n_steps) == f"{classic.n_updates} mistakes · converged"
+    assert rf.status_line(0, classic.n_steps - 1).endswith("mistakes")
+    assert rf.status_line(1, 1) == "1 mistake"
+    assert rf.status_text(r.n_steps).startswith(f"step {r.n_steps} of {r.n_steps} · mistakes: "
+                                                f"classic {classic.n_updates} · margin "
+                                                f"{margin.n_updates}")
+
+
+def test_scene_needs_a_race():
+    with pytest.raises(ValueError, match="set_race"):
+        RaceFigure().scene(width=W, height=H)

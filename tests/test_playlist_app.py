@@ -34,28 +34,31 @@ def current(d):
 def test_example_lecture_walks_the_course_and_every_slide_loads_without_a_message(dash):
     p = Playlist(spec_of=tab_spec)
     assert p.load_json(course_text()) == []
-    assert [e.tab for e in p.entries] == ["perceptron"] * 3 + ["margins"] * 2 + [
+    assert [e.tab for e in p.entries] == ["perceptron"] * 4 + ["margins"] * 3 + [
         "cover", "xor", "generalization"]
     koski = [e.state for e in p.entries[:2]]
     assert [s["dataset"] for s in koski] == ["koski", "koski"] and [s["step"] for s in koski] == [0, 3]
-    assert [e.state["hard"] for e in p.entries[3:5]] == [True, False]
-    assert p.entries[5].state["ms"] == [1, 5, 100]
-    assert (p.entries[6].state["view"], p.entries[6].state["step"]) == ("cycling", 8)
+    assert (p.entries[2].state["race"], p.entries[2].state["step"]) == (["margin"], 12)
+    assert [e.state["hard"] for e in p.entries[4:7]] == [True, True, False]
+    added = p.entries[5].state["points"]  # Koski's six points and one more, near the boundary
+    assert len(added) == 7 and added[-1] == (0.0, -0.5, 1)
+    assert p.entries[7].state["ms"] == [1, 5, 100]
+    assert (p.entries[8].state["view"], p.entries[8].state["step"]) == ("cycling", 8)
 
 
 def test_every_example_slide_opens_its_tab_at_exactly_the_saved_state(dash):
     dash.playlist.load_example()
-    assert "Loaded a playlist of 8 slides" in dash.playlist.out.value
-    for k in range(8):
+    assert "Loaded a playlist of 10 slides" in dash.playlist.out.value
+    for k in range(10):
         if k:
             dash.bridge.press("n")
         entry = current(dash)
         assert dash.playlist.playlist.current == k
         assert shown(dash) == (entry.tab, entry.state), entry.title
         assert not dash.active.messages.refused, (entry.title, dash.active.messages.refused)
-        assert dash.playlist.where.value == f"slide {k + 1} of 8"
+        assert dash.playlist.where.value == f"slide {k + 1} of 10"
     dash.bridge.press("n")  # past the last slide: nothing moves
-    assert dash.playlist.playlist.current == 7
+    assert dash.playlist.playlist.current == 9
 
 
 def test_keys_step_slides_and_page_keys_still_step_the_run(dash):
@@ -127,7 +130,7 @@ def test_save_writes_the_file_and_the_link_reopens_the_slide():
     e = Dashboard(query=ui.link.value.lstrip("?"))
     assert e.playlist.playlist.entries == ui.playlist.entries
     assert shown(e) == ("perceptron", ui.playlist.entries[2].state)
-    assert e.playlist.where.value == "slide 3 of 8" and not e.active.messages.refused
+    assert e.playlist.where.value == "slide 3 of 10" and not e.active.messages.refused
     assert e.playlist.toggle.value and e.playlist.layout.display == ""
 
 

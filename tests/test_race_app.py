@@ -105,3 +105,17 @@ def test_a_race_exports_as_one_animation_and_one_still(view):
     frames = Image.open(io.BytesIO(gif)).n_frames
     assert frames == view.model.n_steps + 1  # every step of the longest run
     assert "classic-vs-margin" in view._export_name("gif")
+
+
+def test_a_race_goes_on_with_your_own_data(view):
+    """Points read from a CSV (the Data panel) keep the race: every rule runs on them."""
+    rng = np.random.default_rng(7)
+    X = rng.uniform(-2, 2, size=(15, 2))
+    y = np.where(X[:, 0] - X[:, 1] > 0.2, 1.0, -1.0)
+    _tick(view, "relaxation", "averaged")
+    assert view._use_data(X, y)
+    m = view.model
+    assert m.racing.rules == ("classic", "relaxation", "averaged") and m.edited
+    np.testing.assert_array_equal(m.racing.X, X)
+    assert all(t.picked.max() < 15 for t in m.racing.runs)
+    assert view.timeline.status(0).endswith("15 points (edited)")

@@ -10,7 +10,7 @@ the playlist is written to and read from
   slide opens as saved even if a default changes); settings left out of a hand-written file
   take their defaults, as in a state file;
 * **a link**: the parameter ``playlist=`` holds that JSON without its spaces, compressed with
-  zlib and written in URL-safe base64 (the example course of eight slides takes 1 023
+  zlib and written in URL-safe base64 (the example course of ten slides takes 1 185
   characters), and ``slide=k`` (1-based) says which slide opens; the whole query string is at
   most :data:`~explorer.app.state.MAX_QUERY_CHARS` characters.
 

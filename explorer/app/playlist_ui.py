@@ -69,7 +69,7 @@ class PlaylistPanel(W.VBox):
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
                                    description="Load playlist", tooltip="Open a playlist file",
                                    **_auto())
-        self.b_example = self._button("Example lecture", "graduation-cap", "The course in eight "
+        self.b_example = self._button("Example lecture", "graduation-cap", "The course in ten "
                                       "slides: the perceptron, its bound, margins, Cover, XOR, "
                                       "generalization")
         self.b_link = self._button("Link", "link", "A link that opens this playlist")

@@ -74,11 +74,11 @@ def test_a_playlist_link_opens_its_slide(page, dashboard_url):
 
     lecture = Playlist(spec_of=tab_spec)
     assert lecture.load_json(course_text()) == []
-    lecture.go(6)  # XOR cycling at step 8
+    lecture.go(8)  # XOR cycling at step 8
     page.goto(dashboard_url + "?" + lecture.to_link())
-    wait_for_text(page, SLIDE, "slide 7 of 8", timeout=90)
+    wait_for_text(page, SLIDE, "slide 9 of 10", timeout=90)
     wait_for_text(page, STATUS, at_step(8), timeout=60)
     assert selected_tab(page) == "XOR"
     press_keys(page, "p")  # the slide before: Cover's curves
-    wait_for_text(page, SLIDE, "slide 6 of 8", timeout=30)
+    wait_for_text(page, SLIDE, "slide 8 of 10", timeout=30)
     assert selected_tab(page) == "Cover"

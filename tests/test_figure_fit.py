@@ -72,7 +72,7 @@ def _smallest_text_px(fig) -> tuple[float, str]:
 
 @pytest.mark.parametrize("tab", ["perceptron", "perceptron&dataset=overlapping&rule=pocket",
                                  "perceptron&dataset=xor&rule=averaged", "margins", "cover",
-                                 "xor", "generalization"])
+                                 "xor", "generalization", "perceptron&race=margin,svm_sgd"])
 def test_lecture_mode_type_is_readable_from_the_back_at_1920(tab):
     """Lecture mode at 1920 × 1080 (the figure's top where the page measures it, about 240 px):
     every text of the tab's figure, ticks, legends and labels, is at least 20 CSS px."""
@@ -86,3 +86,32 @@ def test_lecture_mode_type_is_readable_from_the_back_at_1920(tab):
     fig = view.figure.fig
     px, text = _smallest_text_px(fig)
     assert px >= READABLE_PX, f"{tab}: {text!r} is {px:.1f} px"
+
+
+@pytest.mark.parametrize("w,h", [(1024, 768), (1366, 768), (1920, 1080)])
+def test_the_margins_plane_keeps_its_room_in_lecture_mode_and_titles_their_column(w, h):
+    """Issue 22: in lecture mode the Margins plane shrank to about 190 px under a legend taller
+    than the plot, and at 1024 px its title ran into the dual weights'. The legend's heading
+    (C in Sayed's terms, also in the narration) gives way first, and a title that cannot fit
+    at readable size drops its bracketed source; titles stay over their own columns."""
+    from explorer.app.dashboard import dashboard
+
+    d = dashboard(query="tab=margins")
+    view = d.active
+    view.fit(fit_figure(window_width=w, window_height=h, sidebar=False, lecture=True,
+                        figure_top=250))
+    mf = view.figure
+    fig = mf.fig
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    side = mf.plane.ax.get_window_extent(renderer).height
+    assert side >= 0.4 * fig.bbox.height, f"the plane is {side:.0f} of {fig.bbox.height:.0f} px"
+    legend = mf.plane.legend.get_window_extent(renderer)
+    assert legend.y0 >= -1 and legend.height < 1.2 * side
+    titles = [ax.title if ax.title.get_text() else ax._left_title for ax in fig.axes
+              if ax.get_visible()]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in titles
+             if t.get_text() and t.get_visible()]
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1:]:
+            assert not box_a.overlaps(box_b), f"{a!r} runs into {b!r}"

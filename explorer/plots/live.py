@@ -174,7 +174,13 @@ def fit_title(ax, *, size: float, width: float) -> None:
     renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
     wide = title.get_window_extent(renderer).width
     if wide > width > 0:
-        title.set_fontsize(size * max(width / wide, S.readable_share(size, fig.dpi)))
+        share = S.readable_share(size, fig.dpi)
+        title.set_fontsize(size * max(width / wide, share))
+        text = title.get_text()
+        if width / wide < share and " (" in text:
+            # still too wide at the smallest readable size: the source in brackets goes (the
+            # panel's narration and legend cite it) rather than run into the next panel
+            title.set_text(text[: text.index(" (")])
 
 
 def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):

@@ -171,6 +171,14 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
             columns = (3, 2, 1) if self._plane_column() < 0.6 else (2, 1)
             live.legend_below(self.plane.ax, self.plane.build_legend, drop=LEGEND_DROP,
                               columns=columns)
+            cell = self.plane.ax.get_subplotspec().get_position(self.fig)
+            if self.plane.ax.get_position().height < 0.6 * cell.height and \
+                    self.plane._legend_title:
+                # large type on a short figure (a projector): the legend's heading (C in
+                # Sayed's terms and γ(S), also in the narration) gives its lines to the plane
+                self.plane._legend_title = ""
+                live.legend_below(self.plane.ax, self.plane.build_legend, drop=LEGEND_DROP,
+                                  columns=columns)
         for plane in self._planes():  # a long title stays over its own column
             cell = plane.ax.get_subplotspec().get_position(self.fig)
             live.fit_title(plane.ax, size=S.TITLE_SIZE, width=cell.width * self.fig.bbox.width)

@@ -141,7 +141,7 @@ class RaceFigure(live.LiveFigure):
         self._background = None
         if self.race is None:
             return
-        width = self.fig.bbox.width * css_dpi(self.fig) / self.fig.dpi
+        width = self.fig.bbox.width
         n = len(self.planes)
         extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
         live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)

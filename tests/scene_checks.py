@@ -140,6 +140,23 @@ def close(got, want, what) -> None:
         assert np.all(np.abs(got - want) <= TOL), f"{what}: {np.abs(got - want).max()} px apart"
 
 
+def agree(got, want, kind: str, what) -> bool:
+    """Assert what matplotlib draws (``got``, from :func:`actual`) is the page's instruction
+    (``want``, from :func:`expected`): visibility, then position (a vertical line's x, or
+    the CSS px), and a text's words and alignment. Returns whether it is drawn (the caller's
+    checks of colours or sizes follow)."""
+    assert got["visible"] == want["visible"], what
+    if not want["visible"]:
+        return False
+    if "x" in want:
+        assert abs(got["x"] - want["x"]) <= TOL, what
+    else:
+        close(got["px"], want["px"], what)
+    if kind == "text":
+        assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
+    return True
+
+
 def pieces(px) -> list:
     """A polyline's pieces between NaN rows (each drawn on its own)."""
     out, cur = [], []

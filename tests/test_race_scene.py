@@ -3,7 +3,7 @@ page is sent (the chunks' arrays mapped with the scene's panels), for 2 to 4 rul
 
 import numpy as np
 import pytest
-from scene_checks import TOL, actual, close, expected
+from scene_checks import actual, agree, expected
 
 from explorer import datasets
 from explorer.plots.race import RaceFigure, plane_name
@@ -25,15 +25,7 @@ def _check(rf, scene, chunk, row, track, art, what):
     got = actual(rf.fig, scene.height, art, track.kind)
     if track.kind == "polygon":  # a polygon of one vertex draws nothing in either
         got["visible"] = got["visible"] and len(got["px"]) >= 3
-    assert got["visible"] == want["visible"], what
-    if not want["visible"]:
-        return
-    if "x" in want:
-        assert abs(got["x"] - want["x"]) <= TOL, what
-    else:
-        close(got["px"], want["px"], what)
-    if track.kind == "text":
-        assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
+    agree(got, want, track.kind, what)
 
 
 @pytest.mark.parametrize("data,rules,kw", CASES)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from matplotlib.patches import Rectangle
 from PIL import Image
-from scene_checks import TOL, actual, close, expected, finite, to_css
+from scene_checks import actual, agree, close, expected, finite, to_css
 
 from explorer import xor
 from explorer.plots.layers import layer_dpi, render, still_artists
@@ -120,15 +120,7 @@ def _check(f, scene, chunk, track, row, art, k):
                else xy, "visible": len(xy) > 0}
     else:
         got = actual(f.fig, scene.height, art, kind)
-    assert got["visible"] == want["visible"], what
-    if not want["visible"]:
-        return
-    if "x" in want:
-        assert abs(got["x"] - want["x"]) <= TOL, what
-    else:
-        close(got["px"], want["px"], what)
-    if kind == "text":
-        assert (got["text"], got["ha"], got["va"]) == (want["text"], want["ha"], want["va"]), what
+    agree(got, want, kind, what)
 
 
 CASES = [(name, view) for view in STEPPED for name in SCENES

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from . import layers
+from . import layers, live
 from . import style as S
 from .scene import FIGURE, Chunk, Scene, Track
 from .tracks import (
@@ -131,11 +131,8 @@ class CoverScene:
 
     def moving_artists(self) -> list:
         """The artists of the tracks (left out of the still layers)."""
-        seen, out = set(), []
-        for a in self.track_artists().values():
-            if a is not None and id(a) not in seen:
-                seen.add(id(a))
-                out.append(a)
+        out = live.distinct(self.track_artists().values())
+        seen = {id(a) for a in out}
         if self.view == "curves":  # every slot's marks, drawn or not
             out += [a for a in (*self.curves.mc_dots, *self.curves.mc_bars) if id(a) not in seen]
         if self.view == "dichotomies":  # the numbers of points not placed yet

@@ -166,15 +166,6 @@ class PerceptronFigure(live.LiveFigure):
             out.update(p.artists())
         return out
 
-    def moving_artists(self) -> list:
-        """The artists of the tracks (the page draws them; the still layers leave them out)."""
-        seen, out = set(), []
-        for a in self.track_artists().values():
-            if id(a) not in seen:
-                seen.add(id(a))
-                out.append(a)
-        return out
-
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
               chunk: int = 256) -> Scene:
         """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size,

@@ -27,7 +27,7 @@ from dataclasses import replace
 import numpy as np
 
 from .. import losses as L
-from . import layers
+from . import layers, live
 from . import tracks as T
 from .scene import Chunk, Scene, Track
 
@@ -106,13 +106,7 @@ class GeneralizationScene:
     def moving_artists(self) -> list:
         """The artists of the tracks (the still layers leave them out), each once; the markers
         of hidden losses too (they are in no layer)."""
-        arts = [*self.losses.points.values(), *self._sim_artists().values()]
-        seen, out = set(), []
-        for a in arts:
-            if id(a) not in seen:
-                seen.add(id(a))
-                out.append(a)
-        return out
+        return live.distinct([*self.losses.points.values(), *self._sim_artists().values()])
 
     def _tracks(self, pt: float) -> list:
         out = []

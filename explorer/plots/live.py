@@ -37,6 +37,11 @@ class LiveFigure:
     def dynamic_artists(self) -> list:  # pragma: no cover - provided by the figure
         raise NotImplementedError
 
+    def moving_artists(self) -> list:
+        """The artists of the figure's tracks (``track_artists()``), each once: the page draws
+        them and the still layers leave them out."""
+        return distinct(self.track_artists().values())
+
     def invalidate(self) -> None:
         """Forget the cached background (the next render draws the whole figure)."""
         self._background = None
@@ -105,6 +110,16 @@ class LiveFigure:
             for a in arts:
                 a.set_animated(self.blit)
             self._background = None
+
+
+def distinct(artists) -> list:
+    """``artists`` in order, each once (by identity), None left out."""
+    seen, out = set(), []
+    for a in artists:
+        if a is not None and id(a) not in seen:
+            seen.add(id(a))
+            out.append(a)
+    return out
 
 
 def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: float = 80) -> None:

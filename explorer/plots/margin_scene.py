@@ -68,10 +68,6 @@ class MarginsScene:
             out.update(P.plane_artists(plane, name))
         return out
 
-    def moving_artists(self) -> list:
-        """The artists of the tracks (the page draws them; the still layers leave them out)."""
-        return list(self.track_artists().values())
-
     # ------------------------------------------------------------------ the scene
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
               chunk: int = 256) -> Scene:

@@ -38,6 +38,27 @@ def _free_fraction(ax, n_lines: int, size: float) -> float:
     return float(np.clip(need, 0.12, 0.6))
 
 
+def staircase(update_steps) -> np.ndarray:
+    """The corners of the mistakes-so-far curve of a run whose updates are at ``update_steps``
+    (1-based, increasing): from (0, 0), update i at step s_i gives (s_i, i - 1), (s_i, i)."""
+    steps = np.asarray(update_steps)
+    u = np.arange(1, len(steps) + 1)
+    corners = np.stack([np.column_stack([steps, u - 1]), np.column_stack([steps, u])], axis=1)
+    return np.vstack([[[0.0, 0.0]], corners.reshape(-1, 2)]).astype(float)
+
+
+def so_far(k: int, u: int) -> dict:
+    """The ``prefix`` part of a staircase at step ``k`` after ``u`` updates: its first corners,
+    then the step shown."""
+    return {"n": 1 + 2 * int(u), "tail": np.array([k, u], dtype=float)}
+
+
+def draw_so_far(line, stairs, part: dict) -> None:
+    """Draw :func:`so_far`'s ``part`` of ``stairs`` on a matplotlib line."""
+    pts = np.vstack([stairs[: part["n"]], part["tail"]])
+    line.set_data(pts[:, 0], pts[:, 1])
+
+
 class MistakeProgress:
     """Updates so far against the step, with the rule's mistake bound as a line.
 
@@ -73,10 +94,7 @@ class MistakeProgress:
         first step of its cycle on, when the weights repeat."""
         steps = traj.update_steps
         self.steps = steps
-        # the staircase's corners: update i (1-based) at step s_i gives (s_i, i - 1), (s_i, i)
-        u = np.arange(1, len(steps) + 1)
-        corners = np.stack([np.column_stack([steps, u - 1]), np.column_stack([steps, u])], axis=1)
-        self.stairs = np.vstack([[[0.0, 0.0]], corners.reshape(-1, 2)]).astype(float)
+        self.stairs = staircase(steps)
         top = max(len(steps), 1)
         right = max(traj.n_steps, 1)
         wrap = max(16, int(0.94 * _axes_points(self.ax)[0] / (0.55 * self.SIZE)))  # characters
@@ -126,14 +144,13 @@ class MistakeProgress:
 
     def parts(self, f: StepFrame) -> dict:
         u = int(f.n_updates)
-        return {"mistakes": {"n": 1 + 2 * u, "tail": np.array([f.k, u], dtype=float)},
+        return {"mistakes": so_far(f.k, u),
                 "mistakes_cursor": {"x": float(f.k)},
                 "mistakes_dot": {"xy": np.array([[f.k, u]], dtype=float)}}
 
     def show(self, f: StepFrame) -> None:
         p = self.parts(f)
-        pts = np.vstack([self.stairs[: p["mistakes"]["n"]], p["mistakes"]["tail"]])
-        self.curve.set_data(pts[:, 0], pts[:, 1])
+        draw_so_far(self.curve, self.stairs, p["mistakes"])
         x = p["mistakes_cursor"]["x"]
         self.cursor.set_xdata([x, x])
         self.dot.set_offsets(p["mistakes_dot"]["xy"])

@@ -25,6 +25,7 @@ from ..rules import RULES
 from . import layers, live, plane_parts
 from . import style as S
 from .plane import DataPlane, data_box
+from .progress import draw_so_far, so_far, staircase
 from .scene import FIGURE, Chunk, Scene, Track
 from .tracks import css_dpi, line_style, px_per_pt, stack, text_style
 
@@ -112,11 +113,7 @@ class RaceFigure(live.LiveFigure):
             color, dash = RACER_STYLES[i]
             (curve,) = ax.plot([], [], color=color, ls=dash, lw=2.4, zorder=3,
                                label=RULES[traj.rule].title)
-            steps = traj.update_steps
-            u = np.arange(1, len(steps) + 1)
-            corners = np.stack([np.column_stack([steps, u - 1]), np.column_stack([steps, u])],
-                               axis=1)
-            self.stairs.append(np.vstack([[[0.0, 0.0]], corners.reshape(-1, 2)]).astype(float))
+            self.stairs.append(staircase(traj.update_steps))
             self.curves.append(curve)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
         right = max(race.n_steps, 1)
@@ -187,7 +184,7 @@ class RaceFigure(live.LiveFigure):
                                    "text": self.status_line(i, k), "ha": "left", "va": "bottom"}
             traj = self.race.runs[i]
             u = traj.updates_until(min(int(k), traj.n_steps))
-            out[f"m{i}"] = {"n": 1 + 2 * u, "tail": np.array([min(k, traj.n_steps), u], float)}
+            out[f"m{i}"] = so_far(min(k, traj.n_steps), u)
         out["m_cursor"] = {"x": float(k)}
         return out
 
@@ -199,9 +196,7 @@ class RaceFigure(live.LiveFigure):
             plane_parts.apply(plane, {n[len(head):]: v for n, v in p.items()
                                       if n.startswith(head) and n != f"r{i}_status"})
             self.status[i].set_text(p[f"r{i}_status"]["text"])
-            m = p[f"m{i}"]
-            pts = np.vstack([self.stairs[i][: m["n"]], m["tail"]])
-            self.curves[i].set_data(pts[:, 0], pts[:, 1])
+            draw_so_far(self.curves[i], self.stairs[i], p[f"m{i}"])
         x = p["m_cursor"]["x"]
         self.cursor.set_xdata([x, x])
         return race_text(self.race, k)
@@ -219,14 +214,6 @@ class RaceFigure(live.LiveFigure):
             out[f"r{i}_status"] = self.status[i]
             out[f"m{i}"] = self.curves[i]
         out["m_cursor"] = self.cursor
-        return out
-
-    def moving_artists(self) -> list:
-        seen, out = set(), []
-        for a in self.track_artists().values():
-            if id(a) not in seen:
-                seen.add(id(a))
-                out.append(a)
         return out
 
     def _tracks(self, pt: float) -> list:

@@ -172,11 +172,8 @@ class PerceptronFigure(live.LiveFigure):
         :meth:`fit`) and describe it for the page: the still layers drawn at ``ratio`` device
         px per CSS px, the panels' boxes, and the tracks (layer "under" below :data:`SPLIT_Z`).
         :meth:`chunk` then gives the tracks' arrays."""
-        if self.traj is None:
-            raise ValueError("scene needs a run: call set_run first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        self._start_scene(missing="a run: call set_run first" if self.traj is None else "",
+                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         dpi = layers.layer_dpi(self.fig, ratio)
         if self.plane.kept_text is not None:  # placed by the legend just drawn, at dpi

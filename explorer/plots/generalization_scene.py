@@ -193,11 +193,8 @@ class GeneralizationScene:
         and describe it for the page: still layers at ``ratio`` device px per CSS px (the
         legends over the tracks), the loss and stability panels, the tracks. :meth:`chunk`
         gives the steps' loss markers, :meth:`statics` the simulation's points."""
-        if self.traj is None:
-            raise ValueError("scene needs a run: call set_run first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        self._start_scene(missing="a run: call set_run first" if self.traj is None else "",
+                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                        for name, ax in self.panel_axes().items())

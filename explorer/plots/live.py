@@ -86,6 +86,17 @@ class LiveFigure:
             if a.get_visible():
                 self.fig.draw_artist(a)
 
+    def _start_scene(self, *, missing: str, width: int, height: int, scale: float,
+                     ratio: float, chunk: int) -> None:
+        """The first step of every ``scene``: refuse a figure with nothing to describe
+        (``missing`` says what, e.g. "a run: call set_run first"; "" when nothing is missing)
+        or a bad ``chunk``/``ratio``, then lay the figure out at ``width`` × ``height``."""
+        if missing:
+            raise ValueError(f"scene needs {missing}")
+        if not (int(chunk) >= 1 and float(ratio) > 0):
+            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
+        self.fit(width, height, scale=scale)
+
     def draw_still_layers(self, moving, *, split: float, ratio: float) -> tuple[bytes, bytes]:
         """``(below, above)``: this figure's still layers for the page without ``moving``
         (:func:`explorer.plots.layers.still_layers`), drawn with the blitting callback off;

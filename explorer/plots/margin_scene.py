@@ -75,11 +75,8 @@ class MarginsScene:
         and describe it for the page: still layers at ``ratio`` device px per CSS px, the
         panels, the tracks (layer "under" below :data:`SPLIT_Z`). :meth:`chunk` gives the SGD
         steps' arrays, :meth:`statics` the edit parts of the data shown."""
-        if self.comparison is None:
-            raise ValueError("scene needs data: call set_data first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        self._start_scene(missing="data: call set_data first" if self.comparison is None else "",
+                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                        for name, ax in self.panel_axes().items())

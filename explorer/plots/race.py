@@ -234,11 +234,8 @@ class RaceFigure(live.LiveFigure):
               chunk: int = 256) -> Scene:
         """Lay out at ``width`` × ``height`` CSS px and describe the race for the page (see
         :meth:`explorer.plots.figure.PerceptronFigure.scene`)."""
-        if self.race is None:
-            raise ValueError("scene needs a race: call set_race first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        self._start_scene(missing="a race: call set_race first" if self.race is None else "",
+                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         panels = [layers.panel(p.ax, plane_name(i), width=width, height=height)
                   for i, p in enumerate(self.planes)]

@@ -57,11 +57,8 @@ class RecursionScene:
         """Lay the table out at ``width`` × ``height`` CSS px and describe it: the still layer
         (the table at step 0 without its interior texts) and the tracks of the steps
         ``0..len(interior cells)`` (:meth:`chunk`)."""
-        if self.table is None:
-            raise ValueError("scene needs a table: call set_table first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        self._start_scene(missing="a table: call set_table first" if self.table is None else "",
+                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         self.show(0)
         cells = self._cells()
         texts = [self.grid[(m + 1, N)].get_text() for m, N in cells]

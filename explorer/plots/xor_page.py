@@ -75,11 +75,8 @@ class XorPage:
         """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
         and describe the view shown for the page: the still layers at ``ratio`` device px per
         CSS px, the panels, the tracks (layer "under" below :data:`SPLIT_Z`)."""
-        if self.xor_scene is None:
-            raise ValueError("scene needs a function laid out: call set_scene first")
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        self.fit(width, height, scale=scale)
+        missing = "a function laid out: call set_scene first" if self.xor_scene is None else ""
+        self._start_scene(missing=missing, width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         self.show(0)  # what stays still in the view (the proof, the tiles, the hidden lines)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         pt = px_per_pt(self.fig)

@@ -71,12 +71,21 @@ class Race:
 
     def mistakes(self, k: int) -> tuple[int, ...]:
         """Each rule's updates in steps ``1..k`` (a stopped run keeps its count)."""
-        return tuple(t.updates_until(min(int(k), t.n_steps)) for t in self.runs)
+        k = self.check_step(k)
+        return tuple(t.updates_until(min(k, t.n_steps)) for t in self.runs)
 
     def update_steps(self) -> np.ndarray:
         """Steps at which some rule updates, increasing (the timeline's "next update")."""
         steps = np.concatenate([t.update_steps for t in self.runs])
         return np.unique(steps)
+
+    def check_step(self, k) -> int:
+        """``k`` as an int in ``0..n_steps``, else ``TypeError``/``ValueError``."""
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise TypeError(f"step k must be an integer; got {type(k).__name__}")
+        if not 0 <= int(k) <= self.n_steps:
+            raise ValueError(f"step k must be in [0, {self.n_steps}]; got {k}")
+        return int(k)
 
     def run(self, rule: str) -> Trajectory:
         """The run of ``rule``."""
@@ -119,9 +128,10 @@ def race(X, y, *, rules, **settings) -> Race:
 def race_frame(r: Race, i: int, k: int) -> StepFrame:
     """Rule ``i``'s :class:`~explorer.replay.StepFrame` at race step ``k``: its own frame up to
     its last step; after that its last state, held (no point visited, no update)."""
+    k = r.check_step(k)
     traj = r.runs[i]
     if k <= traj.n_steps:
-        return frame(traj, r.X, r.y, int(k))
+        return frame(traj, r.X, r.y, k)
     f = frame(traj, r.X, r.y, traj.n_steps)
     return StepFrame(int(k), traj.n_steps, f.w, f.b, f.w, f.b, (), (), False, np.zeros(0), None,
                      f.n_updates, "", f.kept_w, f.kept_b, f.kept_kind, f.kept_errors, ())
@@ -138,9 +148,9 @@ def _names(rules) -> str:
 
 def race_text(r: Race, k: int) -> str:
     """The narration of race step ``k``: the point visited, and for each rule its ``y·f(x)``
-    against its own threshold and whether it updates; then what differs, e.g. "The Margin
-    perceptron updates; the Classic perceptron does not (its y·f(x) = 0.4 > 0)."."""
-    k = int(k)
+    against its own threshold and whether it updates; then what differs, e.g. "What differs:
+    Margin perceptron updates; Classic perceptron does not."."""
+    k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
         return (f"Start: {_names(r.rules)} begin at w = ({', '.join(_g(v) for v in w)}), "

@@ -35,6 +35,7 @@ from explorer import (
     kernel_perceptron,
     losses,
     margins,
+    race,
     repeats,
     replay,
     rules,
@@ -90,6 +91,7 @@ TINY, HUGE = SEP.X * 1e-12, SEP.X * 1e12
 CSV = "x1,x2,label\n1,2,1\n3,4,-1\n0,1,1\n"
 BOX = (-2.0, 2.0, -2.0, 2.0)
 XOR_RUN = train(XOR.X, XOR.y, max_epochs=5)
+KOSKI_RACE = race.race(KOSKI.X, KOSKI.y, rules=["classic", "margin"])
 SEP_RUN = train(SEP.X, SEP.y)
 SGD_RUN = train(SEP.X, SEP.y, rule="svm_sgd", eta=0.1, rho=0.01, max_epochs=3)
 KRUN = kernel_perceptron.train_kernel(XOR.X, XOR.y)
@@ -752,6 +754,22 @@ CASES: list[Case] = [
         r"expected a Trajectory"),
     bad("describe_run y length", lambda: replay.describe_run(SEP_RUN, X2, Y2[:3]), V,
         r"same number of points"),
+    # ------------------------------------------------------------------ race
+    ok("race koski", lambda: race.race(KOSKI.X, KOSKI.y, rules=["classic", "margin"]),
+       lambda r: r.n_steps == max(t.n_steps for t in r.runs)),
+    ok("race_text end", lambda: race.race_text(KOSKI_RACE, KOSKI_RACE.n_steps),
+       lambda t: "Converged" in t),
+    bad("race one rule", lambda: race.race(KOSKI.X, KOSKI.y, rules=["classic"]), V,
+        r"a race needs 2 to 4 rules; got 1"),
+    bad("race rule str", lambda: race.race(KOSKI.X, KOSKI.y, rules="classic"), T,
+        r"rules must be a list of rule names"),
+    bad("race nan X", lambda: race.race(np.array([[np.nan, 1.0], [1.0, 1.0]]), [1, -1],
+                                        rules=["classic", "margin"]), V, r"finite"),
+    bad("race y 0/1", lambda: race.race(KOSKI.X, (KOSKI.y > 0).astype(int),
+                                        rules=["classic", "margin"]), V, r"-1 and \+1"),
+    bad("race_text k huge", lambda: race.race_text(KOSKI_RACE, 10**9), V, r"step k must be in"),
+    bad("race_frame k str", lambda: race.race_frame(KOSKI_RACE, 0, "a"), T,
+        r"step k must be an integer"),
     # ------------------------------------------------------------------ cycles
     ok("exact_run xor", lambda: cycles.exact_run(XOR.X, XOR.y),
        lambda r: r.cycle.found and r.cycle.length == 4),

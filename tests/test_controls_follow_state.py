@@ -33,8 +33,7 @@ def assert_controls_show_the_model(view, *, shown: int) -> None:
         if name in COUNTS and w.disabled:
             assert w.value == str(shown), name
         else:
-            value = getattr(m, name)
-            assert spec.field(name).parse(w.value) == (list(value) if name == "ms" else value), name
+            assert spec.field(name).parse(w.value) == getattr(m, name), name
     box = getattr(view, "w_dataset", None)
     if box is not None:
         if getattr(m, "edited", False):

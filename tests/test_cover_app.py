@@ -29,7 +29,7 @@ def _click(view, ax, x, y):
 def test_curves_drawn_are_cover_fraction(view):
     view.w_view.value = "curves"
     view.text["ms"].value = "3, 50, 1000"
-    assert view.model.ms == (3, 50, 1000)
+    assert view.model.ms == [3, 50, 1000]
     for M in (3, 50, 1000):
         x, P = view.figure.curves.curve_xy(M)
         N = np.rint(x * (M + 1)).astype(int)
@@ -216,6 +216,6 @@ def test_state_round_trip():
     other = CoverView()
     assert other.load_state(values)
     np.testing.assert_array_equal(other.model.X, v.model.X)
-    assert other.model.ms == (2, 40) and other.model.xaxis == "n" and other.model.rec_m == 3
+    assert other.model.ms == [2, 40] and other.model.xaxis == "n" and other.model.rec_m == 3
     assert other.model.view == "dichotomies"
     assert not other.load_state({"ms": [1, 1]}) and "distinct" in other.model.message

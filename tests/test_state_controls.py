@@ -1,6 +1,6 @@
 """A tab's settings controls are made from its fields (explorer.app.controls, issue 21): one
-maker per kind of field, used by the Perceptron, Margins, XOR and Generalization views, and one
-path each way between controls and model (FieldControls)."""
+maker per kind of field, used by the Perceptron, Margins, XOR, Generalization and Cover views,
+and one path each way between controls and model (FieldControls)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from explorer.app.controls import (
     text_box,
     text_boxes,
 )
+from explorer.app.cover import CoverView
 from explorer.app.generalization import GeneralizationView
 from explorer.app.margins import MarginsView
 from explorer.app.perceptron import PerceptronView
@@ -31,12 +32,13 @@ PICK = Field("pick", "pick", "choice", "b", choices=("a", "b", "c"))
 ON = Field("on", "on", "bool", True)
 SPEC = StateSpec("demo", [N, ETA, PICK, ON, Field("w", "start w", "floats", [], optional=True)])
 VIEWS = {"perceptron": PerceptronView, "margins": MarginsView, "xor": XorView,
-         "generalization": GeneralizationView}
+         "generalization": GeneralizationView, "cover": CoverView}
 #: The choice controls of each view that are made from a choice field.
 CHOICES = {"perceptron": {"rule": "w_rule", "order": "w_order"},
            "margins": {"layout": "w_layout"},
            "xor": {"view": "w_view", "coding": "w_coding", "pair": "w_pair"},
-           "generalization": {"dataset": "w_dataset", "rule": "w_rule"}}
+           "generalization": {"dataset": "w_dataset", "rule": "w_rule"},
+           "cover": {"view": "w_view", "xaxis": "w_xaxis"}}
 
 
 def test_a_text_box_is_labelled_by_its_field_and_applies_on_enter():

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from traitlets import Bool, Float, Int, List, TraitError, Unicode
 
+from explorer.app.cover.model import CoverModel
 from explorer.app.generalization.model import GeneralizationModel
 from explorer.app.margins.model import MarginsModel
 from explorer.app.perceptron.model import PerceptronModel
@@ -16,7 +17,7 @@ from explorer.app.tab_model import Refusal, TabModel, field_trait, state_model, 
 from explorer.app.xor.model import XorModel
 
 MODELS = {"perceptron": PerceptronModel, "margins": MarginsModel, "xor": XorModel,
-          "generalization": GeneralizationModel}
+          "generalization": GeneralizationModel, "cover": CoverModel}
 #: Fields a model holds in another form than a trait of their own (the data as arrays).
 HELD_ELSEWHERE = {"perceptron": {"points"}, "margins": {"points"}}
 TRAIT_TYPE = {"int": Int, "float": Float, "bool": Bool, "choice": Unicode, "text": Unicode,
@@ -47,6 +48,10 @@ def _changed(tab):
         assert m.set_layout("side")
     elif tab == "xor":
         assert m.update(view="kernel", degree=3, kernel_c=0.5, coding="01", passes=9)
+    elif tab == "cover":
+        assert m.update(view="recursion", ms="2, 40", xaxis="n", trials=50, seed=5, n_points=5,
+                        rec_m=3, rec_n=8)
+        assert m.add_point(0.25, -0.5)  # the random points placed, one more
     else:
         assert m.update(dataset="own", points=_own_points(), rule="classic", show_hinge=False,
                         seed=5)
@@ -114,6 +119,7 @@ def test_a_bad_state_is_refused_as_a_value_and_the_state_kept(tab, bad):
     ("perceptron", {"dataset": "koski", "batch": 7}, "batch size must be at most"),
     ("margins", {"dataset": "koski", "log_c": -3.0}, "SGD step η must be below"),  # η·ρ ≥ 0.5
     ("generalization", {"dataset": "own", "points": _own_points(n=3)}, "too few"),
+    ("cover", {"n_points": 4, "page": 2}, "page must be at most 1"),  # 2^4 = 16 tiles: one page
 ])
 def test_a_valid_state_that_gives_no_valid_run_is_refused_and_the_state_kept(tab, bad, why):
     m = _changed(tab)

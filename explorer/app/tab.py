@@ -41,13 +41,13 @@ class TabView(FieldControls, W.VBox):
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
 
-    def _lay_out(self, settings, above, *, symbols: str, **kwargs) -> None:
+    def _lay_out(self, settings, above, *, symbols: str, below=(), **kwargs) -> None:
         """Build the tab: the settings column beside the main one, which has ``above`` (the
         messages and a row of controls, in the order given), the figure (``figure_box``), the
-        keys and the symbols of the tab ``symbols``; ``kwargs`` go to the box."""
-        main = W.VBox([*above, self.figure_box,
-                       W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>"),
-                       symbols_widget(symbols)])
+        widgets ``below`` it, the keys (``keys_help``) and the symbols of the tab ``symbols``;
+        ``kwargs`` go to the box."""
+        self.keys_help = W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")
+        main = W.VBox([*above, self.figure_box, *below, self.keys_help, symbols_widget(symbols)])
         self.shell = Shell(settings, main)
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

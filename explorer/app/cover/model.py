@@ -15,14 +15,14 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from traitlets import Bool, Instance, Int, List, Tuple, Unicode
+from traitlets import Bool, Instance, Int, Tuple, Unicode
 
 from ... import cover
 from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
 from ..handoff import Handoff
 from ..jobs import Job
 from ..state import Field, StateSpec
-from ..tab_model import Refusal, TabModel
+from ..tab_model import Refusal, state_model
 
 VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
          "boolean": "Boolean"}
@@ -52,23 +52,13 @@ SPEC = StateSpec("cover", [
     Field("rec_n", "largest N", "int", 10, min=2, max=cover.REC_MAX_N),
     Field("step", "cells filled", "int", 0, min=0, max=10**6),
 ])
-PARAMS = ("view", "ms", "xaxis", "trials", "seed", "n_points", "points", "page", "rec_m", "rec_n")
+#: The parameters :meth:`CoverModel.update` takes: every field but the step.
+PARAMS = tuple(name for name in SPEC.names if name != "step")
 
 
-class CoverModel(TabModel):
-    """Everything the Cover tab shows, as traits (see module docstring)."""
-
-    view = Unicode("curves")
-    ms = Tuple()
-    xaxis = Unicode("ratio")
-    trials = Int(100)
-    seed = Int(0)
-    n_points = Int(4)
-    points = List()
-    page = Int(1)
-    rec_m = Int(4)
-    rec_n = Int(10)
-    step = Int(0)
+class CoverModel(state_model(SPEC, params=PARAMS)):
+    """Everything the Cover tab shows, as traits (see module docstring): one per field of
+    :data:`SPEC` (``step`` among them; ``ms`` a list, sorted), and what is computed from them."""
 
     curves = Tuple()
     X = Instance(np.ndarray, allow_none=True)
@@ -146,23 +136,20 @@ class CoverModel(TabModel):
             if n is not None and n > MAX_DICHOTOMY_POINTS:
                 raise ValueError(f"points N must be at most {MAX_DICHOTOMY_POINTS}; got "
                                  f"{n}: {LIMIT_TEXT}")
-        out = {k: SPEC.field(k).parse(v) for k, v in changes.items()}
+        out = super()._parse(changes)
         if "ms" in out:
             out["ms"] = list(cover.check_m_values(out["ms"]))
         if "points" in out and len(out["points"]) % 2:
             raise ValueError("placed points must be x1, x2 pairs; got an odd count of numbers")
         return out
 
-    def update(self, _force: bool = False, *, step: int | None = None, **changes) -> bool:
+    def update(self, _force: bool = False, _step: int | None = None, **changes) -> bool:
         """Apply parameter changes (typed values or text) if they are valid; else refuse."""
-        unknown = set(changes) - set(PARAMS)
-        if unknown:
-            raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {PARAMS}")
+        self._check_params(changes)
         try:
             changes = self._parse(changes)
-            p = {k: getattr(self, k) for k in PARAMS} | changes
-            p["ms"] = tuple(p["ms"]) if p["ms"] else DEFAULT_MS
-            return self._commit(p, force=_force, step=step, page_given="page" in changes)
+            p = self._params() | changes
+            return self._commit(p, force=_force, step=_step, page_given="page" in changes)
         except (ValueError, TypeError) as exc:
             self.refuse(exc, kept="settings")
             return False
@@ -193,10 +180,7 @@ class CoverModel(TabModel):
             mc = self.mc
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
-            for k in PARAMS:
-                setattr(self, k, p[k])
-            self.page = page
-            self.points = list(p["points"])
+            self._assign(p | {"page": page})
             self.curves, self.X, self.dich = curves, X, dich
             self.page_ids, self.page_w, self.page_b = ids, w, b
             self.table = table
@@ -366,20 +350,8 @@ class CoverModel(TabModel):
         return self._mc.wait(timeout)
 
     # ------------------------------------------------------------------ declared state
-    def get_state(self) -> dict:
-        state = {k: getattr(self, k) for k in PARAMS}
-        state["ms"] = list(self.ms)
-        state["step"] = int(self.step)
-        return state
-
-    def set_state(self, state: dict) -> bool:
-        """Apply a whole state (JSON or a link); all or nothing."""
-        try:
-            values = SPEC.validate(state)
-        except (ValueError, TypeError) as exc:
-            self.refuse(exc, kept="settings")
-            return False
-        return self.update(step=values.pop("step"), **values)
+    def _apply_state(self, values: dict) -> bool:
+        return self.update(_step=values["step"], **{k: values[k] for k in PARAMS})
 
 
 def to_square(X) -> np.ndarray:

@@ -19,15 +19,15 @@ from ...counting import MAX_DICHOTOMY_POINTS
 from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_status
+from ..controls import choice_buttons, text_box
 from ..export import file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import Shell, fit_figure, section
+from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
-from ..symbols import symbols_widget
 from ..tab import TabView
-from ..timeline import KEYS_HELP, Transport
+from ..timeline import Transport
 from ..upload import DataPanel
 from .model import SPEC, VIEWS, XAXIS, CoverModel
 from .page import CoverPage
@@ -51,7 +51,6 @@ class CoverView(PageDrawing, TabView):
     def __init__(self, model: CoverModel | None = None, **kwargs):
         self.model = model if model is not None else CoverModel()
         m = self.model
-        self._syncing = False  # controls set from the model: their observers do nothing
         # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
         # matplotlib figures: they draw the still layers and follow the settled step (exports,
         # tests).
@@ -65,23 +64,16 @@ class CoverView(PageDrawing, TabView):
             return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
                     "layout": W.Layout(width="95%")}
 
-        self.text = {name: W.Text(description=SPEC.field(name).label, continuous_update=False,
-                                  tooltip=SPEC.field(name).expected(), **lbl())
+        self.text = {name: text_box(SPEC.field(name), tooltip=SPEC.field(name).expected(), **lbl())
                      for name in TEXT_FIELDS}
-        for name, w in self.text.items():
-            w.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
-        self.w_view = W.ToggleButtons(options=[(v, k) for k, v in VIEWS.items()], value=m.view,
-                                      description="Show", style={"button_width": "auto"},
-                                      tooltips=["Cover's curves and Monte Carlo",
-                                                "All dichotomies of a small point set",
-                                                "The recursion (60.73) filling a table",
-                                                "Linearly separable Boolean functions"])
-        self.w_view.observe(lambda ch: self._apply("view", ch["new"]), names="value")
-        self.w_xaxis = W.ToggleButtons(options=[(v, k) for k, v in XAXIS.items()], value=m.xaxis,
-                                       description="x-axis", style={"button_width": "auto"},
-                                       tooltips=["x = N / (M + 1): every curve halves at 2",
-                                                 "x = N on a log scale"])
-        self.w_xaxis.observe(lambda ch: self._apply("xaxis", ch["new"]), names="value")
+        self.w_view = choice_buttons(SPEC.field("view"), VIEWS, m.view, description="Show",
+                                     tooltips=["Cover's curves and Monte Carlo",
+                                               "All dichotomies of a small point set",
+                                               "The recursion (60.73) filling a table",
+                                               "Linearly separable Boolean functions"])
+        self.w_xaxis = choice_buttons(SPEC.field("xaxis"), XAXIS, m.xaxis, description="x-axis",
+                                      tooltips=["x = N / (M + 1): every curve halves at 2",
+                                                "x = N on a log scale"])
 
         def button(text, tip, fn, **kw):
             b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"), **kw)
@@ -99,7 +91,9 @@ class CoverView(PageDrawing, TabView):
         self.b_line = button("Three on a line", "Four points, three of them collinear",
                              m.collinear_example)
         self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **lbl())
-        self.w_page.observe(lambda ch: self._apply("page", ch["new"]), names="value")
+        self._choices = {"view": self.w_view, "xaxis": self.w_xaxis, "page": self.w_page}
+        self._observe_fields(self._choices)
+        self._observe_fields(self.text)
         self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0, **lbl())
         self.w_dich.observe(lambda ch: self._chosen(), names="value")
         self.b_open = button("Open dichotomy in the Perceptron tab",
@@ -139,7 +133,6 @@ class CoverView(PageDrawing, TabView):
         self.figure_box = self.page
         self._page_key = None  # what the page's still layers show (a new key: a new scene)
         self.table = W.HTML().add_class("pe-cover-table")
-        self.keys_help = W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")
         self.export = self._export_panel()
         t = self.text
         self.groups = {
@@ -161,17 +154,9 @@ class CoverView(PageDrawing, TabView):
         settings = W.VBox([*self.groups.values(), section("Export"), self.export,
                            section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
-        main = W.VBox([self.w_view, self.messages, self.figure_box, self.table, self.keys_help,
-                       symbols_widget("cover")])
-        self.shell = Shell(settings, main)
-        super().__init__([self.shell], **kwargs)
-        self.add_class("pe-view")
-        self._loading = False
-        self.timeline.observe(lambda ch: None if self._loading else m.go(ch["new"]), names="step")
-        m.observe(self._on_revision, names="revision")
-        m.observe(self._on_step, names="step")
-        m.observe(self._on_message, names="message")
-        m.observe(lambda ch: self.messages.clear_refusal(), names="applied")
+        self._lay_out(settings, [self.w_view, self.messages], below=[self.table], symbols="cover",
+                      **kwargs)
+        self._follow_model(self._on_revision, "revision")
         m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
         m.observe(self._on_mc, names="mc")
         self._on_revision()
@@ -277,37 +262,14 @@ class CoverView(PageDrawing, TabView):
         self.b_stop.disabled = not m.mc_running
         self.mc_text.value = html.escape(m.mc_note)
 
-    def _on_message(self, change=None):
-        if self.model.message:
-            self.messages.refuse(self.model.message)
-        elif change is not None and change["old"] and self.model.refusal is None:
-            self.messages.clear_refusal()  # the model took its refusal back
-
-    def _sync_controls(self):
-        """Every control from the model: the one path from the state to the settings."""
-        self._syncing = True
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
-
     def _sync(self):
         m = self.model
-        for name, w in self.text.items():
-            value = list(m.ms) if name == "ms" else getattr(m, name)
-            text = SPEC.field(name).format(value)
-            if name == "n_points" and m.points:
-                text = str(len(m.X))  # disabled: how many points are placed
-            if w.value != text:
-                w.value = text
-        for w, v in ((self.w_view, m.view), (self.w_xaxis, m.xaxis)):
-            if w.value != v:
-                w.value = v
+        # n_points disabled: how many points are placed
+        self._show_fields(self.text, **({"n_points": str(len(m.X))} if m.points else {}))
         pages = [(f"{p} of {m.n_pages}", p) for p in range(1, m.n_pages + 1)]
         if list(self.w_page.options) != pages:
             self.w_page.options = pages
-        if self.w_page.value != m.page:
-            self.w_page.value = m.page
+        self._show_fields(self._choices)
         opts = [(f"#{j}{'' if m.dich.separable[j] else ' (not separable)'}", int(j))
                 for j in m.page_ids]
         if list(self.w_dich.options) != opts:
@@ -318,18 +280,6 @@ class CoverView(PageDrawing, TabView):
         self.text["n_points"].disabled = bool(m.points)
 
     # ------------------------------------------------------------------ view -> model
-    def _apply(self, name, value):
-        m = self.model
-        if self._syncing:
-            return  # set from the model
-        current = list(m.ms) if name == "ms" else getattr(m, name)
-        if name in self.text and value == SPEC.field(name).format(current):
-            return
-        if name not in self.text and value == current:
-            return
-        if not m.update(**{name: value}):
-            self._sync_controls()
-
     @staticmethod
     def _post():
         """How a worker thread hands work to the kernel's thread (None outside a kernel)."""

@@ -24,11 +24,13 @@ state folder and small limits.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .serve import HOST, find_dashboard, free_port
@@ -37,6 +39,7 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 HUB_DIR = CHECKOUT / ".hub"
 PROXY_PREFIX = HUB_DIR / "proxy"
 PROXY_PACKAGE = "configurable-http-proxy@5"
+PROXY_COMMAND = "node_modules/.bin/configurable-http-proxy"  # in the --prefix folder
 CONFIG_FILE = Path(__file__).resolve().parent / "jupyterhub_config.py"
 DEFAULT_PORT = 8000
 
@@ -59,7 +62,7 @@ def ensure_proxy(prefix: Path = PROXY_PREFIX) -> Path:
     """The ``configurable-http-proxy`` command, installed from the npm registry into ``prefix``
     (``npm install --prefix``) unless it is there already. Raises RuntimeError, saying what to
     install, when npm is missing or the install fails."""
-    command = prefix / "node_modules" / ".bin" / "configurable-http-proxy"
+    command = prefix / PROXY_COMMAND
     if command.is_file():
         return command
     npm = shutil.which("npm")
@@ -110,6 +113,15 @@ def prepare_home(spawner) -> None:
     notebook.parent.mkdir(parents=True, exist_ok=True)
     if not notebook.is_file():
         shutil.copyfile(find_dashboard(), notebook)
+
+
+def runtime_dir(spawner) -> str:
+    """The user's Jupyter runtime folder (connection files, and with ``KernelManager.transport``
+    = ``ipc`` the kernels' Unix sockets): a short path under the temporary folder, since a
+    socket's path may not exceed 107 bytes and the home folder may be deep. One folder per hub
+    (its state folder) and user id; a value of ``Spawner.environment`` (called with the spawner)."""
+    state = hashlib.sha1(str(Path(spawner.home_dir).parents[1]).encode()).hexdigest()[:8]
+    return str(Path(tempfile.gettempdir()) / f"pe-hub-{state}" / str(spawner.user.id))
 
 
 def hub_environment(*, state: Path, port: int, api_port: int, proxy_api_port: int,

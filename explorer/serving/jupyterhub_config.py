@@ -38,7 +38,7 @@ c.JupyterHub.port = int(env("PE_HUB_PORT", hub.DEFAULT_PORT))
 c.JupyterHub.hub_ip = HOST
 c.JupyterHub.hub_port = int(env("PE_HUB_API_PORT", 8081))
 c.ConfigurableHTTPProxy.api_url = f"http://{HOST}:{env('PE_HUB_PROXY_API_PORT', 8001)}"
-c.ConfigurableHTTPProxy.command = [env("PE_HUB_PROXY", str(hub.ensure_proxy()))]
+c.ConfigurableHTTPProxy.command = [env("PE_HUB_PROXY", str(hub.PROXY_PREFIX / hub.PROXY_COMMAND))]
 c.ConfigurableHTTPProxy.pid_file = str(state / "proxy.pid")
 c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
@@ -70,6 +70,8 @@ if hasattr(os, "geteuid") and os.geteuid() == 0:
 c.Spawner.environment = {
     **HALL_KERNEL_ENV,
     "JUPYTER_PREFER_ENV_PATH": "1",  # the environment's python3 kernel (explorer.serving.serve)
+    # the kernels' Unix sockets need a short folder (a socket's path has at most 107 bytes)
+    "JUPYTER_RUNTIME_DIR": hub.runtime_dir,
     "PYTHONPATH": os.pathsep.join(p for p in (str(hub.CHECKOUT), env("PYTHONPATH", "")) if p),
 }
 if env("PE_HUB_ACTIVITY_INTERVAL"):
@@ -77,19 +79,27 @@ if env("PE_HUB_ACTIVITY_INTERVAL"):
 c.Spawner.start_timeout = 180  # a busy machine may take a minute to start a server
 c.Spawner.http_timeout = 180
 
-# -- how many: the limits, and the idle culler
+# -- how many: the limits, and the idle culler (the same values as Zero to JupyterHub's
+#    config.yaml in docs/serving.md: hub.config.JupyterHub.*, cull.timeout and cull.every)
 c.JupyterHub.active_server_limit = int(env("PE_HUB_ACTIVE_SERVER_LIMIT", hub.ACTIVE_SERVER_LIMIT))
 c.JupyterHub.concurrent_spawn_limit = int(env("PE_HUB_CONCURRENT_SPAWN_LIMIT",
                                               hub.CONCURRENT_SPAWN_LIMIT))
+cull_timeout = int(env("PE_HUB_CULL_TIMEOUT", hub.CULL_TIMEOUT))
+cull_every = int(env("PE_HUB_CULL_EVERY", hub.CULL_EVERY))
 c.JupyterHub.shutdown_on_logout = True  # logging out frees the server at once
 c.JupyterHub.services = [{
     "name": "idle-culler",
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                f"--timeout={env('PE_HUB_CULL_TIMEOUT', hub.CULL_TIMEOUT)}",
-                f"--cull-every={env('PE_HUB_CULL_EVERY', hub.CULL_EVERY)}"],
+                f"--timeout={cull_timeout}", f"--cull-every={cull_every}"],
 }]
 c.JupyterHub.load_roles = [{
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
 }]
+# past the limit, the hub's "try again" answer (HTTP 429) in plain words: hub_templates/error.html
+c.JupyterHub.template_paths = [str(Path(hub.__file__).parent / "hub_templates")]
+c.JupyterHub.template_vars = {
+    "class_places": c.JupyterHub.active_server_limit,
+    "idle_after": f"{cull_timeout // 60} minutes" if cull_timeout >= 120 else f"{cull_timeout} s",
+}

@@ -58,10 +58,11 @@ CULL_EVERY = 300  # seconds between the culler's sweeps
 PASSWORD_MIN = 8  # jupyterhub's SharedPasswordAuthenticator refuses a shorter class password
 
 
-def ensure_proxy(prefix: Path = PROXY_PREFIX) -> Path:
+def ensure_proxy(prefix: Path | None = None) -> Path:
     """The ``configurable-http-proxy`` command, installed from the npm registry into ``prefix``
-    (``npm install --prefix``) unless it is there already. Raises RuntimeError, saying what to
-    install, when npm is missing or the install fails."""
+    (default :data:`PROXY_PREFIX`; ``npm install --prefix``) unless it is there already. Raises
+    RuntimeError, saying what to install, when npm is missing or the install fails."""
+    prefix = PROXY_PREFIX if prefix is None else Path(prefix)
     command = prefix / PROXY_COMMAND
     if command.is_file():
         return command

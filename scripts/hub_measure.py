@@ -155,7 +155,8 @@ def cohort(browser, hub, names: list[str], timeout: float = 600.0) -> dict[str, 
                 continue
             if TOO_MANY in text:
                 s["refused"] += 1
-                s.setdefault("message", text.split("\n")[0].strip())
+                s.setdefault("message", next(line.strip() for line in text.splitlines()
+                                             if TOO_MANY in line))
                 retry_at[n] = time.monotonic() + 10
             elif FULL in text:
                 s["full"] = " ".join(text.split())[:200]

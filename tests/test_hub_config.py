@@ -128,7 +128,7 @@ def test_without_npm_the_launcher_says_what_to_install(monkeypatch, tmp_path, ca
         hub.ensure_proxy(tmp_path / "proxy")
     monkeypatch.setattr(hub, "PROXY_PREFIX", tmp_path / "proxy")
     assert hub.main(["--state", str(tmp_path / "state")]) == 1
-    assert "configurable-http-proxy runs on Node.js" in capsys.readouterr().err
+    assert "configurable-http-proxy, runs on Node.js" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8866
 
-.PHONY: test soak dashboard setup lint benchmark bench screenshots clean
+.PHONY: test soak dashboard hall hub loadtest setup lint benchmark bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,16 @@ PREHEAT   ?= 4
 hall: $(STAMP)
 	$(BIN)/perceptron-explorer --hall --port $(PORT) --max-pages $(MAX_PAGES) --preheat $(PREHEAT)
 
+# One machine, one server per student (docs/serving.md): JupyterHub on 127.0.0.1, its proxy
+# installed from npm into .hub/ on first use (needs Node.js and npm), students log in with the
+# class password (printed; set HUB_PASSWORD=... to choose it; HUB_USERS=FILE lists allowed names).
+HUB_PORT     ?= 8000
+HUB_PASSWORD ?=
+HUB_USERS    ?=
+hub: $(STAMP)
+	PE_HUB_PASSWORD='$(HUB_PASSWORD)' $(BIN)/python -m explorer.serving.hub --port $(HUB_PORT) \
+		$(if $(HUB_USERS),--users $(HUB_USERS))
+
 # 10, 30, 60 simulated pages on loopback, all stepping 3 times a second, then a flood of 150; writes benchmarks/results/loadtest.json.
 loadtest: $(STAMP)
 	$(BIN)/python scripts/loadtest.py
@@ -56,4 +66,4 @@ screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .hub .pytest_cache .hypothesis build *.egg-info

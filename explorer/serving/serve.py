@@ -108,6 +108,32 @@ def port_is_free(port: int, host: str = HOST) -> bool:
     return True
 
 
+def kernel_settings(*, cull_idle_timeout: int, cull_interval: int) -> dict[str, object]:
+    """The settings of the dashboard's pages and kernels, as ``{"Class.trait": value}``: the same
+    whichever way it is served (``perceptron-explorer``, the hall, each user's server under
+    JupyterHub: explorer/serving/jupyterhub_config.py).
+
+    A kernel with no page connected and quiet for ``cull_idle_timeout`` seconds is shut down (the
+    culler looks every ``cull_interval`` s); a kernel whose page is open is never culled.
+    """
+    settings: dict[str, object] = {
+        "VoilaConfiguration.theme": "light",
+        "VoilaConfiguration.strip_sources": True,
+        "MappingKernelManager.cull_idle_timeout": cull_idle_timeout,
+        "MappingKernelManager.cull_interval": cull_interval,
+        # Kernels with a page connected are never culled: an open page keeps its kernel.
+        "MappingKernelManager.cull_connected": False,
+        # Voila's default, stated: a failing cell shows a short notice, never a traceback.
+        "VoilaConfiguration.show_tracebacks": False,
+    }
+    if os.name != "nt":
+        # Kernels talk to the server over Unix sockets named after their connection file, not
+        # TCP ports: two kernels started at once can never pick the same port (jupyter_client
+        # finds free ports, then binds them later), and no port is open to other users.
+        settings["KernelManager.transport"] = "ipc"
+    return settings
+
+
 def voila_args(
     notebook: Path,
     port: int,
@@ -135,20 +161,9 @@ def voila_args(
         # We chose the port (and checked it is free): never let Voila wander to another one,
         # or the URL we print would be wrong.
         "--Voila.port_retries=0",
-        "--theme=light",
-        "--strip_sources=True",
-        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
-        f"--MappingKernelManager.cull_interval={cull_interval}",
-        # Kernels with a page connected are never culled: an open page keeps its kernel.
-        "--MappingKernelManager.cull_connected=False",
-        # Voila's default, stated: a failing cell shows a short notice, never a traceback.
-        "--VoilaConfiguration.show_tracebacks=False",
     ]
-    if os.name != "nt":
-        # Kernels talk to the server over Unix sockets named after their connection file, not
-        # TCP ports: two kernels started at once can never pick the same port (jupyter_client
-        # finds free ports, then binds them later), and no port is open to other users.
-        args.append("--KernelManager.transport=ipc")
+    args += [f"--{name}={value}" for name, value in
+             kernel_settings(cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval).items()]
     if preheat > 0:
         args += ["--VoilaConfiguration.preheat_kernel=True",
                  f"--VoilaConfiguration.default_pool_size={preheat}"]

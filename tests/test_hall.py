@@ -41,8 +41,8 @@ def test_hall_options_reach_voila(capsys, tmp_path, monkeypatch):
     assert idle + every <= 90
     # The hall notebook: imports first (preheated), the page after the visitor's request.
     nb = nbformat.read(args[3], as_version=4)
-    assert "wait_for_request()" in nb.cells[1].source and "dashboard()" in nb.cells[1].source
-    assert "import" in nb.cells[0].source and "dashboard()" not in nb.cells[0].source
+    assert "wait_for_request()" in nb.cells[1].source and "for_request(ready)" in nb.cells[1].source
+    assert "import" in nb.cells[0].source and "ready = ready_dashboard()" in nb.cells[0].source
 
 
 def test_default_mode_keeps_its_options(capsys):

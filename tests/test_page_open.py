@@ -125,3 +125,18 @@ def test_a_page_opening_on_a_preheated_kernel_gets_its_first_chunk_before_the_re
 
     with ThreadPoolExecutor(1) as pool:  # a loop of its own (an earlier test may leave one here)
         pool.submit(asyncio.run, opening()).result()
+
+
+def test_a_preheated_kernel_gives_its_ready_page_to_an_address_without_a_link(monkeypatch):
+    """The hall builds the opening page before the visitor comes (its still layers drawn
+    then, not in front of the visitor); a link's page is built from the link."""
+    from explorer.app.dashboard import for_request, ready_dashboard
+
+    ready = ready_dashboard()
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert for_request(ready) is ready
+    ready = ready_dashboard()
+    monkeypatch.setenv("QUERY_STRING", "tab=perceptron&dataset=xor&step=3")
+    page = for_request(ready)
+    assert page is not ready and ready.comm is None  # the unused page is closed
+    assert page.active.model.dataset == "xor" and page.active.model.step == 3

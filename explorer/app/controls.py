@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 import ipywidgets as W
 import traitlets as T
+from ipywidgets.widgets.widget_bool import CheckboxStyle
 
 __all__ = ["TEXT_KINDS", "text_box", "text_boxes", "slider", "choice_menu", "choice_buttons", "check_box",
            "ChoiceChecks", "shown", "show", "FieldControls"]
@@ -90,8 +91,11 @@ class ChoiceChecks(W.VBox):
                  **kwargs):
         _kind(field, ("choices",))
         self.field = field
+        # one layout and style for all the boxes (never changed): fewer models for the page
+        layout = W.Layout(width="auto", margin="0 1em 0 0")
+        style = CheckboxStyle()
         self.boxes = {key: W.Checkbox(value=key in value, description=titles[key], indent=False,
-                                      layout=W.Layout(width="auto", margin="0 1em 0 0"))
+                                      layout=layout, style=style)
                       for key in field.choices}
         row = W.HBox(list(self.boxes.values()), layout=W.Layout(flex_flow="row wrap"))
         label = W.Label(description if description is not None else field.label)

@@ -321,6 +321,25 @@ def dashboard(*, query: str | None = None) -> Dashboard:
     return Dashboard(query=query)
 
 
+def ready_dashboard() -> Dashboard:
+    """The opening dashboard, built before a visitor asks for it (a preheated kernel, see
+    :mod:`explorer.serving.hall`): its figure's still layers are drawn at the size guessed
+    before the window is measured, as a page open would draw them. :func:`for_request` gives
+    it to the visitor whose address has no link (no query string)."""
+    return Dashboard(query="")
+
+
+def for_request(ready: Dashboard) -> Dashboard:
+    """The dashboard for the request that has just arrived (``QUERY_STRING``, set by Voila's
+    ``wait_for_request``): ``ready`` when the address has no link, else one built for the link
+    (``ready`` is closed)."""
+    query = os.environ.get("QUERY_STRING", "")
+    if not query.strip("?&"):
+        return ready
+    ready.close()
+    return Dashboard(query=query)
+
+
 def warm_up() -> None:
     """Do ahead of time what the first page open would otherwise do in front of the visitor.
 

@@ -26,10 +26,12 @@ Voila does the rest through its own options, set by ``explorer.serving.serve.voi
 kernels (``--preheat_kernel --pool_size``), culling of kernels with no page connected
 (``MappingKernelManager.cull_*``), no tracebacks on the page (``show_tracebacks=False``).
 
-The preheated notebook (:data:`HALL_CELLS`) imports everything and draws the opening run once
-(:func:`explorer.app.dashboard.warm_up`) before anyone asks for a page,
-then waits (``voila.utils.wait_for_request``) for the request so the dashboard is built from
-the visitor's link (``?tab=…&step=…``), which a preheated kernel would otherwise never see.
+The preheated notebook (:data:`HALL_CELLS`) imports everything, draws the opening run once
+(:func:`explorer.app.dashboard.warm_up`) and builds the opening page
+(:func:`~explorer.app.dashboard.ready_dashboard`) before anyone asks for a page, then waits
+(``voila.utils.wait_for_request``) for the request: an address without a link gets the page
+built already, one with a link (``?tab=…&step=…``), which a preheated kernel would otherwise
+never see, gets a page built from it (:func:`~explorer.app.dashboard.for_request`).
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 #: The notebook served in hall mode: imports while preheating, the page after the request.
 HALL_CELLS = (
-    ("code", "from explorer.app import dashboard\n"
-             "from explorer.app.dashboard import warm_up\n"
-             "from voila.utils import wait_for_request\n\nwarm_up()"),
-    ("code", "wait_for_request()  # preheated: the visitor's link arrives here\n\ndashboard()"),
+    ("code", "from explorer.app.dashboard import for_request, ready_dashboard, warm_up\n"
+             "from voila.utils import wait_for_request\n\nwarm_up()\n"
+             "ready = ready_dashboard()  # the opening page, built before anyone asks"),
+    ("code", "wait_for_request()  # preheated: the visitor's link arrives here\n\n"
+             "for_request(ready)"),
 )
 
 RETRY_AFTER_S = 60

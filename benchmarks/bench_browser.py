@@ -433,7 +433,9 @@ def _preheated_opens(opens: int) -> list[dict]:
                             if json.load(r)["pooled"] >= 1:
                                 break
                         time.sleep(1.0)
-                    time.sleep(5.0)  # the pooled kernel has finished its imports
+                    _quiet_kernels(server)  # every kernel's imports and page done (the
+                    # pool refills after each visitor: a kernel warming beside the open would
+                    # time the machine's two cores, not the open)
                     ctx, page, ms = _open(browser, server.url)
                     times.append(ms)
                     ctx.close()
@@ -501,6 +503,24 @@ def _private_mb(pid: int) -> float:
         if line.startswith(("Private_Clean:", "Private_Dirty:")):
             total += int(line.split()[1])
     return total / 1024
+
+
+def _quiet_kernels(server, *, quiet_s: float = 1.0, timeout_s: float = 90.0) -> None:
+    """Wait until the server's kernels use under 2 % of a core over ``quiet_s`` (at least
+    5 s after the call, as before this check)."""
+    import psutil
+
+    time.sleep(5.0)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        procs = [psutil.Process(pid) for pid in _kernels(server)]
+        try:
+            before = sum(_cpu(p) for p in procs)
+            time.sleep(quiet_s)
+            if sum(_cpu(p) for p in procs) - before < 0.02 * quiet_s:
+                return
+        except psutil.Error:
+            continue
 
 
 def _kernels(server) -> list[int]:

@@ -146,10 +146,11 @@ def _names(rules) -> str:
     return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
 
 
-def race_text(r: Race, k: int) -> str:
+def race_text(r: Race, k: int, *, frames: list | None = None) -> str:
     """The narration of race step ``k``: the point visited, and for each rule its ``y·f(x)``
     against its own threshold and whether it updates; then what differs, e.g. "What differs:
-    Margin perceptron updates; Classic perceptron does not."."""
+    Margin perceptron updates; Classic perceptron does not.". ``frames``: each rule's
+    :func:`race_frame` at ``k``, if the caller has them already (a figure drawing the step)."""
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
@@ -161,7 +162,7 @@ def race_text(r: Race, k: int) -> str:
     head = ""
     for i in running:
         t = r.runs[i]
-        f = frame(t, r.X, r.y, k)
+        f = frames[i] if frames is not None else frame(t, r.X, r.y, k)
         spec = get_rule(t.rule)
         if not head:
             if len(f.picked) == 1:

@@ -90,7 +90,6 @@ class ChoiceChecks(W.VBox):
     def __init__(self, field, titles: Mapping, value, *, description: str | None = None,
                  **kwargs):
         _kind(field, ("choices",))
-        self.field = field
         # one layout and style for all the boxes (never changed): fewer models for the page
         layout = W.Layout(width="auto", margin="0 1em 0 0")
         style = CheckboxStyle()

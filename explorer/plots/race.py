@@ -173,24 +173,25 @@ class RaceFigure(live.LiveFigure):
             text += " · converged" if traj.converged else " · stopped"
         return text
 
-    def parts(self, k: int) -> dict:
-        """Every moving part at step ``k``: ``{track name: {array name: value}}``."""
+    def parts(self, k: int, frames: list | None = None) -> dict:
+        """Every moving part at step ``k``: ``{track name: {array name: value}}``; ``frames``:
+        :meth:`frames` at ``k``, if the caller has them already."""
         out = {}
-        for i, (plane, f) in enumerate(zip(self.planes, self.frames(k), strict=True)):
+        frames = self.frames(k) if frames is None else frames
+        for i, (plane, f) in enumerate(zip(self.planes, frames, strict=True)):
             for name, part in plane_parts.parts(plane, f).items():
                 out[f"r{i}_{name}"] = part
             at = self._anchors[i] if i < len(self._anchors) else (np.nan, np.nan)
             out[f"r{i}_status"] = {"xy": np.asarray(at, dtype=float),
                                    "text": self.status_line(i, k), "ha": "left", "va": "bottom"}
-            traj = self.race.runs[i]
-            u = traj.updates_until(min(int(k), traj.n_steps))
-            out[f"m{i}"] = so_far(min(k, traj.n_steps), u)
+            out[f"m{i}"] = so_far(min(k, self.race.runs[i].n_steps), f.n_updates)
         out["m_cursor"] = {"x": float(k)}
         return out
 
     def show(self, k: int) -> str:
         """Move every artist to step ``k``; returns the narration."""
-        p = self.parts(k)
+        frames = self.frames(k)
+        p = self.parts(k, frames)
         for i, plane in enumerate(self.planes):
             head = f"r{i}_"
             plane_parts.apply(plane, {n[len(head):]: v for n, v in p.items()
@@ -199,7 +200,7 @@ class RaceFigure(live.LiveFigure):
             draw_so_far(self.curves[i], self.stairs[i], p[f"m{i}"])
         x = p["m_cursor"]["x"]
         self.cursor.set_xdata([x, x])
-        return race_text(self.race, k)
+        return race_text(self.race, k, frames=frames)
 
     def dynamic_artists(self) -> list:
         arts = [a for p in self.planes for a in p.dynamic_artists()]
@@ -263,7 +264,10 @@ class RaceFigure(live.LiveFigure):
         if self._scene is None:
             raise ValueError("chunk needs a scene of this race and size: call scene first")
         steps = self._scene.chunk_range(index)
-        arrays, strings = stack([self.parts(k) for k in steps], self._scene.tracks)
+        frames = [self.frames(k) for k in steps]  # each rule's frames, once a step
+        arrays, strings = stack([self.parts(k, f) for k, f in zip(steps, frames, strict=True)],
+                                self._scene.tracks)
         return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(race_text(self.race, k) for k in steps),
+                     narration=tuple(race_text(self.race, k, frames=f)
+                                     for k, f in zip(steps, frames, strict=True)),
                      status=tuple(self.status_text(k) for k in steps))

@@ -282,6 +282,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         return True
 
     def _commit(self, p, X, y, edited, chosen, traj, info, racing, *, step=0, message=""):
+        """Apply a built run; ``step`` None shows its last step (the run's, or the race's)."""
         with self.hold_trait_notifications():
             self.applied += 1  # first: views clear an old refusal before they redraw
             self._assign(p)
@@ -289,7 +290,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
             self.info = info
             self.racing = racing
             self.trajectory = traj  # first: views load the run, then show its step
-            self.step = min(step, self.n_steps)
+            self.step = self.n_steps if step is None else min(step, self.n_steps)
             self.message = message or self._status(traj)
 
     def _status(self, traj) -> str:
@@ -370,9 +371,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         except (ValueError, TypeError, OverflowError) as exc:
             self.refuse(exc, kept="data")
             return False
-        last = traj.n_steps if racing is None else racing.n_steps
-        self._commit(p, X, y, edited, chosen, traj, info, racing,
-                     step=last if step is None else step)
+        self._commit(p, X, y, edited, chosen, traj, info, racing, step=step)
         return True
 
     def add_point(self, x1: float, x2: float, label: int) -> bool:

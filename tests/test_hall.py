@@ -475,3 +475,33 @@ def test_a_page_kernel_is_bound_to_its_place_before_it_is_listed(monkeypatch):
     assert room.taken({kid}) == 1
     room.admit(pages={kid}, pool=0)  # the first try's kernel is forgotten, this one kept
     assert set(room.owners) == {kid}
+
+
+def test_a_taken_pool_kernel_is_replaced_only_after_its_page_has_opened():
+    """A visitor takes a preheated kernel: the replacement starts REFILL_DELAY_S later (its
+    imports would share the server's cores with the page opening); culled pages refill at once;
+    the pool's first fill (an explicit delay of 0) is not delayed."""
+    from explorer.serving import hall
+
+    asked = []
+
+    class Voilas:  # what Voila's pool does with the delay it is given
+        kernel_pools_config = {"default": {"pool_size": 2}}
+        _pools = {"nb": []}
+
+        def list_kernel_ids(self):
+            return []
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            asked.append(delay)
+
+    km = type("HallVoilas", (hall.HallPool, Voilas), {})()
+    km.hall_room = hall.Room(max_pages=4)
+    km.fill_if_needed(notebook_name="nb")  # Voila's get_rendered_notebook passes delay=None
+    km.refill()  # the request that took it has ended
+    km.fill_if_needed(delay=0, notebook_name="nb")  # the pool's first fill
+    assert hall.REFILL_DELAY_S >= 2.0
+    assert asked == [hall.REFILL_DELAY_S, hall.REFILL_DELAY_S, 0], asked
+    asked.clear()
+    km.refill(delay=0)  # after culling
+    assert asked == [0]

@@ -149,7 +149,10 @@ def test_every_tab_has_a_working_export_section(views, tab):
     heads = [str(getattr(k, "value", "")) for k in kids]
     assert any(">Export<" in h for h in heads), heads
     at = next(i for i, h in enumerate(heads) if ">Export<" in h)
-    assert kids[at + 1] is v.export  # the panel sits under its heading
+    box = kids[at + 1]  # under its heading, a closed section that makes the panel when opened
+    assert list(box.children) == [v.export] and box.selected_index is None
+    box.selected_index = 0
+    assert v.export.built and v.export.children
     for b in (v.export.b_png, v.export.b_svg, v.export.b_gif, v.export.b_html):
         assert b.layout.display != "none" and not b.disabled, (tab, b.description)
     assert "GIF and HTML" in v.export.note.value

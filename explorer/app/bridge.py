@@ -141,7 +141,11 @@ function render({ model, el }) {
     }
   }
   let pending = null;
-  const observer = new MutationObserver(() => { clearTimeout(pending); pending = setTimeout(label, 50); });
+  // a group made when first opened (explorer.app.lazy) arrives after the kernel asked to
+  // measure: whatever changes under the dashboard, name the new controls and measure again
+  // (report sends only what changed)
+  const settle = () => { label(); report(false); };
+  const observer = new MutationObserver(() => { clearTimeout(pending); pending = setTimeout(settle, 50); });
   function onQuery() {
     const q = model.get('query');
     const url = new URL(window.location.href);

@@ -94,10 +94,10 @@ class Dashboard(W.VBox):
         self.saved = W.HTML()
         self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
                                       show=self._show_slide, base=lambda: self.bridge.href,
-                                      titles={k: t for k, t, _ in self.tab_table})
+                                      titles={k: t for k, t, _ in self.tab_table},
+                                      on_resize=self._remeasure)
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
-        self.playlist.out.observe(self._remeasure, names="value")
         self.b_settings.observe(lambda ch: self._toggled(), names="value")
         self.b_lecture.observe(lambda ch: self._toggled(), names="value")
         self.b_save.on_click(lambda _: self._save())

@@ -20,8 +20,9 @@ import ipywidgets as W
 
 from ..plots.animation import ExportCancelled
 from .jobs import Job
+from .lazy import BuiltOnUse, disclosure
 
-__all__ = ["ExportPanel", "file_stem"]
+__all__ = ["ExportPanel", "export_section", "file_stem"]
 
 _log = logging.getLogger(__name__)
 
@@ -60,8 +61,11 @@ def _short(exc: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "…"
 
 
-class ExportPanel(W.VBox):
+class ExportPanel(BuiltOnUse, W.VBox):
     """Buttons PNG, SVG, GIF, HTML with a progress bar, a Cancel button and a download link.
+
+    The parts are made when first used (:class:`~explorer.app.lazy.BuiltOnUse`): a view shows
+    the panel in a closed section (:func:`export_section`) that makes them when opened.
 
     Parameters
     ----------
@@ -104,7 +108,11 @@ class ExportPanel(W.VBox):
         self._animate = animate
         self._job = Job("export")  # a new export or clear(): older workers stay silent
         self._playable = True
+        self._note = ""
+        super().__init__([], **kwargs)  # the parts are made when first used (_build)
+        self.add_class("pe-export")
 
+    def _build(self) -> None:
         # one Layout per button: a Layout is shared state, and hiding GIF must not hide PNG
         self.b_png, self.b_svg, self.b_gif, self.b_html = (
             W.Button(description=kind.upper(), tooltip=TOOLTIPS[kind],
@@ -124,23 +132,26 @@ class ExportPanel(W.VBox):
         self.b_gif.on_click(lambda _: self.start("gif"))
         self.b_html.on_click(lambda _: self.start("html"))
         self.b_cancel.on_click(lambda _: self.cancel())
-        if animate is None:
+        if self._animate is None:
             self.b_gif.layout.display = self.b_html.layout.display = "none"
         buttons = W.HBox([self.b_png, self.b_svg, self.b_gif, self.b_html, self.b_cancel],
                          layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([buttons, self.progress_box, self.status, self.links, self.note],
-                         **kwargs)
-        self.add_class("pe-export")
+        self.children = [buttons, self.progress_box, self.status, self.links, self.note]
+        self._show_note()
 
     # ------------------------------------------------------------------ state
     def describe(self, note: str, *, playable: bool = True) -> None:
         """Say what an animation shows (``note``, e.g. how a long run is sampled); with
         ``playable=False`` the view has nothing to play: GIF and HTML are disabled and the
         note says so."""
-        self._playable = bool(playable)
+        self._playable, self._note = bool(playable), note
+        if self.built:
+            self._show_note()
+
+    def _show_note(self) -> None:
         for b in (self.b_gif, self.b_html):
-            b.disabled = not playable
-        text = note if playable else (note or STILL_ONLY)
+            b.disabled = not self._playable
+        text = self._note if self._playable else (self._note or STILL_ONLY)
         self.note.value = (f"<div class='pe-help'>{html.escape(text)}</div>" if text else "")
 
     def _name(self, ext: str) -> str:
@@ -159,6 +170,8 @@ class ExportPanel(W.VBox):
     def clear(self) -> None:
         """Remove the link and cancel a running export (call it when the run changes)."""
         running = self._job.cancel(wait=CLEAR_WAIT_S)  # what it reports from now on is dropped
+        if not self.built:
+            return  # nothing shown yet, and no export ran
         self.links.value = ""
         self._running(False)
         self._say("Export cancelled" if running else "")
@@ -270,3 +283,10 @@ class ExportPanel(W.VBox):
     def _say(self, text: str) -> None:
         self.status.value = (f"<div role='status' aria-live='polite'>{html.escape(text)}</div>"
                              if text else "")
+
+
+def export_section(panel: ExportPanel) -> W.Accordion:
+    """The closed section under a settings column's "Export" heading, which makes ``panel``
+    when first opened."""
+    kinds = "PNG, SVG, GIF, HTML" if panel._animate is not None else "PNG, SVG"
+    return disclosure(f"Save this view ({kinds})", panel)

@@ -20,6 +20,7 @@ from importlib import resources
 
 import ipywidgets as W
 
+from .lazy import BuiltOnUse
 from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
 from .state import MAX_JSON_BYTES
 
@@ -33,22 +34,32 @@ def _auto(**kw):
     return {"layout": W.Layout(width="auto", **kw)}  # one Layout per widget: they are shared
 
 
-class PlaylistPanel(W.VBox):
+class PlaylistPanel(BuiltOnUse, W.VBox):
     """The Playlist group. ``capture()`` gives ``(tab, state, default title)`` of the state on
     screen; ``show(entry)`` opens a slide; ``base()`` is the page's address for links;
     ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
-    where we are and Next (lecture mode)."""
+    where we are and Next (lecture mode); ``on_resize()`` is called when its message changes
+    height. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
+    shown or used (:class:`~explorer.app.lazy.BuiltOnUse`)."""
 
     def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
                  show: Callable[[Entry], None], base: Callable[[], str],
-                 titles: Mapping[str, str] | None = None):
+                 titles: Mapping[str, str] | None = None,
+                 on_resize: Callable[[], None] | None = None):
         self.playlist = Playlist(spec_of=spec_of)
+        self._on_resize = on_resize
         self._capture, self._show, self._base = capture, show, base
         self.titles = dict(titles or {})
         self._syncing = self._compact = False
         self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
                                      tooltip=f"A lecture's slides of saved states ({KEYS_HELP})",
                                      **_auto())
+        self.toggle.observe(lambda ch: self.build() if ch["new"] else None, names="value")
+        super().__init__([])  # the group's parts are made when first shown or used (_build)
+        self.add_class("pe-playlist")
+        self.layout.display = "none"  # the dashboard shows it while the toggle is down
+
+    def _build(self) -> None:
         self.title = W.Text(placeholder="Title of the next slide (optional)",
                             layout=W.Layout(flex="1 1 220px", width="auto", max_width="420px"))
         self.b_add = self._button("Add slide", "plus", "Save the state on screen (tab, settings, "
@@ -90,14 +101,16 @@ class PlaylistPanel(W.VBox):
         self.slides = W.HBox([self.list, W.VBox([W.HBox([self.b_up, self.b_down]),
                                                  W.HBox([self.b_rename, self.b_delete])])],
                              layout=W.Layout(**row))
-        super().__init__([
+        self.children = [
             W.HBox([self.title, self.b_add, self.b_prev, self.where, self.now, self.b_next,
                     self.b_save,
                     self.upload, self.b_example, self.b_link], layout=W.Layout(**row)),
             self.slides,
-            self.out, self.link])
-        self.add_class("pe-playlist")
-        self.layout.display = "none"  # the dashboard shows it while the toggle is down
+            self.out, self.link]
+        if self._on_resize is not None:
+            self.out.observe(lambda ch: self._on_resize(), names="value")  # 1 line or more
+        if self._compact:
+            self._show_compact()
         self._refresh()
 
     @staticmethod
@@ -143,11 +156,16 @@ class PlaylistPanel(W.VBox):
         if compact == self._compact:
             return
         self._compact = compact
+        if self.built:
+            self._show_compact()
+            self._refresh()
+
+    def _show_compact(self) -> None:
+        compact = self._compact
         for w in (self.title, self.b_add, self.b_save, self.upload, self.b_example, self.b_link,
                   self.out):
             w.layout.display = "none" if compact else ""
         self.link.layout.display = "none"
-        self._refresh()
 
     def _open(self, entry: Entry | None) -> None:
         self._refresh()
@@ -262,12 +280,14 @@ class PlaylistPanel(W.VBox):
 
     def handle_key(self, key: str) -> bool:
         """Next / previous slide for the keys of :data:`NEXT_KEYS` / :data:`PREVIOUS_KEYS`."""
+        if key not in NEXT_KEYS and key not in PREVIOUS_KEYS:
+            return False
+        if not self.built and not len(self.playlist):
+            return True  # no slides: nothing to open, and no group to make for it
         if key in NEXT_KEYS:
             self.next()
-        elif key in PREVIOUS_KEYS:
-            self.previous()
         else:
-            return False
+            self.previous()
         return True
 
 

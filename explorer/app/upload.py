@@ -28,6 +28,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import datasets
+from .lazy import BuiltOnUse
 from .remarks import on_one_line
 
 #: Largest file or pasted text read (bytes), and most points; both checked before parsing.
@@ -206,8 +207,11 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> Use
     return UserData(X, y, "; ".join(parts) + ".", _preview(shown, y))
 
 
-class DataPanel(W.VBox):
+class DataPanel(BuiltOnUse, W.VBox):
     """Upload or paste CSV data, see it read, and hand it to the tab with ``apply(X, y)``.
+
+    Its widgets are made when first used (a view shows it closed, in a
+    :func:`~explorer.app.lazy.disclosure`).
 
     ``apply`` returns True when the tab took the points (it says why not itself otherwise).
     Messages go to ``messages`` (a :class:`explorer.app.messages.MessageArea`). With
@@ -218,6 +222,10 @@ class DataPanel(W.VBox):
                  max_rows: int = MAX_ROWS, labels: bool = True):
         self._apply, self._messages, self.max_rows = apply, messages, max_rows
         self.labels = labels
+        super().__init__([])  # the parts are made when first used (_build)
+
+    def _build(self) -> None:
+        labels = self.labels
         self.upload = W.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False,
                                    description="Upload CSV", tooltip="Read a CSV file of points",
                                    layout=W.Layout(width="auto"))
@@ -230,7 +238,7 @@ class DataPanel(W.VBox):
         self.preview = W.HTML().add_class("pe-help")
         self.upload.observe(self._on_upload, names="value")
         self.b_read.on_click(lambda _: self.load(self.paste.value))
-        super().__init__([self.upload, self.paste, self.b_read, self.preview])
+        self.children = [self.upload, self.paste, self.b_read, self.preview]
 
     def _on_upload(self, change):
         files = change["new"]

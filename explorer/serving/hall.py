@@ -15,9 +15,11 @@ app never import it. ``perceptron-explorer --hall`` (see :mod:`explorer.serving.
   seconds later, so every request is answered within a bounded time and none waits behind a
   queue of starts. The preheated pool is part of the cap: it refills only while no visitor's
   kernel is starting and only while pages + pool kernels stay within ``max_pages``, so the
-  kernels alive never exceed the cap. Optionally (``max_per_address``) one address can hold at
-  most that many places. Kernels talk to the server over Unix sockets (``explorer.serving.serve``), so
-  two starts can never collide on a TCP port.
+  kernels alive never exceed the cap. A kernel taken from the pool is replaced
+  :data:`REFILL_DELAY_S` seconds later, once its page has opened. Optionally
+  (``max_per_address``) one address can hold at most that many places. Kernels talk to the
+  server over Unix sockets (``explorer.serving.serve``), so two starts can never collide on a
+  TCP port.
 * **A status endpoint** ``/hall/status`` (JSON: pages, pooled, starting, max_pages), read by
   the load test (``scripts/loadtest.py``) and handy for a lecturer; Voila 0.5 does not expose
   ``/api/kernels``.
@@ -68,6 +70,11 @@ RETRY_AFTER_S = 60
 STARTING_RETRY_S = 4
 #: Kernels starting at once by default: a start costs seconds of one core.
 DEFAULT_MAX_STARTING = max(2, os.cpu_count() or 2)
+#: Seconds between a visitor taking a preheated kernel and the pool starting its replacement.
+#: A kernel's start (its imports and the opening page: seconds of one core) would otherwise
+#: share the server's cores with the page being opened (its static files, the kernel answering
+#: the page's widgets): measured in docs/performance.md ("page open -> interactive, preheated").
+REFILL_DELAY_S = 3.0
 #: A queued visitor whose page has not asked again for this long has left (it asks every 4-7 s).
 QUEUE_FORGET_S = 12.0
 #: The cookie that keeps a waiting visitor's place in the queue (first come, first served).
@@ -276,7 +283,7 @@ class HallKernelManager(AsyncMappingKernelManager):
         await asyncio.gather(*(one(k) for k in list(self._kernels)))
         refill = getattr(self, "refill", None)
         if refill is not None:
-            refill()  # culled pages free places the pool may take again
+            refill(delay=0)  # culled pages free places the pool may take again
 
 
 class HallPool:
@@ -287,6 +294,8 @@ class HallPool:
 
     def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
         room = self.hall_room
+        if delay is None:  # a visitor took a pooled kernel: let the page open first
+            delay = REFILL_DELAY_S
         if room is None or notebook_name is None:
             return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
         config = self.kernel_pools_config
@@ -304,10 +313,12 @@ class HallPool:
         finally:
             self.kernel_pools_config = config
 
-    def refill(self) -> None:
-        """Fill the pool again if the room allows (after a request ends or pages are culled)."""
+    def refill(self, *, delay: float = REFILL_DELAY_S) -> None:
+        """Fill the pool again if the room allows, its starts ``delay`` seconds from now
+        (after a request ends, :data:`REFILL_DELAY_S`: its page is still opening; after pages
+        are culled, at once)."""
         for name in list(self._pools):
-            self.fill_if_needed(delay=0, notebook_name=name)
+            self.fill_if_needed(delay=delay, notebook_name=name)
 
     async def get_rendered_notebook(self, *args, **kwargs):
         place = CURRENT_PLACE.get()

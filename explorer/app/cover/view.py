@@ -20,10 +20,11 @@ from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_status
 from ..controls import choice_buttons, text_box
-from ..export import file_stem
+from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
 from ..layout import fit_figure, section
+from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..tab import TabView
@@ -122,8 +123,7 @@ class CoverView(PageDrawing, TabView):
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
                                     max_rows=MAX_DICHOTOMY_POINTS, labels=False)
-        self.own_data = W.Accordion([self.data_panel], titles=("Your own points (CSV)",),
-                                    selected_index=None, layout=W.Layout(width="95%"))
+        self.own_data = disclosure("Your own points (CSV)", self.data_panel)
         self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
         self.drawn = CoverPage(m, self.figure, self.recursion)
         self.paged = PageRun(self.drawn, self.timeline, self.fitted, name=NAME)
@@ -151,7 +151,7 @@ class CoverView(PageDrawing, TabView):
                                W.HTML("<div class='pe-help'>or click a tile</div>"),
                                self.w_bool, self.b_bool]),
         }
-        settings = W.VBox([*self.groups.values(), section("Export"), self.export,
+        settings = W.VBox([*self.groups.values(), section("Export"), export_section(self.export),
                            section("Formulas and sources"),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
         self._lay_out(settings, [self.w_view, self.messages], below=[self.table], symbols="cover",

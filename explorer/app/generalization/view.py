@@ -17,9 +17,10 @@ import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..controls import check_box, choice_menu, text_boxes
-from ..export import file_stem
+from ..export import export_section, file_stem
 from ..jobs import kernel_loop
 from ..layout import fit_figure, section
+from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
@@ -124,8 +125,7 @@ class GeneralizationView(TabView):
         self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS)
-        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
-                                    selected_index=None, layout=W.Layout(width="95%"))
+        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
                              ready=lambda: self.model.traj is not None)
         self.page = self.paged.page
@@ -137,7 +137,7 @@ class GeneralizationView(TabView):
             section("Losses shown"), *self.w_losses.values(),
             section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
             t["seed"],
-            section("Export"), self.export,
+            section("Export"), export_section(self.export),
             section("What is drawn"),
             W.HTML(f"<div class='pe-help'>{BOUNDS_TEXT}</div><div class='pe-help'>{LOSSES_TEXT}"
                    f"</div><div class='pe-help'>{html.escape(RISK_TEXT)}</div>"),

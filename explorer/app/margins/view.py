@@ -18,9 +18,10 @@ from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
 from ..controls import check_box, choice_buttons, slider, text_boxes
-from ..export import file_stem
+from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..layout import fit_figure, section
+from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..state import points_of
@@ -107,14 +108,13 @@ class MarginsView(PointerEdits, TabView):
         self.figure_box = self.page
         t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
-        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
-                                    selected_index=None, layout=W.Layout(width="95%"))
+        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         settings = W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Max margin"), self.w_hard, self.w_c, self.sayed,
             section("SGD rule (Sayed 61.22)"), t["eta"],
             section("Share"), self.b_send,
-            section("Export"), self.export,
+            section("Export"), export_section(self.export),
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         # the controls used in class sit above the figure, on screen with it and the timeline

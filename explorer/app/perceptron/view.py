@@ -22,10 +22,11 @@ from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
 from ..controls import ChoiceChecks, check_box, choice_menu, slider, text_box
-from ..export import ExportPanel, file_stem
+from ..export import ExportPanel, export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
 from ..layout import fit_figure, section
+from ..lazy import disclosure
 from ..messages import MessageArea
 from ..state import points_of
 from ..tab import TabView
@@ -139,8 +140,7 @@ class PerceptronView(TabView):
 
         t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
-        self.own_data = W.Accordion([self.data_panel], titles=("Your own data (CSV)",),
-                                    selected_index=None, layout=W.Layout(width="95%"))
+        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         settings = W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Rule"), self.w_rule, self.w_equation, t["eta"], t["forget"], t["rho"],
@@ -148,7 +148,7 @@ class PerceptronView(TabView):
             section("Visiting order"), self.w_order, t["custom_order"], t["batch"],
             section("Start"), t["w0"], self.b_zero,
             section("Share"), self.b_send,
-            section("Export"), self.export,
+            section("Export"), export_section(self.export),
             section("All settings"), self.b_defaults,
         ])
         # the page's figure has its own transport: the kernel's stays hidden

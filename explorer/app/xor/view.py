@@ -17,7 +17,7 @@ import ipywidgets as W
 from ... import xor
 from ...plots.xor import XorFigure
 from ..controls import choice_buttons, choice_menu, text_boxes
-from ..export import file_stem
+from ..export import export_section, file_stem
 from ..layout import fit_figure, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
@@ -120,7 +120,7 @@ class XorView(TabView):
             section("Two layers"), self.w_pair,
             section("16 functions"), self.w_pick, self.b_open,
             section("Share"), self.b_send,
-            section("Export"), self.export,
+            section("Export"), export_section(self.export),
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
         self._lay_out(settings, [W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),

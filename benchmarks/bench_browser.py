@@ -353,7 +353,12 @@ def run(opens=3, clicks=30, step_clicks=100, play_seconds=10.0, play_speed=30,
            and np.isfinite(f["value"])]
     p95 = [f for f in figures if f["name"].startswith("click Step -> canvas changed, p95")
            and np.isfinite(f["value"])]
-    worst_med, worst_p95 = max(med, key=lambda f: f["value"]), max(p95, key=lambda f: f["value"])
+    # Cover's buttons make a new point set (their own target); every other tab steps a timeline
+    cover = [f for f in med + p95 if "(cover tab" in f["name"]]
+    steps_med = [f for f in med if f not in cover]
+    steps_p95 = [f for f in p95 if f not in cover]
+    worst_med = max(steps_med, key=lambda f: f["value"])
+    worst_p95 = max(steps_p95, key=lambda f: f["value"])
     opened = next(f for f in figures if f["name"].startswith("page open"))
     figures += [
         {"key": "perceptron_click_to_pixels_median_ms",
@@ -362,16 +367,32 @@ def run(opens=3, clicks=30, step_clicks=100, play_seconds=10.0, play_speed=30,
         {"key": "perceptron_click_to_pixels_p95_ms",
          "name": "click -> pixels, p95 (Perceptron tab, worst of Koski and 500 points)",
          "value": max(f["value"] for f in p95[:2]), "unit": "ms", "target": "<= 33"},
-        {"key": "click_to_pixels_median_ms", "name": "click -> pixels, median (worst tab)",
+        {"key": "tab_step_click_to_pixels_median_ms",
+         "name": "click Step -> pixels, median (worst tab with a timeline)",
          "value": worst_med["value"], "unit": "ms", "target": "<= 20",
          "reference": worst_med["name"]},
-        {"key": "click_to_pixels_p95_ms", "name": "click -> pixels, p95 (worst tab)",
+        {"key": "tab_step_click_to_pixels_p95_ms",
+         "name": "click Step -> pixels, p95 (worst tab with a timeline)",
          "value": worst_p95["value"], "unit": "ms", "target": "<= 33",
          "reference": worst_p95["name"]},
+    ]
+    for f in cover:
+        which = "median" if f in med else "p95"
+        figures.append({"key": f"cover_new_points_{which}_ms",
+                        "name": f"Cover, a new point set -> figure, {which}",
+                        "value": f["value"], "unit": "ms",
+                        "target": "<= 100" if which == "median" else None,
+                        "reference": f["name"]})
+    figures += [
         {"key": "open_interactive_cold_s", "name": "page open -> interactive, cold kernel",
          "value": opened["value"] / 1000, "unit": "s", "target": "<= 3"},
     ]
     return figures
+
+
+#: Keys earlier runs wrote that no figure has now (``report.refresh`` drops them): the worst
+#: tab's click counted Cover's new point sets as steps; they have keys of their own.
+RETIRED = ("click_to_pixels_median_ms", "click_to_pixels_p95_ms")
 
 
 def _cpu(proc) -> float:
@@ -550,6 +571,9 @@ def _kernel_rss_after_all_tabs(browser, server):
     page = ctx.new_page()
     page.goto(server.url)
     V.wait_for_canvas(page, timeout=120)
+    page.wait_for_timeout(8000)  # the Perceptron tab's solvers come after the page (about 2 s)
+    new = [p for p in _kernels(server) if p not in before]
+    first = max((_private_mb(p) for p in new), default=float("nan"))
     for _, title, _ in TABS[1:]:
         page.locator(".lm-TabBar-tab", has_text=title).first.click()
         page.wait_for_timeout(6000)  # built, drawn and settled
@@ -561,9 +585,15 @@ def _kernel_rss_after_all_tabs(browser, server):
              "value": rss, "unit": "MB", "target": "<= 130",
              "note": f"VmRSS of the page's kernel after opening {len(TABS)} tabs"},
             {"key": "kernel_private_mb", "name": "kernel private memory after opening every tab",
-             "value": private, "unit": "MB", "target": "<= 198",
+             "value": private, "unit": "MB", "target": "<= 150",
              "note": "Private_Clean + Private_Dirty (smaps_rollup): the memory one more page "
-                     "adds; shared library pages are counted once for all kernels"}]
+                     "adds; shared library pages are counted once for all kernels (issue 20 "
+                     "asked for no more than the 198 MB of the ipympl figure)"},
+            {"key": "kernel_private_perceptron_mb",
+             "name": "kernel private memory, dashboard opened on the Perceptron tab only",
+             "value": first, "unit": "MB", "target": "<= 120",
+             "note": "as above, read before any other tab is opened, after the tab's bound "
+                     "and proof were computed"}]
 
 
 def _latency_figures(label, lat, shown):

@@ -112,11 +112,13 @@ def plot(res: dict, path: pathlib.Path = PLOT) -> None:
 
 
 def refresh(figures: list[dict], meta: dict, *, results_path: pathlib.Path,
-            doc: pathlib.Path = DOC) -> dict:
-    """Write results.json, the plot and the summary block of the performance page."""
+            doc: pathlib.Path = DOC, retired: tuple[str, ...] = ()) -> dict:
+    """Write results.json, the plot and the summary block of the performance page. Keys of
+    earlier runs stay (a run may measure only some figures) unless ``retired``."""
     res = results(figures)
     old = json.loads(results_path.read_text()) if results_path.exists() else {}
-    merged = {**{k: v for k, v in old.items() if not k.startswith("_")}, **res}
+    merged = {**{k: v for k, v in old.items() if not k.startswith("_") and k not in retired},
+              **res}
     merged["_meta"] = meta
     results_path.write_text(json.dumps(merged, indent=2, allow_nan=True) + "\n")
     shown = {k: v for k, v in merged.items() if not k.startswith("_")}

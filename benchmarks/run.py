@@ -34,9 +34,10 @@ def main(argv=None) -> int:
     names = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
     if args.only:
         names = [n for n in names if n in args.only]
-    figures = []
+    figures, retired = [], []
     for name in names:
         mod = importlib.import_module(f"bench_{name}")
+        retired += getattr(mod, "RETIRED", ())
         print(f"# {name}", flush=True)
         for fig in mod.run():
             fig = {"bench": name, **fig}
@@ -53,7 +54,7 @@ def main(argv=None) -> int:
     if not args.no_docs:
         import report
 
-        report.refresh(figures, meta, results_path=HERE / "results.json")
+        report.refresh(figures, meta, results_path=HERE / "results.json", retired=tuple(retired))
         print(f"wrote {HERE / 'results.json'} and the summary of docs/performance.md")
     return 0
 

@@ -40,7 +40,7 @@ def test_opening_a_closed_section_makes_its_panel_and_what_was_said_before_shows
     panel = ExportPanel(basename="x", still=lambda fmt: calls.append(fmt) or b"png")
     panel.describe("", playable=False)  # said before the panel was made
     section = export_section(panel)
-    assert section.titles == ("Save this view (PNG, SVG)",) and section.selected_index is None
+    assert section.titles == ("PNG · SVG",) and section.selected_index is None
     assert not panel.built and panel.children == ()
     section.selected_index = 0
     assert panel.built and len(panel.children) == 5

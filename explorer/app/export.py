@@ -288,5 +288,5 @@ class ExportPanel(BuiltOnUse, W.VBox):
 def export_section(panel: ExportPanel) -> W.Accordion:
     """The closed section under a settings column's "Export" heading, which makes ``panel``
     when first opened."""
-    kinds = "PNG, SVG, GIF, HTML" if panel._animate is not None else "PNG, SVG"
-    return disclosure(f"Save this view ({kinds})", panel)
+    kinds = ("PNG", "SVG", "GIF", "HTML") if panel._animate is not None else ("PNG", "SVG")
+    return disclosure(" · ".join(kinds), panel)

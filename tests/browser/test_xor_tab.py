@@ -69,7 +69,7 @@ def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
     wait_for_canvas(page, within=FIGURE, timeout=90)
     wait_for_text(page, NARRATION, lambda t: t.startswith("Step 5"), timeout=30)
     # closed at open: the section makes its panel when opened
-    page.locator("text=Save this view (PNG, SVG, GIF, HTML) >> visible=true").click()
+    page.locator("text=PNG · SVG · GIF · HTML >> visible=true").click()
     panel = page.locator(".pe-export:visible")
     panel.get_by_role("button", name="PNG", exact=True).wait_for(timeout=30_000)
     assert "25 frames, step 0 to 24, every one" in panel.inner_text()

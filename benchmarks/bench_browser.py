@@ -545,19 +545,11 @@ def _quiet_kernels(server, *, quiet_s: float = 1.0, timeout_s: float = 90.0) -> 
 
 
 def _kernels(server) -> list[int]:
-    """PIDs of the kernels the Voila server started (its child processes running ipykernel)."""
-    out = []
-    for d in pathlib.Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ")
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == server.proc.pid and b"ipykernel" in cmd:
-            out.append(int(d.name))
-    return out
+    """PIDs of the kernels the Voila server runs (forked by its fork server, or its own
+    children)."""
+    from explorer.serving.forkserver import server_kernels
+
+    return server_kernels(server.proc.pid)
 
 
 def _kernel_rss_after_all_tabs(browser, server):

@@ -326,7 +326,9 @@ class Server:
             return []
 
     def kernel_processes(self) -> int:
-        return sum(1 for p in self.processes()[1:] if _is_kernel(p))
+        from explorer.serving.forkserver import server_kernels
+
+        return len(server_kernels(self.proc.pid))
 
     def memory(self) -> dict:
         rss = pss = 0
@@ -358,13 +360,6 @@ class Server:
             pass
         self.proc.wait(5)
         self._log.close()
-
-
-def _is_kernel(p: psutil.Process) -> bool:
-    try:
-        return "ipykernel_launcher" in " ".join(p.cmdline())
-    except (psutil.NoSuchProcess, psutil.AccessDenied):
-        return False
 
 
 # ---------------------------------------------------------------- phases

@@ -157,6 +157,28 @@ def agree(got, want, kind: str, what) -> bool:
     return True
 
 
+def drawn_lines(fig) -> list:
+    """``[(line, (x, y)), ...]``: every line of text a full matplotlib draw of ``fig`` puts on
+    its Agg canvas, with the left end of its baseline in CSS px: what the renderer was told to
+    draw (a multi-line text is one call a line), read without any of the figure's own layout
+    code, to check text tracks of one line each against."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    calls, draw_text = [], RendererAgg.draw_text
+    c = css_dpi(fig) / fig.dpi
+
+    def spy(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        calls.append((s, np.array([x * c, y * c])))  # Agg draws from the top: y is flipped
+        return draw_text(self, gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+
+    RendererAgg.draw_text = spy
+    try:
+        fig.canvas.draw()
+    finally:
+        RendererAgg.draw_text = draw_text
+    return calls
+
+
 def pieces(px) -> list:
     """A polyline's pieces between NaN rows (each drawn on its own)."""
     out, cur = [], []

@@ -157,3 +157,34 @@ def test_probability_axis_is_capped_at_1_and_the_cut_bounds_are_said(fig_run, cu
             assert np.all(np.asarray(v) >= lo)
     feet = np.array([seg[0] for seg in p.errbars.get_segments()])
     assert np.all(feet[:, 1] >= lo)
+
+
+def test_the_legend_keeps_its_frame_while_its_title_says_other_bounds_and_sizes(curve):
+    """Issue 21: the legend's title (the bounds cut off above 1, and up to which n) changed its
+    words with every size a simulation finished, and with them the legend's frame, which the
+    page has in its still layers: each size drew them again. Now the title's box is as large
+    as any words of as many lines (two bounds a line, sizes of the plan's digits), so the
+    frame is the same whichever bounds are above 1 and up to which n."""
+    from dataclasses import replace
+
+    from explorer.plots.generalization import BOUND_NAMES
+
+    f = GeneralizationFigure()
+    f.fit(1040, 547)
+    p = f.stability
+    p.set_plan(curve.ns, trials=curve.trials)
+    r = f.fig._get_renderer()
+    frames = {}  # lines of the title -> the legend's frames
+    i = np.arange(len(curve.ns))
+    for above in ((1, 0, 0, 0), (2, 1, 0, 0), (3, 3, 1, 0), (4, 4, 4, 4), (2, 0, 4, 1),
+                  (0, 1, 0, 2)):  # per bound (BOUND_NAMES): how many sizes are above 1
+        values = {a: np.where(i < k, 2.0, 0.05) for (a, _), k in zip(BOUND_NAMES, above,
+                                                                      strict=True)}
+        p.set_curve(replace(curve, **values))
+        words = p.legend.get_title().get_text()
+        for (_, name), k in zip(BOUND_NAMES, above, strict=True):  # the right words
+            assert (f"{name} to n = {curve.ns[k - 1]}" in words) == (k > 0), words
+        frames.setdefault(words.count("\n") + 1, set()).add(
+            tuple(np.round(p.legend.get_window_extent(r).bounds, 6)))
+    assert all(len(boxes) == 1 for boxes in frames.values()), frames
+    assert set(frames) == {2, 3}  # a head line, then one or two of bounds

@@ -44,7 +44,7 @@ def _bound(static):
 
 def test_each_finished_size_reaches_the_page(view):
     """Every size the simulation finishes is drawn by the page: its points come as static
-    tracks, with a new scene when the probability axis or the legend's words change."""
+    tracks, with a new scene when the probability axis or the legend's frame change."""
     m, sent = view.model, view.sent
     assert m.start_simulation()
     assert m.wait_simulation(60)
@@ -67,9 +67,64 @@ def test_a_size_that_leaves_the_axes_is_new_static_tracks_and_fresh_narration(vi
     assert len(sent["scenes"]) == scenes  # no still layer drawn again
     static = sent["statics"][-1]
     np.testing.assert_allclose(_bound(static), _bound(view.figure.statics()))
-    again = sent["chunks"][chunks:]
-    assert again and set(again) == view.figure.sent_chunks
-    assert view.figure.chunk(again[0]).narration[0].endswith(f"{view._summary()}.")
+    assert sent["chunks"][chunks:] == []  # the steps' markers are not sent again ...
+    assert static.tail == f" {view._summary()}."  # ... the summary after each narration is
+
+
+def _words(static) -> list:
+    """The legend title's lines as the page draws them (its text tracks, in order)."""
+    lines = []
+    for i in range(3):
+        a = static.arrays[f"sim_cut_{i}"]
+        if np.isfinite(np.asarray(a["xy"], dtype=float)).all():
+            lines.append(static.strings[int(a["t"][0])])
+    return lines
+
+
+def test_streamed_sizes_draw_the_still_layers_again_only_when_the_axes_move(monkeypatch):
+    """Issue 21: while a simulation's sizes came in, every size drew the still layers again
+    and sent a new scene, because the stability legend's title (the bounds cut off above 1,
+    and up to which n) changed its words: 4 renders for the 4 sizes below. Now its words are
+    text tracks over a frame that keeps its size: the still layers are drawn again only for a
+    size that moves the axes' limits or the frame (a title of more lines), here once; the
+    page's texts say what the kernel's legend says, and the steps' chunks are not sent again
+    (the summary after every step's narration goes with the statics)."""
+    from explorer.plots import layers
+
+    v = GeneralizationView(autorun=False)
+    assert v.model.update(ns="5, 10, 20, 40", trials="5")
+    m, f, page = v.model, v.figure, v.page
+    renders, scenes, statics, chunks, states = [], [], [], [], []
+    still_layers = layers.still_layers
+    monkeypatch.setattr(layers, "still_layers",
+                        lambda *a, **k: renders.append(1) or still_layers(*a, **k))
+    for name, log in (("show_scene", scenes), ("send_static", statics), ("send_chunk", chunks)):
+        real = getattr(page, name)
+        monkeypatch.setattr(page, name, lambda *a, _real=real, _log=log, **k:
+                            _log.append((a, k)) or _real(*a, **k))
+
+    def state():  # what the still layers show of the stability panel
+        st = f.stability
+        return (st.ax.get_xlim(), st.ax.get_ylim(), st.legend.get_title().get_text().count("\n"))
+
+    states.append(state())
+    m.observe(lambda _: states.append(state()), names="curve")  # after the view's observer
+    assert m.start_simulation()
+    assert m.wait_simulation(60) and len(m.curve.ns) == 4
+    moved = sum(a != b for a, b in zip(states, states[1:], strict=False))
+    assert 1 <= len(renders) == len(scenes) <= moved, (len(renders), moved)
+    assert len(renders) == 1  # the first size sets the probability axis; the others fit in it
+    assert len(chunks) <= 2 * len(scenes)  # only those sent with a scene
+    # the page has the words of the kernel's legend, and the summary after every narration
+    last = statics[-1][0][0]
+    words = f.stability.legend.get_title().get_text()
+    assert "\n".join(_words(last)) == words and "says nothing" in words
+    c = m.curve
+    for attr, name in (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
+                       ("mistakes_bound", "E[m]/(n+1)")):
+        over = c.ns[np.asarray(getattr(c, attr)) > 1]
+        assert (f"{name} to n = {over.max()}" in words) if len(over) else name not in words
+    assert last.tail == f" {v._summary()}." and "n = 40:" in last.tail
 
 
 def test_the_page_settles_a_step_and_the_kernel_follows(view):

@@ -1,13 +1,15 @@
 """The Generalization figure as a scene (issue 21): one description of the moving parts, drawn by
 matplotlib (``show``, ``set_stability``) and by the page (the scene's tracks: the loss markers of
-every step in chunks, the simulation's points as static tracks that grow), and both agree.
+every step in chunks, the simulation's points and the stability legend's title as static tracks
+that grow), and both agree.
 
 At sampled steps of runs on margin data and on real data, with every loss or a few shown and
 with the simulation empty, part done or done, every track's artist read back through
 matplotlib's transforms in CSS px equals the chunk's (or the static) arrays mapped with the
 scene's panels (log axes in log10 units), within half a CSS pixel; marker sizes and colours
-match the tracks' styles. Compositing the still layers with the moving artists drawn alone
-gives the picture of a full matplotlib draw.
+match the tracks' styles; each line of the legend's title is a text track with the words and
+the baseline matplotlib's renderer was given. Compositing the still layers with the moving
+artists drawn alone gives the picture of a full matplotlib draw.
 """
 
 
@@ -15,12 +17,13 @@ import numpy as np
 import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
-from scene_checks import TOL, actual, close, close_segments, expected, image, over
+from matplotlib.offsetbox import OffsetBox
+from scene_checks import TOL, actual, close, close_segments, drawn_lines, expected, image, over
 
 from explorer import datasets
 from explorer import generalization as G
 from explorer.perceptron import train
-from explorer.plots.generalization import LOSS_STYLE, GeneralizationFigure
+from explorer.plots.generalization import CUT_HEAD, CUT_LINES, LOSS_STYLE, GeneralizationFigure
 from explorer.plots.generalization_scene import SPLIT_Z
 from explorer.plots.layers import layer_dpi, render, still_artists
 from explorer.plots.tracks import px_per_pt
@@ -66,10 +69,34 @@ def _steps(n):
 
 
 
+def _check_title(f, scene, static, what):
+    """The legend title's text tracks (one a line, over the legend) against the lines a full
+    matplotlib draw gives its renderer: the same words at the same baselines, in its style."""
+    title = f.stability.title
+    lines = title.get_text().split("\n") if title.get_text() else []
+    assert lines[:1] == ([CUT_HEAD] if lines else []), what
+    drawn = [(s, xy) for s, xy in drawn_lines(f.fig) if s in lines]
+    assert [s for s, _ in drawn] == lines, what  # each line once, in order
+    names = [f"sim_cut_{i}" for i in range(CUT_LINES)]
+    tracks = {t.name: t for t in scene.tracks}
+    for i, name in enumerate(names):
+        want = expected(scene, static, tracks[name], 0)
+        assert want["visible"] == (i < len(lines)), (what, name)
+        if want["visible"]:
+            assert (want["text"], want["ha"], want["va"]) == (lines[i], "left", "baseline")
+            close(want["px"], drawn[i][1], f"{what}, {name}")
+        t = tracks[name]
+        assert (t.panel, t.layer) == ("figure", "over")  # over the legend's frame
+        assert t.style["font"] == pytest.approx(title.get_fontsize() * px_per_pt(f.fig),
+                                                abs=1e-3)
+
+
 def _check(f, scene, source, row, track, art, what):
     """The page's instruction for ``track`` (from ``source``, a chunk or the statics) against
     what ``art`` shows."""
     fig = f.fig
+    if track.name.startswith("sim_cut_"):
+        return  # the title's lines: _check_title
     if isinstance(art, LineCollection):  # the error bars: one polyline broken by NaN rows
         close_segments(fig, scene, source, track, row, art, what)
         return
@@ -101,13 +128,15 @@ def _agree(f, scene, steps):
         chunk = chunks.setdefault(k // scene.chunk, f.chunk(k // scene.chunk))
         row = k - chunk.start
         text = f.show(k)
-        assert chunk.narration[row] == text + f.tail == f.narration(k)
+        # the page adds the statics' tail (the simulation's summary) to every step's narration
+        assert chunk.narration[row] + static.tail == text + f.tail == f.narration(k)
         assert chunk.status[row] == f.status(k)
         assert set(chunk.arrays) | set(static.arrays) == set(tracks)
         assert not set(chunk.arrays) & set(static.arrays)
         for name, track in tracks.items():
             source, r = (chunk, row) if name in chunk.arrays else (static, 0)
             _check(f, scene, source, r, track, arts[name], f"step {k}, {name}")
+    _check_title(f, scene, static, f"steps {steps}")
 
 
 @pytest.mark.parametrize("data,sim,shown", [
@@ -133,7 +162,7 @@ def test_the_stability_panel_is_mapped_in_log_units(curves):
 
 
 def test_a_finished_size_grows_the_static_tracks_or_asks_for_a_new_scene(curves):
-    """While the probability axis and the legend's words stay, a finished size is only new
+    """While the probability axis and the legend's frame stay, a finished size is only new
     static arrays (the page redraws no still layer); otherwise ``grow`` says the scene must be
     made again. Either way, matplotlib and the page draw the same points."""
     full = curves["done"]
@@ -145,7 +174,7 @@ def test_a_finished_size_grows_the_static_tracks_or_asks_for_a_new_scene(curves)
     _agree(f, scene, [0])
     f, scene = _figure("margin", None)
     grown = f.grow(curves["part"])
-    if grown is None:  # the legend now names the bounds cut off above 1: new still layers
+    if grown is None:  # the probability axis moved (and the legend's title came): new layers
         assert not f.described
         scene = f.scene(width=W, height=H, chunk=64)
     bound = f.statics().arrays["sim_bound"]["xy"][0]
@@ -158,19 +187,26 @@ def test_a_finished_size_grows_the_static_tracks_or_asks_for_a_new_scene(curves)
 
 
 def test_layers_and_tracks_composite_to_a_full_draw(curves):
-    """below + the tracks (all "under") + above, each drawn by matplotlib alone, is the full
-    draw: the legends lie over every moving part."""
+    """below + the "under" tracks + above + the "over" tracks (the stability legend's title),
+    each drawn by matplotlib alone, is the full draw: the legends lie over every other moving
+    part, and the title's words over its legend's frame."""
     f, scene = _figure("margin", curves["done"])
-    assert {t.layer for t in scene.tracks} == {"under"}
-    moving = f.moving_artists()
+    title = f.stability.title
+    assert {t.layer for t in scene.tracks if not t.name.startswith("sim_cut_")} == {"under"}
+    moving = [a for a in f.moving_artists() if a is not title]
     assert all(a.get_zorder() <= SPLIT_Z for a in moving)
     still = [a for a in still_artists(f.fig) if all(a is not m for m in moving)]
+    legend = f.stability.legend  # the title alone ("over"): its legend, all else hidden
+    rest = [a for a in still if a is not legend]
+    rest += [a for a in legend.findobj() if a not in (legend, title)
+             and not isinstance(a, OffsetBox)]  # the frame and entries (the layout stays)
     dpi = layer_dpi(f.fig, scene.ratio)
     for k in (1, scene.n_steps // 2):
         f.show(k)
         img = image(scene.below)
-        img = over(img, image(render(f.fig, hide=still, dpi=dpi, transparent=True)))
+        img = over(img, image(render(f.fig, hide=[*still, title], dpi=dpi, transparent=True)))
         img = over(img, image(scene.above))
+        img = over(img, image(render(f.fig, hide=[*rest, *moving], dpi=dpi, transparent=True)))
         full = image(render(f.fig, hide=[], dpi=dpi, transparent=False))
         assert img.shape == full.shape == (H, W, 4)
         strong = np.any(np.abs(img - full)[..., :3] > 40 / 255, axis=-1)
@@ -185,7 +221,11 @@ def test_chunks_carry_the_markers_narration_and_status(curves):
     assert sum(map(len, buffers)) / chunk.count <= 5 * 30 * 9  # 30 points of 9 bytes per loss
     assert chunk.status[5] == f"step 5 of {scene.n_steps} · 30 points · {f.traj.n_updates} updates"
     assert chunk.narration[5].startswith(f"Step 5 of {scene.n_steps}: mean training losses")
-    assert chunk.narration[5].endswith(" Simulation: summary.")
+    assert chunk.narration[5] == f.step_text(5)  # the summary goes once, with the statics
+    static = f.statics()
+    assert static.tail == " Simulation: summary."
+    assert static.message(run=1, index=0)[0]["tail"] == " Simulation: summary."
+    assert "tail" not in content
     with pytest.raises(ValueError, match="chunk index"):
         f.chunk(scene.n_steps // 256 + 1)
     with pytest.raises(ValueError, match="needs a run"):

@@ -171,6 +171,33 @@ def test_static_tracks_are_sent_apart_and_replaced(fig):
         fig.send_static(Chunk(start=0, count=1, arrays={"other": {"xy": np.ones((1, 1, 2))}}))
 
 
+def test_a_static_tail_follows_every_narration_and_goes_alone_when_only_it_changes(fig):
+    """A static chunk's ``tail``: words the page adds after every step's narration (issue 21:
+    a simulation's summary, which changed every chunk's narration, so the page was sent the
+    chunks it held again). Sent with the statics; with ``changed_only``, a new tail goes even
+    when no track changed, and nothing goes when neither did."""
+    tracks = (Track("line", "plane", "polyline"), Track("data", "plane", "points"))
+    data = {"data": {"xy": np.zeros((1, 3, 2))}}
+    _show(fig, _scene(tracks=tracks), run=1, first=0,
+          static=Chunk(start=0, count=1, arrays=data, tail=" n = 5: a summary."))
+    assert fig.sent[0][0]["type"] == "static" and fig.sent[0][0]["tail"] == " n = 5: a summary."
+    fig.sent.clear()
+    assert fig.send_static(Chunk(start=0, count=1, arrays=data, tail=" n = 5: a summary."),
+                           changed_only=True) == 0
+    assert fig.sent == []
+    assert fig.send_static(Chunk(start=0, count=1, arrays=data, tail=" n = 10: another."),
+                           changed_only=True) == 0  # no track, but the tail
+    content, buffers = fig.sent[-1]
+    assert (content["tail"], content["arrays"], buffers) == (" n = 10: another.", {}, [])
+    assert fig.send_static(Chunk(start=0, count=1, arrays=data), changed_only=True) == 0
+    assert len(fig.sent) == 1  # no tail given: the page keeps its own
+    _show(fig, _scene(tracks=tracks), run=2, first=0, static=Chunk(start=0, count=1, arrays=data))
+    assert "tail" not in fig.sent[-1][0]  # a new scene: no tail until one is sent
+    assert "tail" not in _chunk(0, _scene()).message(run=2, index=0)[0]
+    js = (STATIC / "pagefigure.js").read_text(encoding="utf-8")
+    assert "+ this.staticTail" in js and 'this.staticTail = "";' in js
+
+
 def test_keys_the_page_does_not_handle_reach_the_kernel_only_if_asked_for(fig):
     keys = []
     fig.on_key(keys.append)

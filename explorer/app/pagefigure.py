@@ -20,7 +20,10 @@ solution that do not move with the step but do move while the data are edited) g
 from a "static" message (:meth:`PageFigure.send_static`, one row per array) instead of the
 chunks: sent with the scene (``show_scene(static=...)``) and again whenever they change, with
 an optional narration that stands until the next run; ``send_static(changed_only=True)``
-sends only the tracks that changed since, which the page merges into those it has.
+sends only the tracks that changed since, which the page merges into those it has. A static
+chunk's ``tail`` (:class:`~explorer.plots.scene.Chunk`) is words the page adds after every
+step's narration until the next scene (or the next ``tail``): a summary that changes while the
+steps' own narrations stay costs no chunk sent again.
 Pointer mode "drag": pressing on a vertex of a ``drag_tracks`` points track and moving it is
 drawn in the page at frame rate (the vertex follows the pointer, kept inside its panel); the
 kernel hears the pointer with ``phase`` "down" (wherever the press was), "move" (at most every
@@ -205,6 +208,7 @@ class PageFigure(anywidget.AnyWidget):
         self._scene: Scene | None = None
         self._chunks: Callable[[int], Chunk | None] | None = None
         self._static_marks: dict = {}  # track -> what its static arrays were when last sent
+        self._static_tail: str | None = None  # the narration's tail the page has
         self._pointer: list[Callable[[Pointer], object]] = []
         self._key: list[Callable[[str], object]] = []
         self._view3d: list[Callable[[str, float, float], object]] = []
@@ -249,6 +253,7 @@ class PageFigure(anywidget.AnyWidget):
         pushed = order[:max(int(first), 0)]
         self._run, self._scene, self._chunks = run, scene, chunks
         self._static_marks = {}
+        self._static_tail = None
         with self.hold_sync():
             self.scene = scene.header() | {"run": run, "pushed": pushed}
             self.below = bytes(scene.below)
@@ -283,7 +288,8 @@ class PageFigure(anywidget.AnyWidget):
         (``count == 1``); ``narration`` (if given) stands as the figure's description until
         the next run. With ``changed_only`` only the tracks whose arrays (or texts) differ
         from those last sent in this run go, merged into the page's (nothing is sent when
-        none changed and there is no narration). Returns how many tracks were sent."""
+        none changed and there is no narration nor a new ``static.tail``). Returns how many
+        tracks were sent."""
         if self._scene is None:
             raise ValueError("send_static needs a scene: call show_scene first")
         if static.count != 1:
@@ -295,14 +301,17 @@ class PageFigure(anywidget.AnyWidget):
         marks = {name: _static_mark(fields, static.strings)
                  for name, fields in static.arrays.items()}
         merge = bool(changed_only)
+        new_tail = static.tail is not None and static.tail != self._static_tail
         if merge:
             keep = [n for n in static.arrays if self._static_marks.get(n) != marks[n]]
-            if not keep and narration is None:
+            if not keep and narration is None and not new_tail:
                 return 0
             static = replace(static, arrays={n: static.arrays[n] for n in keep})
             self._static_marks.update(marks)
         else:
             self._static_marks = marks
+        if static.tail is not None:
+            self._static_tail = static.tail
         content, buffers = static.message(run=self._run, index=0)
         content["type"] = "static"
         if merge:

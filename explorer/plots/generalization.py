@@ -11,7 +11,9 @@ Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.gen
   error against ``n``, the proof's ``E[m]/(n + 1)``, Hardt & Recht's
   ``E[(2 + D^2)/gamma^2]/(n + 1)``, the worst case ``3/(gamma^2 (n + 1))`` and the VC bound.
   The probability axis stops just above 1: a bound above 1 says nothing, so its part there is
-  cut off and the legend says up to which ``n`` each bound is above 1.
+  cut off and the legend's title says up to which ``n`` each bound is above 1 (two bounds a
+  line, in a title box as large as any such words can be, so the legend keeps its frame while
+  a simulation's sizes come in).
 
 Artists are created once and updated in place. A step moves the loss markers only (the loss
 panel's limits are set per run, from its final margins), so with ``blit`` a step restores the
@@ -22,13 +24,15 @@ simulation's points are tracks (:mod:`explorer.plots.generalization_scene`).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
 from .. import losses as L
-from ..generalization import RiskTable, StabilityCurve
+from ..generalization import MAX_N, RiskTable, StabilityCurve
 from . import live
 from . import style as S
 from .generalization_scene import GeneralizationScene
@@ -104,6 +108,22 @@ P_TOP = 1.25
 #: The bounds, as the legend's words name them when they are above 1.
 BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
                ("mistakes_bound", "E[m]/(n+1)"))
+#: The legend's title when a bound is above 1: this line, then the bounds, two a line.
+CUT_HEAD = "Cut off above 1, where a bound says nothing:"
+CUT_PER_LINE = 2
+#: Most lines of the title.
+CUT_LINES = 1 + -(-len(BOUND_NAMES) // CUT_PER_LINE)
+
+
+def cut_templates(lines: int, *, widest: int = MAX_N) -> list[str]:
+    """Titles of ``lines`` lines as wide and as tall as any :meth:`StabilityPanel.cut_lines`
+    gives for sizes up to ``widest``: every line of bounds it can hold, each size with the
+    digits of ``widest`` (by default :data:`~explorer.generalization.MAX_N`, the largest)."""
+    n = "8" * len(str(int(widest)))
+    names = [name for _, name in BOUND_NAMES]
+    rows = [", ".join(f"{b} to n = {n}" for b in group) + ","
+            for k in range(1, CUT_PER_LINE + 1) for group in combinations(names, k)]
+    return ["\n".join([CUT_HEAD, *[row] * (lines - 1)]) for row in rows]
 
 
 class StabilityPanel:
@@ -136,34 +156,45 @@ class StabilityPanel:
         ax.axhline(1.0, color=S.GHOST, lw=0.8)
         self.legend = None
         self.curve = None
-        self._legend("")
+        self.widest = MAX_N  # the largest size planned (the legend's title makes room for it)
+        self._legend(())
         self.ax.set_xlim(3, 1500)
         self.ax.set_ylim(1e-3, P_TOP)
 
-    def _legend(self, title: str) -> None:
+    def _legend(self, lines) -> None:
+        """The legend, titled with ``lines`` (:meth:`cut_lines`) in a box that any title of as
+        many lines fits (:func:`explorer.plots.live.reserve_title`)."""
         if self.legend is not None:
             self.legend.remove()
         self.legend = self.ax.legend(loc="lower left", fontsize=S.TICK_SIZE - 1, framealpha=0.9,
-                                     title=title or None, title_fontsize=S.TICK_SIZE - 1,
-                                     alignment="left")
+                                     title="\n".join(lines) or None,
+                                     title_fontsize=S.TICK_SIZE - 1, alignment="left")
+        if lines:
+            live.reserve_title(self.legend, cut_templates(len(lines), widest=self.widest))
+
+    @property
+    def title(self):
+        """The legend's title (a ``Text``; the page draws its lines)."""
+        return self.legend.get_title()
 
     @staticmethod
-    def above_one(curve: StabilityCurve) -> str:
-        """Which bounds are above 1 (cut off), and up to which ``n``; "" if none."""
+    def cut_lines(curve: StabilityCurve) -> tuple[str, ...]:
+        """The legend title's lines: which bounds are above 1 (cut off), and up to which
+        ``n``, :data:`CUT_PER_LINE` a line under :data:`CUT_HEAD`; none if no bound is."""
         parts = []
         for attr, name in BOUND_NAMES:
             over = curve.ns[np.asarray(getattr(curve, attr)) > 1.0]
             if len(over):
                 parts.append(f"{name} to n = {int(over.max())}")
-        if not parts:
-            return ""
-        return "Cut off above 1, where a bound says nothing:\n" + ", ".join(parts)
+        rows = [", ".join(parts[i:i + CUT_PER_LINE]) for i in range(0, len(parts), CUT_PER_LINE)]
+        return (CUT_HEAD, *[r + "," for r in rows[:-1]], *rows[-1:]) if rows else ()
 
     def set_plan(self, ns, *, trials: int) -> None:
         """Fix the axes for the planned sizes ``ns`` and ``trials`` (before results come)."""
         ns = np.asarray(ns, dtype=float)
         self.ax.set_xlim(ns.min() / 1.4, ns.max() * 1.4)
         self.trials = int(trials)
+        self.widest = int(ns.max())
 
     def set_curve(self, curve: StabilityCurve | None) -> None:
         """Draw the completed sizes of ``curve`` (None: nothing yet)."""
@@ -173,7 +204,7 @@ class StabilityPanel:
                          self.error):
                 line.set_data([], [])
             self.errbars.set_segments([])
-            self._legend("")
+            self._legend(())
             self.ax.set_ylim(1e-3, P_TOP)
             return
         if not isinstance(curve, StabilityCurve):
@@ -201,7 +232,8 @@ class StabilityPanel:
         xs, ys = np.concatenate(xs), np.concatenate(ys)
         keep = ys > 0
         xs, ys = xs[keep], ys[keep]
-        self._legend(self.above_one(curve))
+        self.widest = max(self.widest, int(curve.ns.max()))
+        self._legend(self.cut_lines(curve))
         self.ax.set_ylim(*self._y_range(xs, ys))
 
     def _y_range(self, xs, ys) -> tuple[float, float]:

@@ -10,12 +10,17 @@ Two kinds of moving parts, described once and drawn by matplotlib or by the page
 * what the stability simulation adds as each size ``n`` finishes
   (:meth:`GeneralizationScene.sim_parts`, the same at every step): the measured rate of margin
   mistakes with its error bars, the proof's ``E[m]/(n + 1)``, Hardt & Recht's bound, the worst
-  case, the VC bound and the zero-one error; sent with the scene, and again when a size
-  finishes (:meth:`GeneralizationScene.grow`) while the still layers stay as they are.
+  case, the VC bound and the zero-one error, and the words of the legend's title (the bounds
+  cut off above 1, one text track a line, over the legend); sent with the scene, and again
+  when a size finishes (:meth:`GeneralizationScene.grow`) while the still layers stay as they
+  are. The narration's summary of the simulation (:attr:`GeneralizationScene.tail`) goes with
+  them: the page adds it to every step's narration.
 
 The stability panel's axes are logarithmic: the page maps it in log10 units and its tracks'
-values are sent as their logarithms. Everything else (axes, loss curves, legends, the risk
-bars) is drawn by matplotlib as still layers, once per run and size.
+values are sent as their logarithms. Everything else (axes, loss curves, the legends' frames
+and entries, the risk bars) is drawn by matplotlib as still layers, once per run and size and
+again only when a finished size moves the probability axis (or the legend's frame: a title of
+another number of lines).
 
 :class:`GeneralizationScene` is mixed into :class:`explorer.plots.GeneralizationFigure`.
 """
@@ -29,7 +34,7 @@ import numpy as np
 from .. import losses as L
 from . import layers, live
 from . import tracks as T
-from .scene import Chunk, Scene, Track
+from .scene import FIGURE, Chunk, Scene, Track
 
 #: The still layers split at this z order: the legends (z 5) are the ``above`` layer, over
 #: every track (the loss markers, z 4; the simulation's lines and error bars, which matplotlib
@@ -42,6 +47,11 @@ SIM_LINES = (("vc", "vc"), ("worst", "worst"), ("bound", "bound"), ("mistakes", 
              ("rate", "rate"), ("zero", "zero"), ("error", "error"))
 
 
+def _cut_tracks() -> tuple:
+    """The text tracks of the stability legend's title, one a line it can have."""
+    from .generalization import CUT_LINES
+
+    return tuple(f"sim_cut_{i}" for i in range(CUT_LINES))
 
 
 def _log10(xy) -> np.ndarray:
@@ -66,9 +76,8 @@ class GeneralizationScene:
 
     def _init_scene(self) -> None:
         self._scene = None
-        #: Indices of the chunks made since the last scene (those the page may hold).
-        self.sent_chunks = set()
-        #: What the page says after each step's narration (the view's summaries).
+        #: What the page says after each step's narration (the view's summaries), sent with
+        #: the statics.
         self.tail = ""
 
     @property
@@ -98,15 +107,17 @@ class GeneralizationScene:
 
     def track_artists(self) -> dict:
         """Track name -> the matplotlib artist that draws it (a line with markers draws two
-        tracks: its polyline and its markers)."""
+        tracks: its polyline and its markers; the legend's title one track a line)."""
         out = {f"loss_{n}": self.losses.points[n] for n in self.losses.shown}
         out.update(self._sim_artists())
+        out.update(dict.fromkeys(_cut_tracks(), self.stability.title))
         return out
 
     def moving_artists(self) -> list:
         """The artists of the tracks (the still layers leave them out), each once; the markers
         of hidden losses too (they are in no layer)."""
-        return live.distinct([*self.losses.points.values(), *self._sim_artists().values()])
+        return live.distinct([*self.losses.points.values(), *self._sim_artists().values(),
+                              self.stability.title])
 
     def _tracks(self, pt: float) -> list:
         out = []
@@ -130,7 +141,11 @@ class GeneralizationScene:
             else:
                 out.append(Track(track, "stability", "polyline", z=art.get_zorder(),
                                  style=T.line_style(art, pt)))
-        return [replace(t, layer="under") for t in out]
+        out = [replace(t, layer="under") for t in out]
+        legend = self.stability.legend  # the title's words over its frame (the "above" layer)
+        style = T.text_style(self.stability.title, pt)
+        return out + [Track(name, FIGURE, "text", layer="over", z=legend.get_zorder() + 0.1,
+                            style=style) for name in _cut_tracks()]
 
     @staticmethod
     def _marker(name: str) -> str:
@@ -177,15 +192,31 @@ class GeneralizationScene:
             out[track] = {"xy": xy}
             if track.endswith("_marks") and art.get_marker() not in OPEN_MARKERS:
                 out[track]["c"] = np.zeros(len(xy), dtype=np.uint8)
+        lines = self._title_lines()
+        for i, track in enumerate(_cut_tracks()):
+            out[track] = ({"xy": lines[i][1], "text": lines[i][0], "ha": "left",
+                           "va": "baseline"} if i < len(lines) else T.hidden_text())
         return out
+
+    def _title_lines(self) -> list:
+        """The legend title's lines and where matplotlib draws them (CSS px): the legend is
+        laid out at the figure's dpi first (its title's place is set as it is drawn)."""
+        st = self.stability
+        if not st.title.get_text():
+            return []
+        fig = self.fig
+        st.legend.draw(getattr(fig.canvas, "get_renderer", fig._get_renderer)())
+        return T.text_lines(st.title, height=fig.bbox.height * T.css_dpi(fig) / fig.dpi)
 
     # ------------------------------------------------------------------ the scene
     def _still_key(self) -> tuple:
         """What the still layers show of the simulation: the panel's limits and the legend's
-        words (a finished size that changes neither changes only the tracks)."""
-        st = self.stability
-        title = st.legend.get_title().get_text() if st.legend is not None else ""
-        return (tuple(st.ax.get_xlim()), tuple(st.ax.get_ylim()), title)
+        frame (its title's words are tracks; a finished size that changes neither changes
+        only the tracks)."""
+        st, fig = self.stability, self.fig
+        box = st.legend.get_window_extent(getattr(fig.canvas, "get_renderer",
+                                                  fig._get_renderer)())
+        return (tuple(st.ax.get_xlim()), tuple(st.ax.get_ylim()), tuple(box.bounds))
 
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
               chunk: int = 256) -> Scene:
@@ -203,7 +234,6 @@ class GeneralizationScene:
                             below=below, above=above, n_steps=int(self.traj.n_steps),
                             chunk=int(chunk))
         self._still = self._still_key()
-        self.sent_chunks = set()
         return self._scene
 
     def status(self, k: int) -> str:
@@ -217,32 +247,33 @@ class GeneralizationScene:
 
     def chunk(self, index: int) -> Chunk:
         """The loss markers of chunk ``index`` of the last :meth:`scene`, with per step the
-        narration and the status line."""
+        narration (:meth:`step_text`: the page adds :attr:`tail`, sent with the statics) and
+        the status line."""
         if self._scene is None:
             raise ValueError("chunk needs a scene of this run and size: call scene first")
         steps = self._scene.chunk_range(index)
-        self.sent_chunks.add(int(index))
         names = {f"loss_{n}" for n in self.losses.shown}
         arrays, strings = T.stack([self.step_parts(k) for k in steps],
                                   [t for t in self._scene.tracks if t.name in names])
         return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(self.narration(k) for k in steps),
+                     narration=tuple(self.step_text(k) for k in steps),
                      status=tuple(self.status(k) for k in steps))
 
     def statics(self) -> Chunk:
-        """The simulation's points (one row, the same at every step), sent with the scene."""
+        """The simulation's points and the legend title's words (one row, the same at every
+        step), and :attr:`tail`, sent with the scene and as sizes finish."""
         if self._scene is None:
             raise ValueError("statics needs a scene: call scene first")
-        names = set(self._sim_artists())
+        names = {*self._sim_artists(), *_cut_tracks()}
         arrays, strings = T.stack([self.sim_parts()],
                                   [t for t in self._scene.tracks if t.name in names])
-        return Chunk(start=0, count=1, arrays=arrays, strings=strings)
+        return Chunk(start=0, count=1, arrays=arrays, strings=strings, tail=self.tail)
 
     def grow(self, curve) -> Chunk | None:
         """Show the simulation's ``curve`` (more sizes finished) on matplotlib's artists and
-        return its points as static tracks, or None when the still layers change too (the
-        probability axis or the legend's words moved): then describe the figure again with
-        :meth:`scene`."""
+        return its points and the legend title's words as static tracks, or None when the
+        still layers change too (the probability axis or the legend's frame moved): then
+        describe the figure again with :meth:`scene`."""
         self.set_stability(curve)
         if self._scene is None or self._still_key() != self._still:
             self._scene = None

@@ -4,11 +4,14 @@ A figure that mixes in :class:`LiveFigure` defines ``show(k)`` (move its artists
 ``k``) and ``dynamic_artists()`` (the artists that move); it gets :meth:`LiveFigure.render`,
 which draws step ``k`` on the live canvas with or without blitting, and
 :meth:`LiveFigure.savefig`. :func:`resize`, :func:`margins_in_points` and :func:`legend_below`
-are the sizing steps of a figure's ``fit``. :class:`explorer.plots.PerceptronFigure` does the
+are the sizing steps of a figure's ``fit``; :func:`reserve_title` keeps a legend's frame still while its
+title's words change. :class:`explorer.plots.PerceptronFigure` does the
 same things in its own methods (written first); it could use these helpers unchanged.
 """
 
 from __future__ import annotations
+
+from matplotlib.transforms import Bbox
 
 from . import layers
 from . import style as S
@@ -241,3 +244,33 @@ def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):
     side = max(top - need, 0.3 * cell.height * H)
     ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
     return legend
+
+
+def reserve_title(legend, templates) -> None:
+    """Lay ``legend``'s title out as if it were the widest and the tallest of the strings
+    ``templates``, whatever it says: its frame, a still layer of a page-drawn figure, then stays
+    as the title's words change (the page draws them, each line a text track,
+    :func:`explorer.plots.tracks.text_lines`). The title keeps its top left corner; the room
+    it does not fill is left blank below and to its right.
+
+    The title's box is measured again at each layout (the renderer's dpi), for the templates
+    and then for the title itself, which sets where its lines are drawn.
+    """
+    area = legend._legend_title_box
+    text, measure = area._text, area.get_bbox
+
+    def get_bbox(renderer):
+        shown = text._text  # swapped without set_text: measuring must not mark it stale
+        boxes = []
+        try:
+            for s in templates:
+                text._text = s
+                boxes.append(measure(renderer))
+        finally:
+            text._text = shown
+        own = measure(renderer)  # last: a multi-line title's baseline is its own
+        w = max(b.width for b in (*boxes, own))
+        h = max(b.height for b in (*boxes, own))
+        return Bbox.from_bounds(own.x0, own.y1 - h, w, h)
+
+    area.get_bbox = get_bbox

@@ -220,6 +220,10 @@ class Chunk:
         The texts that ``text`` tracks index.
     narration, status : tuple of str
         Per step: the narration (the figure's description) and the status line.
+    tail : str, optional
+        Of a static chunk (the arrays of static tracks, one row): words the page adds after
+        every step's narration until the next scene or static chunk with a ``tail`` (e.g. the
+        summary of a simulation that grows while the steps' narrations stay). None: as it was.
     """
 
     start: int
@@ -228,6 +232,7 @@ class Chunk:
     strings: tuple = ()
     narration: tuple = ()
     status: tuple = ()
+    tail: str | None = None
 
     def message(self, *, run: int, index: int) -> tuple[dict, list]:
         """The custom message the page receives: its JSON content and its binary buffers
@@ -247,6 +252,8 @@ class Chunk:
                    "start": int(self.start), "count": int(self.count), "arrays": spec,
                    "strings": list(self.strings), "narration": list(self.narration),
                    "status": list(self.status)}
+        if self.tail is not None:
+            content["tail"] = str(self.tail)
         return content, buffers
 
 

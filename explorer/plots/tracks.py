@@ -129,6 +129,20 @@ def text_style(text, pt: float) -> dict:
     return out
 
 
+def text_lines(text, *, height: float) -> list:
+    """``[(line, (x, y)), ...]``: each line of a ``Text`` that matplotlib has laid out (drawn
+    at the figure's dpi) and the left end of its baseline, where matplotlib draws it, in CSS px
+    from the top left of a figure ``height`` CSS px high: one text track a line (``ha`` "left",
+    ``va`` "baseline") draws it as matplotlib does, whatever the page's line spacing."""
+    fig = text.get_figure(root=True)
+    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    _, info, _ = text._get_layout(renderer)
+    x0, y0 = text.get_transform().transform(text.get_unitless_position())
+    css = css_dpi(fig) / fig.dpi
+    return [(line, np.array([(x0 + x) * css, height - (y0 + y) * css]))
+            for line, _, (x, y) in info]
+
+
 def points_style(coll, pt: float, *, marker: str = "o", rings=None) -> dict:
     """Markers of a scatter (made with ``marker``): diameter, shape, fill (or "none"), edge
     colour and width, dashes. ``rings``: ``((colour, width in points), ...)`` that the

@@ -3,9 +3,10 @@ stability bound measured by a background simulation (progress bar, Stop), and tr
 test error of the perceptron and the pocket rule on real data.
 
 The page draws the figure (:mod:`explorer.app.pagerun`): the loss markers of every step, and
-the simulation's points as static tracks. A finished size is sent as new static arrays (and the
-chunks the page holds, whose narration says the new summary) while the probability axis and
-the legend stay as they are; otherwise the figure is described again.
+the simulation's points and the words of its legend's title as static tracks. A finished size
+is sent as the static tracks that changed, with the new summary that the page adds to every
+step's narration, while the probability axis and the legend's frame stay as they are;
+otherwise the figure is described again (its still layers drawn anew).
 """
 
 from __future__ import annotations
@@ -35,9 +36,6 @@ SIM_FIELDS = ("ns", "trials", "gamma", "dim", "seed")
 NAME = ("Generalization tab: the training examples' surrogate losses at the step shown, the "
         "fresh-point margin mistakes against Hardt & Recht's stability bound, and training "
         "against test error")
-#: A finished size re-sends at most this many chunks the page may hold (with the new
-#: summary in their narration); a run that sent more is described again.
-RESEND_CHUNKS = 4
 #: Bytes a chunk of loss markers should stay under (a step holds 5 × 9 bytes a training
 #: example: 18 kB a step on breast cancer's 398, where 256 steps would be 4.6 MB).
 CHUNK_BYTES = 512_000
@@ -178,10 +176,8 @@ class GeneralizationView(TabView):
         if drawn == self._drawn:  # only the simulation grew: its points, if the axes stay
             self._curve = m.curve
             static = f.grow(m.curve)
-            if static is not None and len(f.sent_chunks) <= RESEND_CHUNKS:
-                self.page.send_static(static)
-                for i in sorted(f.sent_chunks):
-                    self.page.send_chunk(i)  # their narration says the new summary
+            if static is not None:  # what changed, and the summary after every narration
+                self.page.send_static(static, changed_only=True)
             else:
                 self._show_run()
             return

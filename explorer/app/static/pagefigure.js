@@ -78,6 +78,7 @@ class PageFigure {
     this.statics = new Map();  // track -> arrays the same at every step (sent apart, replaceable)
     this.staticStrings = [];
     this.staticNarration = null;  // a narration that stands until the next run (an edit's)
+    this.staticTail = "";  // words after every step's narration (a static chunk's tail)
     this.earlyStatic = null;
     this.drag = null;  // a point being dragged: {track, index, panel, px, py, released}
     this.build();
@@ -253,6 +254,7 @@ class PageFigure {
     this.early.clear();
     const st = this.earlyStatic;
     this.earlyStatic = null;
+    this.staticTail = "";
     if (st && st.run === this.run) this.applyStatic(st);
     else { this.statics = new Map(); this.staticStrings = []; this.staticNarration = null; }
     if (this.drag && this.drag.released) this.drag = null;
@@ -334,7 +336,8 @@ class PageFigure {
   // arrays the same at every step (e.g. the data and a solution while they are edited)
   staticArrived(msg, buffers) {
     const st = { run: msg.run, tracks: new Map(), strings: msg.strings || [],
-      narration: typeof msg.narration === "string" ? msg.narration : null, merge: !!msg.merge };
+      narration: typeof msg.narration === "string" ? msg.narration : null, merge: !!msg.merge,
+      tail: typeof msg.tail === "string" ? msg.tail : null };
     let b = 0;
     for (const [track, fields] of Object.entries(msg.arrays || {})) {
       const t = {};
@@ -351,6 +354,7 @@ class PageFigure {
       if (st.merge && early && early.run === st.run) {
         for (const [k, v] of st.tracks) early.tracks.set(k, v);
         if (st.narration !== null) early.narration = st.narration;
+        if (st.tail !== null) early.tail = st.tail;
       } else this.earlyStatic = st;
       return;
     }
@@ -358,6 +362,7 @@ class PageFigure {
   }
 
   applyStatic(st) {
+    if (st.tail !== null) this.staticTail = st.tail;
     if (st.merge) {  // only the tracks that changed (send_static(changed_only=True))
       for (const [k, v] of st.tracks) this.statics.set(k, v);
       if (st.narration !== null) this.staticNarration = st.narration;
@@ -552,7 +557,8 @@ class PageFigure {
     if (c) {
       const i = k - c.start;
       status = c.status[i] || `step ${k} of ${this.n}`;
-      narration = this.staticNarration !== null ? this.staticNarration : c.narration[i] || "";
+      narration = (this.staticNarration !== null ? this.staticNarration : c.narration[i] || "")
+        + this.staticTail;
     } else if (this.run !== null) {
       status = `step ${this.want} of ${this.n}`;
     }

@@ -21,14 +21,16 @@ import ipywidgets as W
 from . import datachoice, guard
 from .bridge import PageBridge
 from .jobs import kernel_loop
-from .layout import CSS, fit_figure, sidebar_starts_open
+from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .state import query_tab
 
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
-#: ``spec``, ``save_state()``, ``load_state(dict, origin=None)``, ``changed`` (trait), ``messages``,
-#: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
+#: made with ``Class(fitted=FigureFit or None)`` (the figure's size for the window, None before
+#: the page measured it), ``spec``, ``save_state()``, ``load_state(dict, origin=None)``,
+#: ``changed`` (trait), ``messages``, ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``,
+#: ``handle_key(key)``.
 TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
         ("margins", "Margins", "explorer.app.margins:MarginsView"),
         ("cover", "Cover", "explorer.app.cover:CoverView"),
@@ -145,7 +147,8 @@ class Dashboard(W.VBox):
             return
         key = self.tab_keys[index]
         if key not in self.views:
-            view = _load(self.tab_table[index][2])()
+            # made at the size the window gives it: its figure's still layers drawn once
+            view = _load(self.tab_table[index][2])(fitted=self._fit())
             self.views[key] = view
             children = list(self.tabs.children)
             children[index] = view
@@ -223,11 +226,19 @@ class Dashboard(W.VBox):
         if view is None:
             return
         view.show_settings(settings)
-        if self.bridge.width:
-            view.fit(fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
-                                figure_top=self.bridge.figure_top,
-                                figure_width=self.bridge.figure_width, sidebar=settings,
-                                lecture=lecture))
+        fitted = self._fit()
+        if fitted is not None:
+            view.fit(fitted)
+
+    def _fit(self) -> FigureFit | None:
+        """The size of the figure of the tab on screen, for the window as the page last
+        measured it (None before it has)."""
+        if not self.bridge.width:
+            return None
+        lecture = self.b_lecture.value
+        return fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
+                          figure_top=self.bridge.figure_top, figure_width=self.bridge.figure_width,
+                          sidebar=self.b_settings.value and not lecture, lecture=lecture)
 
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):

@@ -8,6 +8,11 @@ behaviour.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from explorer.app.dashboard import TABS, Dashboard
@@ -15,6 +20,7 @@ from explorer.app.layout import fit_figure
 from explorer.plots import layers
 
 LATER = [key for key, _, _ in TABS[1:]]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _measured() -> Dashboard:
@@ -61,3 +67,56 @@ def test_a_view_made_outside_the_dashboard_is_drawn_at_the_guessed_size():
     view = MarginsView()
     assert view.fitted == guessed
     assert view.page.scene["width"] == guessed.width
+
+
+class _Loop:
+    """A kernel's event loop that records what is scheduled and runs nothing."""
+
+    def __init__(self):
+        self.later = []
+
+    def call_later(self, delay, fn, *args):
+        self.later.append((delay, fn, args))
+        return self
+
+    def cancel(self):
+        pass
+
+
+def test_in_a_kernel_the_dashboard_imports_the_other_tabs_after_the_first_picture(monkeypatch):
+    from explorer.app import jobs
+
+    dashboard = sys.modules["explorer.app.dashboard"]
+    loop = _Loop()
+    monkeypatch.setattr(dashboard, "kernel_loop", lambda: loop)
+    monkeypatch.setattr(jobs, "kernel_loop", lambda: loop)
+    d = Dashboard(query="")
+    preload = [(delay, args) for delay, fn, args in loop.later if fn is dashboard.preload_later]
+    assert preload == [(dashboard.PRELOAD_AFTER_S, (d.tab_table,))]
+    assert dashboard.PRELOAD_AFTER_S >= 2.5  # not before the page has its picture
+
+
+def test_preloading_imports_what_opening_each_tab_would():
+    """In a fresh interpreter: the page's first tab imports none of the others' modules; the
+    preload imports them, and then opening every tab imports nothing more of ours or of
+    scikit-learn's data sets."""
+    out = subprocess.run([sys.executable, "-c", """
+import json, sys
+from explorer.app.dashboard import TABS, Dashboard, preload_later
+theirs = [t.split(":")[0] for _, _, t in TABS[1:]] + ["sklearn.datasets",
+                                                      "explorer.kernel_perceptron"]
+d = Dashboard(query="")
+before = [m for m in theirs if m in sys.modules]
+preload_later().join(120)
+after = [m for m in theirs if m in sys.modules]
+loaded = set(sys.modules)
+for i in range(1, len(TABS)):
+    d.tabs.selected_index = i
+new = sorted(m for m in set(sys.modules) - loaded if m.startswith(("explorer", "sklearn"))
+             and not m.endswith((".data", ".descr")))  # folders of data files, read as such
+print(json.dumps({"before": before, "after": after, "theirs": theirs, "new": new}))
+"""], capture_output=True, text=True, check=True, cwd=ROOT,
+        env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["before"] == [] and got["after"] == got["theirs"]
+    assert got["new"] == [], got["new"]

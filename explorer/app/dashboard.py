@@ -15,6 +15,7 @@ import base64
 import html
 import importlib
 import os
+import threading
 
 import ipywidgets as W
 
@@ -41,6 +42,15 @@ MAX_STATE_BYTES = 1_000_000
 MAX_LINK_CHARS = 6000
 #: Seconds of quiet before the link follows a change of state.
 LINK_DELAY_S = 0.4
+#: Seconds after the page is built before the other tabs' modules are imported in a thread
+#: (:func:`preload_tabs`): after the first picture, beside the Perceptron tab's solvers (their
+#: import starts 2.5 s after the page is built, about 1.5 s of CPU, and the tabs need some of
+#: them: each module is imported once, by whichever thread comes first).
+PRELOAD_AFTER_S = 3.0
+#: What a tab's first opening imports besides its own modules: scikit-learn's data sets (the
+#: Generalization tab's risk panel reads iris and breast cancer when it is made) and the kernel
+#: perceptron (the XOR tab's scene runs it).
+PRELOAD_MODULES = ("sklearn.datasets", "explorer.kernel_perceptron")
 
 
 def _shell():
@@ -129,6 +139,9 @@ class Dashboard(W.VBox):
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
         if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # a page, not a notebook
             guard.install(_shell(), self._report_error)
+        loop = kernel_loop()
+        if loop is not None:  # the other tabs' imports, once the page is up (a tab switch)
+            loop.call_later(PRELOAD_AFTER_S, preload_later, self.tab_table)
 
     def _report_error(self, text: str) -> None:
         """A callback failed (see :mod:`explorer.app.guard`): say so in the active tab."""
@@ -351,6 +364,30 @@ def for_request(ready: Dashboard) -> Dashboard:
     return Dashboard(query=query)
 
 
+def preload_tabs(tabs=TABS) -> None:
+    """Import every tab's modules and :data:`PRELOAD_MODULES`: what opening each tab the
+    first time would otherwise import in front of the visitor (0.05-0.3 s a tab; about 5 MB
+    of memory for all of them, which opening every tab takes anyway)."""
+    for _, _, target in tabs:
+        importlib.import_module(target.split(":")[0])
+    for name in PRELOAD_MODULES:
+        importlib.import_module(name)
+
+
+def preload_later(tabs=TABS) -> threading.Thread:
+    """:func:`preload_tabs` in a daemon thread (started now); a failure is left to the tab's
+    own opening, which imports the same modules and reports it."""
+    def run():
+        try:
+            preload_tabs(tabs)
+        except Exception:  # noqa: BLE001 - the tab's opening says what failed
+            pass
+
+    thread = threading.Thread(target=run, name="pe-preload", daemon=True)
+    thread.start()
+    return thread
+
+
 def warm_up() -> None:
     """Do ahead of time what the first page open would otherwise do in front of the visitor.
 
@@ -358,8 +395,9 @@ def warm_up() -> None:
     before anyone asks for a page: import the first tab and the solvers its run needs
     (scikit-learn's libsvm for the margin of the bound, scipy's HiGHS for the separability LP),
     train and describe the opening run, and draw it once on an off-screen figure, so fonts,
-    text layout and the first solves are cached. No widget is created. Measured in
-    docs/performance.md ("page open -> interactive, preheated").
+    text layout and the first solves are cached; import the other tabs' modules
+    (:func:`preload_tabs`). No widget is created. Measured in docs/performance.md ("page open
+    -> interactive, preheated").
     """
     from ..plots.figure import PerceptronFigure
     from .perceptron.model import PerceptronModel
@@ -370,3 +408,4 @@ def warm_up() -> None:
     figure.set_run(model.trajectory, model.X, model.y, model.info)
     figure.show(0)
     figure.fig.canvas.draw()
+    preload_tabs()

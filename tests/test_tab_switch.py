@@ -120,3 +120,70 @@ print(json.dumps({"before": before, "after": after, "theirs": theirs, "new": new
     got = json.loads(out.stdout.strip().splitlines()[-1])
     assert got["before"] == [] and got["after"] == got["theirs"]
     assert got["new"] == [], got["new"]
+
+
+def test_a_new_tab_reaches_the_page_before_its_figure_is_drawn(layer_draws):
+    """The tab's widgets are sent first (the page makes and lays them out meanwhile), then its
+    still layers are drawn and sent."""
+    d = _measured()
+    order = []
+    d.tabs.observe(lambda ch: order.append(("children", len(layer_draws))), names="children")
+    layer_draws.clear()
+    d.tabs.selected_index = d.tab_keys.index("margins")
+    assert order == [("children", 0)] and len(layer_draws) == 1
+    view = d.views["margins"]
+    assert view.page.scene["run"] == 1 and view.page.below  # drawn once, after
+
+
+def test_a_link_to_a_tab_draws_its_figure_once_at_the_links_state(layer_draws):
+    d = Dashboard(query="tab=margins&dataset=overlapping&step=7")
+    view = d.active
+    assert view.model.dataset == "overlapping" and view.model.step == 7
+    assert len(layer_draws) == 1  # not the defaults first
+    assert view.page.scene["run"] == 1 and view.page.step == 7
+    assert view.figure.narration(7) in view.messages.text
+
+
+def test_held_shows_draw_each_figure_once_at_its_last_step(layer_draws):
+    from explorer.app.margins import MarginsView
+    from explorer.app.pagerun import HeldShows
+
+    view = MarginsView()
+    layer_draws.clear()
+    run = view.paged
+    with HeldShows() as hold:
+        run.show(step=2)
+        run.go(5)  # e.g. a link's step, applied before the figure is drawn
+        run.show(step=None)
+        run.go(3)
+        assert hold.held == {run: 3} and layer_draws == []
+    assert HeldShows.current is None and layer_draws == []
+    assert hold.release() == [] and len(layer_draws) == 1
+    assert view.page.step == 3 and view.page.scene["run"] == 2
+    assert hold.release() == [] and len(layer_draws) == 1  # once
+
+
+def test_a_figure_that_cannot_be_drawn_when_released_says_so_in_its_tab(monkeypatch):
+    from explorer.plots import MarginsFigure
+
+    def broken(self, **kwargs):
+        raise ValueError("no room for the legend")
+
+    monkeypatch.setattr(MarginsFigure, "scene", broken)
+    d = _measured()
+    d.tabs.selected_index = d.tab_keys.index("margins")  # no traceback
+    assert "Could not draw this run: no room for the legend" in d.active.messages.refusal.value
+
+
+def test_in_a_kernel_the_generalization_simulation_starts_once_its_tab_is_drawn(monkeypatch):
+    from explorer.app.generalization import view as gview
+
+    class Loop(_Loop):
+        def call_soon(self, fn, *args):
+            self.later.append((0, fn, args))
+
+    loop = Loop()
+    monkeypatch.setattr(gview, "kernel_loop", lambda: loop)
+    v = gview.GeneralizationView()
+    assert not v.model.sim_running  # not beside the figure's drawing
+    assert [(d, fn) for d, fn, _ in loop.later] == [(0, v._run_sim)]

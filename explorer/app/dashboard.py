@@ -23,6 +23,7 @@ from . import datachoice, guard
 from .bridge import PageBridge
 from .jobs import kernel_loop
 from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
+from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .state import query_tab
@@ -160,29 +161,41 @@ class Dashboard(W.VBox):
             return
         key = self.tab_keys[index]
         if key not in self.views:
-            # made at the size the window gives it: its figure's still layers drawn once
-            view = _load(self.tab_table[index][2])(fitted=self._fit())
-            self.views[key] = view
-            children = list(self.tabs.children)
-            children[index] = view
-            self.tabs.children = children
-            self.tabs.titles = [t for _, t, _ in self.tab_table]
-            view.observe(lambda ch: self._state_changed(), names="changed")
-            if view.has_trait("handoff"):
-                view.observe(self._on_handoff, names="handoff")
-            view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
-            # a note or a refusal takes a line above the figure: measure where it starts again
-            for line in (view.messages.notice, view.messages.refusal):
-                line.layout.observe(self._remeasure, names="display")
-                line.observe(self._remeasure, names="value")  # 1 line or 2
-            if query:
-                self._apply(view, *view.spec.from_query(query), source="link")
-            if bad_tab:
-                view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
-                                     f"{self.tab_table[index][1]}.")
+            # the page gets the tab's widgets first and lays them out while the kernel draws
+            # its figure (held until the tab is made, then drawn once, at its last state)
+            hold = HeldShows()
+            with hold:
+                view = self._make(index, query=query, bad_tab=bad_tab)
+            for exc in hold.release():
+                view.messages.refuse(f"Could not draw this run: {exc}")
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
+
+    def _make(self, index: int, *, query: str, bad_tab: str | None):
+        """Make tab ``index``'s view, at the size the window gives its figure (its still
+        layers drawn once), put it in the tab and apply the link's state."""
+        key = self.tab_keys[index]
+        view = _load(self.tab_table[index][2])(fitted=self._fit())
+        self.views[key] = view
+        children = list(self.tabs.children)
+        children[index] = view
+        self.tabs.children = children
+        self.tabs.titles = [t for _, t, _ in self.tab_table]
+        view.observe(lambda ch: self._state_changed(), names="changed")
+        if view.has_trait("handoff"):
+            view.observe(self._on_handoff, names="handoff")
+        view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
+        # a note or a refusal takes a line above the figure: measure where it starts again
+        for line in (view.messages.notice, view.messages.refusal):
+            line.layout.observe(self._remeasure, names="display")
+            line.observe(self._remeasure, names="value")  # 1 line or 2
+        if query:
+            self._apply(view, *view.spec.from_query(query), source="link")
+        if bad_tab:
+            view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
+                                 f"{self.tab_table[index][1]}.")
+        return view
 
     def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
         kept = "Showing the defaults." if source == "link" else "Kept what was on screen."

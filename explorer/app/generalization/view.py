@@ -156,8 +156,12 @@ class GeneralizationView(TabView):
         m.observe(self._on_plan, names=["ns", "trials"])
         self._on_sim()
         self._on_run()
-        if autorun if autorun is not None else kernel_loop() is not None:
-            self._run_sim()
+        loop = kernel_loop()
+        if autorun if autorun is not None else loop is not None:
+            if loop is None:
+                self._run_sim()
+            else:  # once the tab is made and its figure drawn: the thread would share the CPU
+                loop.call_soon(self._run_sim)
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from explorer.app.dashboard import TABS, Dashboard
@@ -187,3 +188,23 @@ def test_in_a_kernel_the_generalization_simulation_starts_once_its_tab_is_drawn(
     v = gview.GeneralizationView()
     assert not v.model.sim_running  # not beside the figure's drawing
     assert [(d, fn) for d, fn, _ in loop.later] == [(0, v._run_sim)]
+
+
+def test_points_sent_to_a_tab_not_made_yet_are_drawn_once(layer_draws):
+    d = _measured()
+    perceptron = d.active
+    layer_draws.clear()
+    perceptron.b_send.click()  # "Open points in the Margins tab": made for them
+    margins = d.active
+    assert margins is d.views["margins"]
+    np.testing.assert_array_equal(margins.model.X, perceptron.model.X)
+    assert len(layer_draws) == 1 and margins.page.scene["run"] == 1
+
+
+def test_a_slide_in_a_tab_not_made_yet_is_drawn_once(layer_draws):
+    d = _measured()
+    state = {**d._spec_of("xor").defaults(), "view": "proof"}
+    layer_draws.clear()
+    d._show_slide(type("Slide", (), {"tab": "xor", "state": state})())
+    assert d.active.model.view == "proof"
+    assert len(layer_draws) == 1 and d.active.page.scene["run"] == 1

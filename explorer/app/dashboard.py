@@ -216,12 +216,25 @@ class Dashboard(W.VBox):
         key = request.tab
         if key not in self.tab_keys:
             return
-        index = self.tab_keys.index(key)
-        self.tabs.selected_index = index  # builds the tab if needed
-        target = self.views[key]
-        state = {**target.spec.defaults(), **request.state()}
-        if not target.load_state(state, origin=datachoice.from_tab(change["owner"].title)):
-            target.messages.refuse("The data sent were not used: " + target.model.message)
+        origin = datachoice.from_tab(change["owner"].title)
+
+        def send(target) -> None:
+            state = {**target.spec.defaults(), **request.state()}
+            if not target.load_state(state, origin=origin):
+                target.messages.refuse("The data sent were not used: " + target.model.message)
+
+        self._open_at(self.tab_keys.index(key), send)
+
+    def _open_at(self, index: int, apply) -> None:
+        """Open tab ``index`` (made if needed) and ``apply(view)`` a state to it: its figure
+        is drawn once, at that state (a tab made for it is not drawn at its defaults first)."""
+        hold = HeldShows()
+        with hold:
+            self.tabs.selected_index = index
+            view = self.active
+            apply(view)
+        for exc in hold.release():
+            view.messages.refuse(f"Could not draw this run: {exc}")
 
     # ------------------------------------------------------------------ layout
     def _on_window(self, change=None) -> None:
@@ -286,8 +299,8 @@ class Dashboard(W.VBox):
 
     def _show_slide(self, entry) -> None:
         """Open a slide: its tab, at exactly the state saved."""
-        self.tabs.selected_index = self.tab_keys.index(entry.tab)  # builds the tab if needed
-        self._apply(self.active, dict(entry.state), [], source="playlist")
+        self._open_at(self.tab_keys.index(entry.tab),
+                      lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 
     # ------------------------------------------------------------------ sharing
     def _state_changed(self) -> None:

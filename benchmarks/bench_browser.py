@@ -232,7 +232,7 @@ def _play_figures(frames, front_end):
 
 
 def run(opens=3, clicks=30, step_clicks=100, play_seconds=10.0, play_speed=30,
-        drag_positions=200, tab_clicks=20):
+        drag_positions=200, tab_clicks=20, tab_switch_pages=3):
     from playwright.sync_api import sync_playwright
 
     if not V.chromium_available():
@@ -342,7 +342,9 @@ def run(opens=3, clicks=30, step_clicks=100, play_seconds=10.0, play_speed=30,
                         continue
                     what = label if isinstance(label, str) else " / ".join(label)
                     figures += _latency_figures(f"{key} tab, {what}", lat, shown)
-                # (e) kernel memory after opening every tab
+                # (e) tab switch -> figure shown, each tab's first open and again
+                figures += _tab_switch_figures(browser, server.url, tab_switch_pages)
+                # (f) kernel memory after opening every tab
                 figures += _kernel_rss_after_all_tabs(browser, server)
             finally:
                 browser.close()
@@ -509,6 +511,149 @@ def _tab_click_latencies(browser, url, n_clicks, *, label=STEP):
     return out, shown
 
 
+#: The tabs a tab switch opens from the Perceptron tab, in the order of the tab bar.
+SWITCH_TABS = ["Margins", "Cover", "XOR", "Generalization"]
+
+# Watch the figure of tab ``index`` from the next press on the tab bar (its ``pointerdown``,
+# which is when Lumino selects the tab): at every animation frame, the canvas of that tab's panel
+# if it is on screen, and, when it was drawn since the last frame (the page figure's
+# ``peDrawnAt``) or is a new canvas, its pixel signature and size. Done when the figure has not
+# been drawn for ``quietMs`` after it showed something and ``minMs`` have passed since the press
+# (a new size is drawn 0.15 s after the page measured the window), or ``maxMs`` after the press.
+SWITCH_WATCH_JS = """
+([index, quietMs, minMs, maxMs]) => {
+  const sig = """ + SIG + """;
+  const st = {t0: null, frames: [], done: false, canvas: null, drawnAt: null, last: 0};
+  window.__peSwitch = st;
+  const tab = document.querySelector(".widget-tab");
+  tab.querySelector(".widget-tab-bar").addEventListener("pointerdown",
+    (e) => { st.t0 = e.timeStamp; }, {capture: true, once: true});
+  const tick = () => {
+    const now = performance.now();
+    if (st.t0 !== null) {
+      const panel = tab.querySelector(".widget-tab-contents").children[index];
+      const c = panel ? panel.querySelector("canvas.pe-canvas") : null;
+      const on = c && c.offsetParent !== null ? c : null;
+      const root = on ? on.closest(".pe-pagefigure") : null;
+      const drawnAt = root ? root.peDrawnAt : undefined;
+      if (on !== st.canvas || drawnAt !== st.drawnAt) {
+        st.canvas = on;
+        st.drawnAt = drawnAt;
+        st.frames.push([now - st.t0, on ? sig(on) : "", on ? on.width + "x" + on.height : ""]);
+        st.last = now;
+      }
+      const shown = st.frames.some((f) => f[1] !== "");
+      if ((shown && now - st.last >= quietMs && now - st.t0 >= minMs) || now - st.t0 >= maxMs) {
+        st.done = true;
+        return;
+      }
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+"""
+
+
+def _shown_ms(frames, size: str) -> float:
+    """When the figure showed what it settled on: the first frame, from the press, in which the
+    canvas was drawn (not blank) at its settled ``size`` (a figure first drawn at a guessed
+    size and then at the window's counts from the second). Later frames at that size
+    (Generalization's simulation adds its points for about a minute) do not move it."""
+    return next((t for t, s, at in frames if s and at == size), float("nan"))
+
+
+def _switch(page, index: int, label: str, *, quiet_ms: int = 1500, min_ms: int = 3000,
+            max_ms: int = 10_000) -> list:
+    """Click tab ``label`` (tab ``index``); return the frames seen from the press: [ms,
+    signature, size] each time its figure was drawn or came on screen."""
+    page.evaluate(SWITCH_WATCH_JS, [index, quiet_ms, min_ms, max_ms])
+    page.locator(f".widget-tab-bar .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is('{label}'))"
+                 ).first.click()
+    page.wait_for_function("() => window.__peSwitch.done", polling=100,
+                           timeout=max_ms + 30_000)
+    return page.evaluate("() => window.__peSwitch.frames")
+
+
+def _tab_switches(browser, url, *, settle_ms: int = 1000):
+    """One fresh page on the Perceptron tab: each other tab opened once (it is built then),
+    then each opened again (built already). Returns ({label: ms} first, {label: ms} again): from
+    the press to the tab's figure drawn at the size it has when opened again (settled)."""
+    ctx, page, _ = _open(browser, url)
+    try:
+        page.wait_for_timeout(4000)  # fitted to the window (the page measures at 0.5 and 2 s)
+        _quiet(page)
+        # a visitor who looks at the first tab a while: the kernel's work after the first
+        # picture (the solvers, the other tabs' imports) is done
+        _quiet_kernel(V.kernel_process(page))
+        seen = [{}, {}]
+        for rounds in seen:
+            for label in SWITCH_TABS:
+                rounds[label] = _switch(page, SWITCH_TABS.index(label) + 1, label)
+                page.wait_for_timeout(settle_ms)
+    finally:
+        ctx.close()
+    first, again = {}, {}
+    for label in SWITCH_TABS:
+        drawn = [f for f in seen[1][label] if f[1]]
+        assert drawn, f"the {label} tab showed no figure when opened again: {seen[1][label]}"
+        size = drawn[-1][2]
+        for out, frames in zip((first, again), (seen[0][label], seen[1][label]), strict=True):
+            out[label] = _shown_ms(frames, size)
+            assert np.isfinite(out[label]), f"the {label} tab never showed its figure at " \
+                                            f"{size}: {frames}"
+    return first, again
+
+
+def _quiet_kernel(proc, *, quiet_s: float = 1.0, timeout_s: float = 60.0) -> None:
+    """Wait until the kernel process ``proc`` uses under 2 % of a core over ``quiet_s``."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        before = _cpu(proc)
+        time.sleep(quiet_s)
+        if _cpu(proc) - before < 0.02 * quiet_s:
+            return
+
+
+def _tab_switch_figures(browser, url, pages: int = 3) -> list[dict]:
+    """``tab_switch_first_s`` and ``tab_switch_again_s`` over ``pages`` fresh pages: each tab's
+    median over the pages, then the median over the four tabs."""
+    runs = [_tab_switches(browser, url) for _ in range(pages)]
+    out = []
+    for i, (key, what, target) in enumerate([
+            ("tab_switch_first_s", "tab switch -> figure shown, first open of the tab (built)",
+             "<= 1"),
+            ("tab_switch_again_s", "tab switch -> figure shown, a tab built already", None)]):
+        per = {t: statistics.median(r[i][t] for r in runs) / 1000 for t in SWITCH_TABS}
+        fig = {"key": key, "name": what, "value": statistics.median(per.values()), "unit": "s",
+               "note": f"median over the four tabs, each the median of {pages} fresh page(s) "
+                       "opened on the Perceptron tab (its kernel quiet), from the press on the "
+                       "tab's label to its figure drawn at its settled size: "
+                       + ", ".join(f"{t} {v:.2f}" for t, v in per.items()) + " s"}
+        if target:
+            fig["target"] = target
+        out.append(fig)
+    return out
+
+
+def tab_switch(pages: int = 1) -> list[dict]:
+    """Only the tab switch figures, on their own Voila server and browser (to iterate on them:
+    ``python benchmarks/bench_browser.py --tab-switch [pages]``)."""
+    from playwright.sync_api import sync_playwright
+
+    log = pathlib.Path(tempfile.mkdtemp(prefix="bench-tabs-")) / "voila.log"
+    server = V.VoilaServer(None, log).start()
+    try:
+        with sync_playwright() as pw:
+            browser = V.launch_chromium(pw)
+            try:
+                return _tab_switch_figures(browser, server.url, pages)
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+
+
 def _rss_mb(pid: int) -> float:
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -602,5 +747,10 @@ def _latency_figures(label, lat, shown):
 
 
 if __name__ == "__main__":
-    for fig in run():
-        print(fig)
+    if "--tab-switch" in sys.argv:
+        n = sys.argv[sys.argv.index("--tab-switch") + 1:]
+        for fig in tab_switch(int(n[0]) if n else 1):
+            print(fig)
+    else:
+        for fig in run():
+            print(fig)

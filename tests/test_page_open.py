@@ -79,10 +79,14 @@ from explorer.app.dashboard import warm_up
 from explorer.app.perceptron.model import solvers_loaded
 assert not solvers_loaded()
 warm_up()
+from explorer.app.dashboard import PRELOAD_MODULES, TABS
+tabs = [t.split(":")[0] for _, _, t in TABS] + list(PRELOAD_MODULES)
 print(json.dumps({"loaded": solvers_loaded(), "view": "explorer.app.perceptron.view" in sys.modules,
-                  "widgets_made": __import__("ipywidgets").Widget.widgets.__len__()}))
+                  "widgets_made": __import__("ipywidgets").Widget.widgets.__len__(),
+                  "tabs": [m for m in tabs if m not in sys.modules]}))
 """)
-    assert got == {"loaded": True, "view": True, "widgets_made": 0}
+    # the other tabs' modules too (a tab switch), see tests/test_tab_switch.py
+    assert got == {"loaded": True, "view": True, "widgets_made": 0, "tabs": []}
 
 
 def test_warm_up_runs_in_process_too():

@@ -146,8 +146,9 @@ class FakeView(W.VBox):
     spec = StateSpec("fake", [Field("k", "k", "int", 0, min=0, max=9)])
     changed = T.Int(0)
 
-    def __init__(self):
+    def __init__(self, *, fitted=None):
         FakeView.built += 1
+        self.fitted = fitted
         self.timeline = Timeline()
         self.messages = MessageArea()
         self.value = 0

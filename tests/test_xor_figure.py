@@ -66,6 +66,28 @@ def test_grid_view_shows_sixteen_tiles_two_without_a_line(fig, scene):
     assert fig.tile_at(fig.tiles[9]) == 9 and fig.tile_at(fig.ax) is None
 
 
+def test_the_tiles_are_made_when_the_grid_view_first_needs_them_and_drawn_as_if_made_at_once(
+        scene):
+    """Issue 21 (tab switch): the 16 tiles are a third of the figure's making and only the grid
+    view shows them: a figure opened on another view has none, and one that turns to the grid
+    later draws exactly what a figure made with its tiles at once draws."""
+    later = XorFigure()
+    assert len(later.fig.axes) == 8  # the plane, and the other views' panels
+    later.fit(1100, 620)
+    later.set_scene(scene, "cycling")
+    assert later.tile_at(later.ax) is None and len(later.fig.axes) == 8
+    later.set_view("grid")
+    at_once = XorFigure()
+    assert len(at_once.tiles) == 16  # made before the fit and the scene, as they used to be
+    at_once.fit(1100, 620)
+    at_once.set_scene(scene, "grid")
+    assert len(later.fig.axes) == len(at_once.fig.axes) == 24
+    a, b = (f.scene(width=1100, height=620) for f in (later, at_once))
+    assert a.panels == b.panels and [p.name for p in a.panels][1:3] == ["tile0", "tile1"]
+    assert a.below == b.below and a.above == b.above
+    assert [t.get_title() for t in later.tiles] == [t.get_title() for t in at_once.tiles]
+
+
 def test_feature_view_plane_separates_the_lifted_points(fig, scene):
     fig.set_scene(scene, "feature")
     n = scene.steps("feature")

@@ -46,15 +46,19 @@ function render({ model, el }) {
   const canvasArea = (f) => f.querySelector('.pe-pf-figure') || f;
   function report(force) {
     // the dashboard's width (narrower than the window in a notebook), the window's height,
-    // and where the figure area of the tab on screen starts and how wide it is
+    // and where the figure area of the tab on screen starts and how wide it is; while no
+    // figure is on screen (a tab being made shows "Loading…") the last one measured stands,
+    // so the new tab's figure, made at that size, is not drawn again at a guess
     const r = root();
     const f = shownFigure();
     const values = {
       width: r ? Math.round(r.getBoundingClientRect().width) : window.innerWidth,
       height: window.innerHeight,
-      figure_top: f ? Math.round(canvasArea(f).getBoundingClientRect().top + window.scrollY) : 0,
-      figure_width: f ? Math.round(f.clientWidth) : 0,
     };
+    if (f) {
+      values.figure_top = Math.round(canvasArea(f).getBoundingClientRect().top + window.scrollY);
+      values.figure_width = Math.round(f.clientWidth);
+    }
     let changed = force;
     for (const [k, v] of Object.entries(values)) {
       if (model.get(k) !== v) { model.set(k, v); changed = true; }
@@ -199,9 +203,10 @@ class PageBridge(anywidget.AnyWidget):
         The page's address without the query (origin + path), for share links.
     figure_top : int
         Where the figure area of the tab on screen starts, in CSS pixels from the page's top
-        (0 until measured); the figure's height is what the window leaves below it.
+        (0 until measured); the figure's height is what the window leaves below it. While no
+        figure is on screen (a tab being made) it keeps the last one measured.
     figure_width : int
-        The width of that figure area (0 until measured): the figure's column.
+        The width of that figure area (0 until measured): the figure's column; kept likewise.
     measure : int
         Increment to ask the page to measure ``figure_top`` again (after a layout change).
     """

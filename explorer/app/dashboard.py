@@ -15,20 +15,24 @@ import base64
 import html
 import importlib
 import os
+import threading
 
 import ipywidgets as W
 
 from . import datachoice, guard
 from .bridge import PageBridge
 from .jobs import kernel_loop
-from .layout import CSS, fit_figure, sidebar_starts_open
+from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
+from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .state import query_tab
 
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
-#: ``spec``, ``save_state()``, ``load_state(dict, origin=None)``, ``changed`` (trait), ``messages``,
-#: ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``, ``handle_key(key)``.
+#: made with ``Class(fitted=FigureFit or None)`` (the figure's size for the window, None before
+#: the page measured it), ``spec``, ``save_state()``, ``load_state(dict, origin=None)``,
+#: ``changed`` (trait), ``messages``, ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``,
+#: ``handle_key(key)``.
 TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
         ("margins", "Margins", "explorer.app.margins:MarginsView"),
         ("cover", "Cover", "explorer.app.cover:CoverView"),
@@ -39,6 +43,15 @@ MAX_STATE_BYTES = 1_000_000
 MAX_LINK_CHARS = 6000
 #: Seconds of quiet before the link follows a change of state.
 LINK_DELAY_S = 0.4
+#: Seconds after the page is built before the other tabs' modules are imported in a thread
+#: (:func:`preload_tabs`): after the first picture, beside the Perceptron tab's solvers (their
+#: import starts 2.5 s after the page is built, about 1.5 s of CPU, and the tabs need some of
+#: them: each module is imported once, by whichever thread comes first).
+PRELOAD_AFTER_S = 3.0
+#: What a tab's first opening imports besides its own modules: scikit-learn's data sets (the
+#: Generalization tab's risk panel reads iris and breast cancer when it is made) and the kernel
+#: perceptron (the XOR tab's scene runs it).
+PRELOAD_MODULES = ("sklearn.datasets", "explorer.kernel_perceptron")
 
 
 def _shell():
@@ -127,6 +140,9 @@ class Dashboard(W.VBox):
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
         if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # a page, not a notebook
             guard.install(_shell(), self._report_error)
+        loop = kernel_loop()
+        if loop is not None:  # the other tabs' imports, once the page is up (a tab switch)
+            loop.call_later(PRELOAD_AFTER_S, preload_later, self.tab_table)
 
     def _report_error(self, text: str) -> None:
         """A callback failed (see :mod:`explorer.app.guard`): say so in the active tab."""
@@ -145,28 +161,41 @@ class Dashboard(W.VBox):
             return
         key = self.tab_keys[index]
         if key not in self.views:
-            view = _load(self.tab_table[index][2])()
-            self.views[key] = view
-            children = list(self.tabs.children)
-            children[index] = view
-            self.tabs.children = children
-            self.tabs.titles = [t for _, t, _ in self.tab_table]
-            view.observe(lambda ch: self._state_changed(), names="changed")
-            if view.has_trait("handoff"):
-                view.observe(self._on_handoff, names="handoff")
-            view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
-            # a note or a refusal takes a line above the figure: measure where it starts again
-            for line in (view.messages.notice, view.messages.refusal):
-                line.layout.observe(self._remeasure, names="display")
-                line.observe(self._remeasure, names="value")  # 1 line or 2
-            if query:
-                self._apply(view, *view.spec.from_query(query), source="link")
-            if bad_tab:
-                view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
-                                     f"{self.tab_table[index][1]}.")
+            # the page gets the tab's widgets first and lays them out while the kernel draws
+            # its figure (held until the tab is made, then drawn once, at its last state)
+            hold = HeldShows()
+            with hold:
+                view = self._make(index, query=query, bad_tab=bad_tab)
+            for exc in hold.release():
+                view.messages.refuse(f"Could not draw this run: {exc}")
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
+
+    def _make(self, index: int, *, query: str, bad_tab: str | None):
+        """Make tab ``index``'s view, at the size the window gives its figure (its still
+        layers drawn once), put it in the tab and apply the link's state."""
+        key = self.tab_keys[index]
+        view = _load(self.tab_table[index][2])(fitted=self._fit())
+        self.views[key] = view
+        children = list(self.tabs.children)
+        children[index] = view
+        self.tabs.children = children
+        self.tabs.titles = [t for _, t, _ in self.tab_table]
+        view.observe(lambda ch: self._state_changed(), names="changed")
+        if view.has_trait("handoff"):
+            view.observe(self._on_handoff, names="handoff")
+        view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
+        # a note or a refusal takes a line above the figure: measure where it starts again
+        for line in (view.messages.notice, view.messages.refusal):
+            line.layout.observe(self._remeasure, names="display")
+            line.observe(self._remeasure, names="value")  # 1 line or 2
+        if query:
+            self._apply(view, *view.spec.from_query(query), source="link")
+        if bad_tab:
+            view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
+                                 f"{self.tab_table[index][1]}.")
+        return view
 
     def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
         kept = "Showing the defaults." if source == "link" else "Kept what was on screen."
@@ -187,12 +216,25 @@ class Dashboard(W.VBox):
         key = request.tab
         if key not in self.tab_keys:
             return
-        index = self.tab_keys.index(key)
-        self.tabs.selected_index = index  # builds the tab if needed
-        target = self.views[key]
-        state = {**target.spec.defaults(), **request.state()}
-        if not target.load_state(state, origin=datachoice.from_tab(change["owner"].title)):
-            target.messages.refuse("The data sent were not used: " + target.model.message)
+        origin = datachoice.from_tab(change["owner"].title)
+
+        def send(target) -> None:
+            state = {**target.spec.defaults(), **request.state()}
+            if not target.load_state(state, origin=origin):
+                target.messages.refuse("The data sent were not used: " + target.model.message)
+
+        self._open_at(self.tab_keys.index(key), send)
+
+    def _open_at(self, index: int, apply) -> None:
+        """Open tab ``index`` (made if needed) and ``apply(view)`` a state to it: its figure
+        is drawn once, at that state (a tab made for it is not drawn at its defaults first)."""
+        hold = HeldShows()
+        with hold:
+            self.tabs.selected_index = index
+            view = self.active
+            apply(view)
+        for exc in hold.release():
+            view.messages.refuse(f"Could not draw this run: {exc}")
 
     # ------------------------------------------------------------------ layout
     def _on_window(self, change=None) -> None:
@@ -223,11 +265,19 @@ class Dashboard(W.VBox):
         if view is None:
             return
         view.show_settings(settings)
-        if self.bridge.width:
-            view.fit(fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
-                                figure_top=self.bridge.figure_top,
-                                figure_width=self.bridge.figure_width, sidebar=settings,
-                                lecture=lecture))
+        fitted = self._fit()
+        if fitted is not None:
+            view.fit(fitted)
+
+    def _fit(self) -> FigureFit | None:
+        """The size of the figure of the tab on screen, for the window as the page last
+        measured it (None before it has)."""
+        if not self.bridge.width:
+            return None
+        lecture = self.b_lecture.value
+        return fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
+                          figure_top=self.bridge.figure_top, figure_width=self.bridge.figure_width,
+                          sidebar=self.b_settings.value and not lecture, lecture=lecture)
 
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):
@@ -249,8 +299,8 @@ class Dashboard(W.VBox):
 
     def _show_slide(self, entry) -> None:
         """Open a slide: its tab, at exactly the state saved."""
-        self.tabs.selected_index = self.tab_keys.index(entry.tab)  # builds the tab if needed
-        self._apply(self.active, dict(entry.state), [], source="playlist")
+        self._open_at(self.tab_keys.index(entry.tab),
+                      lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 
     # ------------------------------------------------------------------ sharing
     def _state_changed(self) -> None:
@@ -340,6 +390,30 @@ def for_request(ready: Dashboard) -> Dashboard:
     return Dashboard(query=query)
 
 
+def preload_tabs(tabs=TABS) -> None:
+    """Import every tab's modules and :data:`PRELOAD_MODULES`: what opening each tab the
+    first time would otherwise import in front of the visitor (0.05-0.3 s a tab; about 5 MB
+    of memory for all of them, which opening every tab takes anyway)."""
+    for _, _, target in tabs:
+        importlib.import_module(target.split(":")[0])
+    for name in PRELOAD_MODULES:
+        importlib.import_module(name)
+
+
+def preload_later(tabs=TABS) -> threading.Thread:
+    """:func:`preload_tabs` in a daemon thread (started now); a failure is left to the tab's
+    own opening, which imports the same modules and reports it."""
+    def run():
+        try:
+            preload_tabs(tabs)
+        except Exception:  # noqa: BLE001 - the tab's opening says what failed
+            pass
+
+    thread = threading.Thread(target=run, name="pe-preload", daemon=True)
+    thread.start()
+    return thread
+
+
 def warm_up() -> None:
     """Do ahead of time what the first page open would otherwise do in front of the visitor.
 
@@ -347,8 +421,9 @@ def warm_up() -> None:
     before anyone asks for a page: import the first tab and the solvers its run needs
     (scikit-learn's libsvm for the margin of the bound, scipy's HiGHS for the separability LP),
     train and describe the opening run, and draw it once on an off-screen figure, so fonts,
-    text layout and the first solves are cached. No widget is created. Measured in
-    docs/performance.md ("page open -> interactive, preheated").
+    text layout and the first solves are cached; import the other tabs' modules
+    (:func:`preload_tabs`). No widget is created. Measured in docs/performance.md ("page open
+    -> interactive, preheated").
     """
     from ..plots.figure import PerceptronFigure
     from .perceptron.model import PerceptronModel
@@ -359,3 +434,4 @@ def warm_up() -> None:
     figure.set_run(model.trajectory, model.X, model.y, model.info)
     figure.show(0)
     figure.fig.canvas.draw()
+    preload_tabs()

@@ -133,6 +133,14 @@ def fit_figure(*, window_width: int, window_height: int, sidebar: bool, lecture:
     return FigureFit(fig_w, fig_h, type_scale(fig_w, fig_h, lecture=lecture))
 
 
+def guessed_fit() -> FigureFit:
+    """The size a tab's figure is drawn at before the page has measured the window (the
+    dashboard's first tab, a view made outside the dashboard): a 1366 × 768 window with the
+    settings column. A tab opened later is made at the size the window gives
+    (:meth:`explorer.app.dashboard.Dashboard._fit`), so its figure is drawn once."""
+    return fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+
+
 def type_scale(width: int, height: int, *, lecture: bool = False) -> float:
     """Type scale of a figure of ``width`` × ``height`` CSS px: its size relative to the designed
     figure (the smaller of the two ratios), times :data:`LECTURE_TYPE` in lecture mode."""

@@ -176,8 +176,9 @@ class PageFigure(anywidget.AnyWidget):
         The points tracks whose vertices a drag moves (pointer mode "drag").
 
     For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
-    its vertices in CSS px, whether drawn, its text) and ``element.peStep`` (the step drawn) on
-    the widget's element (class ``pe-pagefigure``).
+    its vertices in CSS px, whether drawn, its text), ``element.peStep`` (the step drawn) and
+    ``element.peRun`` (the ``run`` of the last scene received) on the widget's element (class
+    ``pe-pagefigure``).
     """
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)

@@ -16,6 +16,7 @@ A figure the page draws has ``scene(width=, height=, scale=, ratio=, chunk=)`` r
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 import numpy as np
 
@@ -70,7 +71,12 @@ class PageRun:
         self.page.observe(lambda ch: self.show(), names="ratio")
 
     def show(self, *, step: int | None = None) -> None:
-        """Describe the figure's run at the current size and pixel ratio and send it."""
+        """Describe the figure's run at the current size and pixel ratio and send it (held
+        while a :class:`HeldShows` is, and drawn when it is released)."""
+        hold = HeldShows.current
+        if hold is not None:
+            hold.held[self] = step
+            return
         if self._resize is not None:  # drawn now, at the new size
             self._resize.cancel()
             self._resize = None
@@ -118,6 +124,10 @@ class PageRun:
 
     def go(self, k: int) -> None:
         """The kernel moved the step (a link, a reset, a key forwarded by the dashboard)."""
+        hold = HeldShows.current
+        if hold is not None and self in hold.held:
+            hold.held[self] = int(k)  # the run is drawn at it when released
+            return
         if self.page.step != k:
             self.page.go(k)
 
@@ -127,3 +137,42 @@ class PageRun:
 
     def _page_playing(self, change) -> None:
         self.timeline.play.playing = bool(change["new"])
+
+
+class HeldShows:
+    """Hold the :meth:`PageRun.show` (and the :meth:`PageRun.go` that follow it) made inside
+    ``with``; :meth:`release` then draws each held figure once, at its last step.
+
+    The dashboard holds them while it makes a tab (``explorer.app.dashboard.Dashboard._open``):
+    the tab's widgets go to the page first, and the page makes and lays them out while the
+    kernel draws the figure's still layers, instead of after (a tab switch's two halves run on
+    the two cores at once).
+    """
+
+    #: The hold in force (shows are made on the kernel's thread only).
+    current: ClassVar[HeldShows | None] = None
+
+    def __init__(self):
+        #: PageRun -> the step to show it at (None: its timeline's step), in the order held.
+        self.held: dict[PageRun, int | None] = {}
+        self._outer: HeldShows | None = None
+
+    def __enter__(self) -> HeldShows:
+        self._outer, HeldShows.current = HeldShows.current, self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        HeldShows.current = self._outer
+
+    def release(self) -> list[Exception]:
+        """Draw and send each held figure (after ``with``); returns the errors of those that
+        could not be drawn (ValueError, OverflowError, FloatingPointError), for the tab to
+        say."""
+        held, self.held = self.held, {}
+        errors = []
+        for run, step in held.items():
+            try:
+                run.show(step=step)
+            except (ValueError, OverflowError, FloatingPointError) as exc:
+                errors.append(exc)
+        return errors

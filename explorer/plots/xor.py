@@ -18,9 +18,9 @@ Views (:data:`explorer.xor.VIEWS`):
 * ``kernel``: the kernel perceptron's curved boundary, its dual weights per point, and its
   updates so far (steps 0 to ``k``).
 
-All axes and artists are made once; a view change hides the other views' axes; a step moves
-artists in place, from the step's parts (:mod:`explorer.plots.xor_parts`), which the page
-draws too (:mod:`explorer.plots.xor_page`).
+All axes and artists are made once (the grid view's 16 tiles when first shown); a view change
+hides the other views' axes; a step moves artists in place, from the step's parts
+(:mod:`explorer.plots.xor_parts`), which the page draws too (:mod:`explorer.plots.xor_page`).
 """
 
 from __future__ import annotations
@@ -130,10 +130,12 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         self.text = self.ax_text.text(0.0, 1.0, "", va="top", ha="left", wrap=True,
                                       fontsize=S.TEXT_SIZE + 1, transform=self.ax_text.transAxes,
                                       linespacing=1.5)
-        sub = gs[:, 1:].subgridspec(5, 4, hspace=0.6, wspace=0.25,
-                                    height_ratios=(0.12, 1, 1, 1, 1))
-        self.tiles = [self.fig.add_subplot(sub[1 + c // 4, c % 4]) for c in range(16)]
-        self._tile_art = [self._make_tile(t) for t in self.tiles]
+        # the 16 functions' tiles: made when first asked for (:attr:`tiles`), as only the
+        # grid view shows them and 16 axes are a third of the figure's making
+        self._tile_cells = gs[:, 1:].subgridspec(5, 4, hspace=0.6, wspace=0.25,
+                                                 height_ratios=(0.12, 1, 1, 1, 1))
+        self._tiles: list | None = None
+        self._tile_art: list | None = None
         self.lifted = Lifted3D(self.fig.add_subplot(gs[:, 1:]))
         self.hidden = HiddenPanel(self.fig.add_subplot(gs[:, 1:]))
         self.duals = DualBars(self.fig.add_subplot(gs[0, 1:]))
@@ -155,6 +157,20 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         self._init_live(blit)
 
     # ------------------------------------------------------------------ tiles
+    @property
+    def tiles(self) -> list:
+        """The axes of the 16 Boolean functions' tiles (the grid view), in function order;
+        made, and laid out for the scene, the first time they are asked for."""
+        if self._tiles is None:
+            cells = self._tile_cells
+            self._tiles = [self.fig.add_subplot(cells[1 + c // 4, c % 4]) for c in range(16)]
+            self._tile_art = [self._make_tile(t) for t in self._tiles]
+            for t in self._tiles:
+                t.set_visible(self.view == "grid")
+            if self.xor_scene is not None:
+                self._layout_tiles(self.xor_scene)
+        return self._tiles
+
     def _make_tile(self, ax):
         ax.set_xticks([])
         ax.set_yticks([])
@@ -166,7 +182,8 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
 
     def tile_at(self, ax) -> int | None:
         """The function number of the tile drawn in ``ax`` (None if ``ax`` is no tile)."""
-        return self.tiles.index(ax) if ax in self.tiles else None
+        made = self._tiles or []
+        return made.index(ax) if ax in made else None
 
     # ------------------------------------------------------------------ layout
     def set_scene(self, scene: Scene, view: str) -> None:
@@ -194,7 +211,8 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         ax.set_title(f"{f.name} ({f.bits}), inputs {'±1' if scene.coding == 'pm1' else '0/1'}",
                      fontsize=S.TITLE_SIZE, loc="left")
         self._layout_cycling(scene)
-        self._layout_tiles(scene)
+        if self._tiles is not None:
+            self._layout_tiles(scene)
         self.lifted.set_data(lift(X), y)
         names = [function(h).name for h in HIDDEN_PAIRS[scene.net.pair][1]]
         self.hidden.set_data(scene.net.H, y, names)
@@ -268,11 +286,12 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
 
     def _show_view(self) -> None:
         v = self.view
-        on = {"cycling": [self.ax_upd, self.ax_err], "proof": [self.ax_text], "grid": self.tiles,
-              "feature": [self.lifted.ax], "layers": [self.hidden.ax],
-              "kernel": [self.duals.ax, self.ax_kupd]}[v]
+        on = self.tiles if v == "grid" else {
+            "cycling": [self.ax_upd, self.ax_err], "proof": [self.ax_text],
+            "feature": [self.lifted.ax], "layers": [self.hidden.ax],
+            "kernel": [self.duals.ax, self.ax_kupd]}[v]
         every = ([self.ax_upd, self.ax_err, self.ax_text, self.lifted.ax, self.hidden.ax,
-                  self.duals.ax, self.ax_kupd] + self.tiles)
+                  self.duals.ax, self.ax_kupd] + (self._tiles or []))
         for a in every:
             a.set_visible(a in on)
         self.hull_pos.set_visible(False)

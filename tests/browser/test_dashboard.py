@@ -382,3 +382,21 @@ def test_rules_race_in_sync_on_the_page(page, dashboard_url):
     page.wait_for_function("() => window.location.search.includes('race=margin')")
     errors = [m for m in page.console_messages_seen if m.startswith("pageerror")]
     assert not errors, errors
+
+
+def test_a_tab_opened_later_is_drawn_once_at_the_size_the_window_gives_it(page, dashboard_url):
+    """Issue 21, tab switch: a tab first opened after the page measured the window is made at
+    the size the window gives its figure, so its still layers are drawn once (one scene, the
+    page's ``peRun``): neither first at a guessed size, nor again at a size guessed while the
+    tab showed "Loading…" (the page keeps the last figure measured while none is on screen)."""
+    open_dashboard(page, dashboard_url)
+    perceptron = canvas_locator(page).bounding_box()
+    for index, title in [(1, "Margins"), (3, "XOR")]:  # figures that change on their own never
+        page.locator(".lm-TabBar-tab", has_text=title).first.click()
+        panel = f".widget-tab-contents > :nth-child({index + 1})"
+        wait_for_canvas(page, within=panel, timeout=60)
+        page.wait_for_timeout(3000)  # the page measures the new tab's figure; nothing follows
+        root = page.locator(f"{panel} .pe-pagefigure").first
+        assert root.evaluate("(r) => r.peRun") == 1, title
+        box = canvas_locator(page, within=panel).bounding_box()
+        assert round(box["width"]) == round(perceptron["width"]), (title, box, perceptron)

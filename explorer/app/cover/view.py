@@ -23,7 +23,7 @@ from ..controls import choice_buttons, text_box
 from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import fit_figure, section
+from ..layout import FigureFit, guessed_fit, section
 from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
@@ -49,7 +49,8 @@ class CoverView(PageDrawing, TabView):
     title = "Cover"
     spec = SPEC
 
-    def __init__(self, model: CoverModel | None = None, **kwargs):
+    def __init__(self, model: CoverModel | None = None, *, fitted: FigureFit | None = None,
+                 **kwargs):
         self.model = model if model is not None else CoverModel()
         m = self.model
         # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
@@ -57,7 +58,7 @@ class CoverView(PageDrawing, TabView):
         # tests).
         self.figure = CoverFigure(offscreen_figure())
         self.recursion = RecursionFigure(offscreen_figure())
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.fitted = fitted if fitted is not None else guessed_fit()
         for f in (self.figure, self.recursion):
             f.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 

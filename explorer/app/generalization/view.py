@@ -20,7 +20,7 @@ from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
 from ..controls import check_box, choice_menu, text_boxes
 from ..export import export_section, file_stem
 from ..jobs import kernel_loop
-from ..layout import fit_figure, section
+from ..layout import FigureFit, guessed_fit, section
 from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
@@ -79,14 +79,14 @@ class GeneralizationView(TabView):
     spec = SPEC
 
     def __init__(self, model: GeneralizationModel | None = None, *, autorun: bool | None = None,
-                 **kwargs):
+                 fitted: FigureFit | None = None, **kwargs):
         self.model = model if model is not None else GeneralizationModel()
         m = self.model
         # The page draws the figure (explorer.app.pagerun); the kernel's figure is a plain
         # matplotlib figure that follows the settled step (exports, tests) and draws the still
         # layers.
         self.figure = GeneralizationFigure()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.fitted = fitted if fitted is not None else guessed_fit()
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
@@ -154,8 +154,12 @@ class GeneralizationView(TabView):
         m.observe(self._on_plan, names=["ns", "trials"])
         self._on_sim()
         self._on_run()
-        if autorun if autorun is not None else kernel_loop() is not None:
-            self._run_sim()
+        loop = kernel_loop()
+        if autorun if autorun is not None else loop is not None:
+            if loop is None:
+                self._run_sim()
+            else:  # once the tab is made and its figure drawn: the thread would share the CPU
+                loop.call_soon(self._run_sim)
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):

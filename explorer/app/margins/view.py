@@ -20,7 +20,7 @@ from .. import datachoice
 from ..controls import check_box, choice_buttons, slider, text_boxes
 from ..export import export_section, file_stem
 from ..handoff import Handoff
-from ..layout import fit_figure, section
+from ..layout import FigureFit, guessed_fit, section
 from ..lazy import disclosure
 from ..messages import MessageArea
 from ..pagerun import PageRun
@@ -54,14 +54,15 @@ class MarginsView(PointerEdits, TabView):
     title = "Margins"
     spec = SPEC
 
-    def __init__(self, model: MarginsModel | None = None, **kwargs):
+    def __init__(self, model: MarginsModel | None = None, *, fitted: FigureFit | None = None,
+                 **kwargs):
         self.model = model if model is not None else MarginsModel()
         m = self.model
         # The page draws the figure (explorer.app.pagerun); the kernel's figure is a plain
         # matplotlib figure that follows the settled step (exports, tests) and draws the still
         # layers.
         self.figure = MarginsFigure()
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.fitted = fitted if fitted is not None else guessed_fit()
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
         self.data_origin = datachoice.EDITED  # what points that are no data set are
 

@@ -25,7 +25,7 @@ from ..controls import ChoiceChecks, check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
-from ..layout import fit_figure, section
+from ..layout import FigureFit, guessed_fit, section
 from ..lazy import disclosure
 from ..messages import MessageArea
 from ..state import points_of
@@ -70,7 +70,8 @@ class PerceptronView(TabView):
     title = "Perceptron"
     spec = SPEC
 
-    def __init__(self, model: PerceptronModel | None = None, **kwargs):
+    def __init__(self, model: PerceptronModel | None = None, *, fitted: FigureFit | None = None,
+                 **kwargs):
         loop = kernel_loop()
         # In a kernel, the page shows the run first and its bound when the solvers are loaded.
         self.model = model if model is not None else PerceptronModel(
@@ -81,7 +82,7 @@ class PerceptronView(TabView):
         # has its artists at the settled step (see the ``figure`` property).
         self._figure = PerceptronFigure()
         self._figure_step = None  # a settled step the artists have not been moved to yet
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.fitted = fitted if fitted is not None else guessed_fit()
         self._figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         # ---- settings (the side column)

@@ -217,6 +217,7 @@ class PageFigure {
   newRun(scene, initial) {
     this.stop(false);
     this.run = scene.run;
+    this.root.peRun = scene.run;  // for tests: how many scenes the figure has had
     this.n = Math.max(0, scene.n_steps | 0);
     this.C = Math.max(1, scene.chunk | 0);
     this.width = scene.width | 0;

@@ -18,7 +18,7 @@ from ... import xor
 from ...plots.xor import XorFigure
 from ..controls import choice_buttons, choice_menu, text_boxes
 from ..export import export_section, file_stem
-from ..layout import fit_figure, section
+from ..layout import FigureFit, guessed_fit, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..tab import TabView
@@ -60,14 +60,15 @@ class XorView(TabView):
     title = "XOR"
     spec = SPEC
 
-    def __init__(self, model: XorModel | None = None, **kwargs):
+    def __init__(self, model: XorModel | None = None, *, fitted: FigureFit | None = None,
+                 **kwargs):
         self.model = model if model is not None else XorModel()
         m = self.model
         # The page draws the figure; the kernel's figure is a plain matplotlib figure that
         # follows the settled step (exports, tests) and draws the still layers.
         self.figure = XorFigure()
         self.figure.status_of = self._status
-        self.fitted = fit_figure(window_width=1366, window_height=768, sidebar=True, lecture=False)
+        self.fitted = fitted if fitted is not None else guessed_fit()
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
         wide = W.Layout(width="95%")

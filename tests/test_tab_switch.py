@@ -153,12 +153,13 @@ def test_held_shows_draw_each_figure_once_at_its_last_step(layer_draws):
     layer_draws.clear()
     run = view.paged
     with HeldShows() as hold:
+        assert HeldShows.active() is hold
         run.show(step=2)
         run.go(5)  # e.g. a link's step, applied before the figure is drawn
         run.show(step=None)
         run.go(3)
         assert hold.held == {run: 3} and layer_draws == []
-    assert HeldShows.current is None and layer_draws == []
+    assert HeldShows.active() is None and layer_draws == []
     assert hold.release() == [] and len(layer_draws) == 1
     assert view.page.step == 3 and view.page.scene["run"] == 2
     assert hold.release() == [] and len(layer_draws) == 1  # once
@@ -208,3 +209,25 @@ def test_a_slide_in_a_tab_not_made_yet_is_drawn_once(layer_draws):
     d._show_slide(type("Slide", (), {"tab": "xor", "state": state})())
     assert d.active.model.view == "proof"
     assert len(layer_draws) == 1 and d.active.page.scene["run"] == 1
+
+
+def test_a_hold_holds_only_its_own_threads_shows(layer_draws):
+    import threading
+
+    from explorer.app.margins import MarginsView
+    from explorer.app.pagerun import HeldShows
+
+    view = MarginsView()
+    layer_draws.clear()
+    with HeldShows() as hold:
+        with HeldShows() as inner:
+            worker = threading.Thread(target=view.paged.show)  # e.g. a script's worker
+            worker.start()
+            worker.join(60)
+            assert len(layer_draws) == 1 and hold.held == inner.held == {}
+            view.paged.show()
+            assert inner.held == {view.paged: None} and hold.held == {}
+        assert HeldShows.active() is hold
+        assert inner.release() == [] and hold.held == {view.paged: None}  # the outer holds it
+    assert HeldShows.active() is None and len(layer_draws) == 1
+    assert hold.release() == [] and len(layer_draws) == 2

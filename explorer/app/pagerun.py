@@ -15,8 +15,8 @@ A figure the page draws has ``scene(width=, height=, scale=, ratio=, chunk=)`` r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from typing import ClassVar
 
 import numpy as np
 
@@ -73,7 +73,7 @@ class PageRun:
     def show(self, *, step: int | None = None) -> None:
         """Describe the figure's run at the current size and pixel ratio and send it (held
         while a :class:`HeldShows` is, and drawn when it is released)."""
-        hold = HeldShows.current
+        hold = HeldShows.active()
         if hold is not None:
             hold.held[self] = step
             return
@@ -124,7 +124,7 @@ class PageRun:
 
     def go(self, k: int) -> None:
         """The kernel moved the step (a link, a reset, a key forwarded by the dashboard)."""
-        hold = HeldShows.current
+        hold = HeldShows.active()
         if hold is not None and self in hold.held:
             hold.held[self] = int(k)  # the run is drawn at it when released
             return
@@ -149,20 +149,24 @@ class HeldShows:
     the two cores at once).
     """
 
-    #: The hold in force (shows are made on the kernel's thread only).
-    current: ClassVar[HeldShows | None] = None
+    _local = threading.local()  # the hold in force, per thread (a worker's shows are not held)
 
     def __init__(self):
         #: PageRun -> the step to show it at (None: its timeline's step), in the order held.
         self.held: dict[PageRun, int | None] = {}
         self._outer: HeldShows | None = None
 
+    @classmethod
+    def active(cls) -> HeldShows | None:
+        """The hold in force on this thread (the innermost), or None."""
+        return getattr(cls._local, "hold", None)
+
     def __enter__(self) -> HeldShows:
-        self._outer, HeldShows.current = HeldShows.current, self
+        self._outer, HeldShows._local.hold = HeldShows.active(), self
         return self
 
     def __exit__(self, *exc) -> None:
-        HeldShows.current = self._outer
+        HeldShows._local.hold = self._outer
 
     def release(self) -> list[Exception]:
         """Draw and send each held figure (after ``with``); returns the errors of those that

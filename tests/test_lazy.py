@@ -100,3 +100,21 @@ def test_a_playlist_link_makes_the_group_and_opens_its_slide():
     assert dash.playlist.built and dash.playlist.toggle.value
     assert dash.playlist.where.value == "slide 1 of 1"
     assert dash.views["perceptron"].model.step == 2
+
+
+def test_the_slide_label_changes_only_once_the_slide_is_on_screen():
+    """The page hears the label after the tab and its state (a browser test read the label,
+    then found the previous tab still selected)."""
+    from explorer.app.dashboard import tab_spec
+    from explorer.app.playlist import Playlist
+
+    lecture = Playlist(spec_of=tab_spec)
+    lecture.add(title="Perceptron", tab="perceptron", state=tab_spec("perceptron").defaults())
+    lecture.add(title="Cover", tab="cover", state=tab_spec("cover").defaults())
+    dash = Dashboard(query="")
+    dash.playlist.load_text(lecture.to_json())
+    seen = []
+    dash.playlist.where.observe(lambda ch: seen.append((ch["new"], dash.tabs.selected_index)),
+                                names="value")
+    dash.playlist.next()
+    assert seen == [("slide 2 of 2", 2)], seen

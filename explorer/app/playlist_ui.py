@@ -168,9 +168,9 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         self.link.layout.display = "none"
 
     def _open(self, entry: Entry | None) -> None:
-        self._refresh()
         if entry is not None:
-            self._show(entry)
+            self._show(entry)  # the slide first: "slide k of n" then says what is on screen
+        self._refresh()
 
     def _chosen(self, change) -> None:
         if not self._syncing and change["new"] is not None:

@@ -18,6 +18,15 @@ pytestmark = pytest.mark.skipif(os.name == "nt", reason="fork: POSIX only")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _run_loop(main) -> None:
+    """``asyncio.run(main())`` in a thread of its own: an earlier test may leave an event loop
+    running in this one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
+
+
 def test_only_ipykernel_commands_are_forked():
     from explorer.serving.forkserver import kernel_args
 
@@ -109,7 +118,7 @@ def test_a_forked_kernel_runs_is_interrupted_restarted_and_shut_down(tmp_path):
         assert not await km.is_alive()
         assert second not in server_kernels(os.getpid())
 
-    asyncio.run(main())
+    _run_loop(main)
 
 
 def _zombie(pid: int) -> bool:
@@ -135,7 +144,7 @@ def test_a_bad_request_is_answered_and_the_fork_server_goes_on(tmp_path):
             server.stop()
         assert not Path(server.path).exists()
 
-    asyncio.run(main())
+    _run_loop(main)
 
 
 def test_the_fork_server_stops_when_its_server_is_gone(tmp_path):

@@ -64,7 +64,7 @@ def _page_says(f, content, buffers=()):
 def test_a_scene_sets_the_traits_and_sends_the_chunks_around_its_step(fig):
     scene = _scene()
     asked = _show(fig, scene, run=7, step=555, transport={"updates": [9, 3], "epoch": 50})
-    assert fig.scene == scene.header() | {"run": 7, "pushed": [5, 6]}
+    assert fig.scene == scene.header() | {"run": 7, "pushed": [5, 6], "keep": False}
     assert fig.below == scene.below and fig.above == b""
     assert fig.transport == {"updates": [3, 9], "epoch": 50, "cycle_start": None,
                              "status_suffix": ""}

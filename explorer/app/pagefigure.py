@@ -218,7 +218,7 @@ class PageFigure(anywidget.AnyWidget):
     # ------------------------------------------------------------------ kernel -> page
     def show_scene(self, scene: Scene, *, run: int, chunks: Callable[[int], Chunk | None],
                    transport: dict | None = None, step: int = 0, first: int = 2,
-                   static: Chunk | None = None) -> None:
+                   static: Chunk | None = None, keep_step: bool = False) -> None:
         """Show a new run (or the same run at a new size): ``run`` must differ from the last.
 
         ``chunks(i)`` returns the :class:`Chunk` of steps ``scene.chunk_range(i)``, or None if
@@ -226,6 +226,8 @@ class PageFigure(anywidget.AnyWidget):
         e.g. with ``loop.call_soon_threadsafe``). The ``first`` chunks
         around ``step`` go with the scene; the page asks for the others as it needs them.
         ``static``: the arrays of the static tracks (:meth:`send_static`), sent first.
+        ``keep_step``: the same run drawn again (a new size, more words): the page stays at the
+        step it shows, which may be ahead of ``step`` (the kernel hears it when it settles).
         """
         if not isinstance(scene, Scene):
             raise TypeError(f"scene must be an explorer.plots.scene.Scene; got {type(scene)}")
@@ -256,7 +258,7 @@ class PageFigure(anywidget.AnyWidget):
         self._static_marks = {}
         self._static_tail = None
         with self.hold_sync():
-            self.scene = scene.header() | {"run": run, "pushed": pushed}
+            self.scene = scene.header() | {"run": run, "pushed": pushed, "keep": bool(keep_step)}
             self.below = bytes(scene.below)
             self.above = bytes(scene.above)
             self.transport = transport

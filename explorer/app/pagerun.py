@@ -68,11 +68,12 @@ class PageRun:
         self._resize = None  # a pending redraw at a new size
         self.page.observe(self._page_step, names="step")
         self.page.observe(self._page_playing, names="playing")
-        self.page.observe(lambda ch: self.show(), names="ratio")
+        self.page.observe(lambda ch: self.show(keep=True), names="ratio")
 
-    def show(self, *, step: int | None = None) -> None:
+    def show(self, *, step: int | None = None, keep: bool = False) -> None:
         """Describe the figure's run at the current size and pixel ratio and send it (held
-        while a :class:`HeldShows` is, and drawn when it is released)."""
+        while a :class:`HeldShows` is, and drawn when it is released). ``keep``: the same run
+        drawn again, the page keeps the step it shows (see :meth:`PageFigure.show_scene`)."""
         hold = HeldShows.active()
         if hold is not None:
             hold.held[self] = step
@@ -87,9 +88,9 @@ class PageRun:
         ratio = max(1.0, min(float(self.page.ratio or 1.0), 3.0))
         scene = f.scene(width=fit.width, height=fit.height, scale=fit.scale, ratio=ratio,
                         chunk=self.chunk_steps)
-        self.send_scene(scene, step=k)
+        self.send_scene(scene, step=k, keep=keep)
 
-    def send_scene(self, scene, *, step: int) -> None:
+    def send_scene(self, scene, *, step: int, keep: bool = False) -> None:
         """Send a scene the figure has made (:meth:`show`, or e.g. a run grown over the same
         still layers) as a new run at ``step``, with the figure's statics and first chunks."""
         f, k = self.figure, int(step)
@@ -100,7 +101,8 @@ class PageRun:
         try:
             self.page.show_scene(scene, run=self._run, chunks=f.chunk, step=k, transport={
                 "updates": [int(u) for u in np.asarray(tl.updates)], "epoch": int(tl.epoch),
-                "cycle_start": tl.cycle_start}, static=statics() if statics else None)
+                "cycle_start": tl.cycle_start}, static=statics() if statics else None,
+                keep_step=keep)
         finally:
             self._loading = False
         f.show(self.page.step)
@@ -112,7 +114,7 @@ class PageRun:
         self.fitted = fitted
         loop = kernel_loop()
         if loop is None:
-            self.show()
+            self.show(keep=True)
             return
         if self._resize is not None:
             self._resize.cancel()
@@ -120,7 +122,7 @@ class PageRun:
 
     def _resized(self) -> None:
         self._resize = None
-        self.show()
+        self.show(keep=True)
 
     def go(self, k: int) -> None:
         """The kernel moved the step (a link, a reset, a key forwarded by the dashboard)."""

@@ -190,7 +190,7 @@ class PerceptronView(TabView):
         if m.racing is not None:
             return  # the race's figure shows no bound: nothing to draw again
         self._figure.set_run(m.trajectory, m.X, m.y, m.info)
-        self._show_run()
+        self._show_run(keep=True)  # the page may have stepped on meanwhile: it stays there
         self._shown = None
         self._on_step(redraw=True)
 
@@ -231,10 +231,11 @@ class PerceptronView(TabView):
         self._on_step()
         self._on_message()
 
-    def _show_run(self) -> None:
-        """Send the run to the page (its scene at the current size, its first chunks)."""
+    def _show_run(self, *, keep: bool = False) -> None:
+        """Send the run to the page (its scene at the current size, its first chunks);
+        ``keep``: the same run again, the page keeps the step it shows."""
         try:
-            self.paged.show(step=self.model.step)
+            self.paged.show(step=self.model.step, keep=keep)
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw this run: {exc}")
 

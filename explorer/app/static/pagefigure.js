@@ -215,6 +215,7 @@ class PageFigure {
   }
 
   newRun(scene, initial) {
+    const before = this.run === null || initial ? -1 : this.want;
     this.stop(false);
     this.run = scene.run;
     this.root.peRun = scene.run;  // for tests: how many scenes the figure has had
@@ -272,6 +273,9 @@ class PageFigure {
     this.slider.max = String(Math.max(this.n, 1));
     this.modelStep = this.model.get("step");
     this.want = this.clamp(this.modelStep);
+    // the same run drawn again (a new size, the bound computed): the page's step stays, and
+    // the kernel hears it when it settles (its own step may be one the page has left)
+    if (scene.keep && before >= 0) this.want = this.clamp(before);
     this.decodeImages();
     this.show();
   }

@@ -53,6 +53,34 @@ async def _run(kc, code: str, timeout: float = 60) -> tuple[str, dict]:
     return "".join(out), reply["content"]
 
 
+async def _widget_states(kc, timeout: float = 30) -> dict:
+    """Ask the kernel for every widget's state in one message, as the page does when it opens
+    (ipywidgets' control comm); the answer's ``states``, or AssertionError if the comm is
+    refused (the page then asks for each widget on its own)."""
+    import uuid
+
+    from ipywidgets._version import __control_protocol_version__
+
+    comm_id = uuid.uuid4().hex
+    for msg_type, content in (
+            ("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
+                           "data": {}}),
+            ("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})):
+        kc.shell_channel.send(kc.session.msg(
+            msg_type, content, metadata={"version": __control_protocol_version__}))
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        left = deadline - asyncio.get_running_loop().time()
+        assert left > 0, "no answer to request_states"
+        msg = await kc.get_iopub_msg(timeout=left)
+        content = msg["content"]
+        if content.get("comm_id") != comm_id:
+            continue
+        assert msg["msg_type"] != "comm_close", "the kernel refused the widgets' control comm"
+        if msg["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states":
+            return content["data"]["states"]
+
+
 def test_a_forked_kernel_runs_is_interrupted_restarted_and_shut_down(tmp_path):
     """Everything jupyter_server asks of a kernel, with the provisioner Voila is given."""
     from jupyter_client import AsyncKernelManager
@@ -91,6 +119,14 @@ def test_a_forked_kernel_runs_is_interrupted_restarted_and_shut_down(tmp_path):
             assert pid in server_kernels(os.getpid())  # found by its command line
             private, rss = _private_and_rss_mb(pid)
             assert private < 0.6 * rss, (private, rss)  # most of its memory is shared
+
+            # a page asks for all widgets' states in one message (ipywidgets was imported
+            # before the kernel existed, so its comm targets must still be registered)
+            _, reply = await _run(kc, "import ipywidgets; s = ipywidgets.IntSlider(value=7)")
+            assert reply["status"] == "ok", reply
+            states = await _widget_states(kc)
+            assert any(v["model_name"] == "IntSliderModel" and v["state"]["value"] == 7
+                       for v in states.values()), states
 
             # an interrupt stops a long cell, and the kernel lives on
             run = asyncio.ensure_future(_run(kc, "import time; time.sleep(60)", timeout=90))

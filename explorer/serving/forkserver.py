@@ -49,6 +49,8 @@ PRELOAD = (
 MODULE = "explorer.serving.forkserver"
 #: The module a kernel command runs (``python -m ipykernel_launcher ...``).
 LAUNCHER = "ipykernel_launcher"
+#: The IPython extension that registers the widgets' comm targets in a forked kernel.
+WIDGETS_EXTENSION = "ipywidgets"
 #: Seconds between checks that the parent is still there.
 PARENT_CHECK_S = 1.0
 #: Longest request accepted (a kernel's environment is a few kB).
@@ -116,7 +118,12 @@ def _run_kernel(request: dict, listener: socket.socket) -> None:
         os.environ.update(request["env"])
         # ipykernel read JPY_PARENT_PID when the fork server imported it: the parent it
         # watches (it exits when that parent is gone) is named here, this fork server
-        sys.argv = [LAUNCHER, *kernel_args(argv), f"--IPKernelApp.parent_handle={os.getppid()}"]
+        # ipywidgets registers its comm targets when imported inside a kernel; here it was
+        # imported before there was one, so the kernel registers them as an IPython extension
+        # (without them the page cannot ask for every widget's state in one message and asks
+        # for each widget on its own, one round trip per widget)
+        sys.argv = [LAUNCHER, *kernel_args(argv), f"--IPKernelApp.parent_handle={os.getppid()}",
+                    f"--IPKernelApp.extensions={WIDGETS_EXTENSION}"]
         from ipykernel import kernelapp
 
         kernelapp.launch_new_instance()

@@ -203,3 +203,30 @@ def test_side_by_side_toggle_is_state(view):
     assert other.figure.overlay == "side" and other.w_layout.value == "side"
     assert not other.model.set_layout("sideways")
     assert "layout" in other.messages.refused and other.model.layout == "side"
+
+
+def test_a_new_c_reuses_the_perceptron_and_lays_the_figure_out_once(monkeypatch):
+    """The perceptron's run does not depend on C, and the scene a new C asks for is at the size
+    the figure was just laid out at: neither is done again."""
+    from explorer.app.layout import FigureFit
+    from explorer.app.margins import model as margins_model
+    from explorer.plots.margins import MarginsFigure
+
+    v = MarginsView()
+    v.fit(FigureFit(1000, 560, 1.0))
+    rules, layouts = [], []
+    train, set_data = margins_model.train, MarginsFigure.set_data
+    monkeypatch.setattr(margins_model, "train",
+                        lambda *a, **k: rules.append(k["rule"]) or train(*a, **k))
+    monkeypatch.setattr(MarginsFigure, "set_data",
+                        lambda self, *a, **k: layouts.append(1) or set_data(self, *a, **k))
+    v.w_c.value = 0.3
+    assert rules == ["svm_sgd"] and len(layouts) == 1
+    assert v.model.comparison.perceptron_w is not None
+    # new points: the perceptron runs again
+    v.model.update(dataset="overlapping", n=30, seed=4)
+    assert rules == ["svm_sgd", "classic", "svm_sgd"]
+    # a new size lays the figure out again
+    layouts.clear()
+    v.fit(FigureFit(900, 520, 1.0))
+    assert len(layouts) >= 1

@@ -83,6 +83,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
         self.path_panel = SupportPathPanel(self.fig.add_subplot(gs[1, 2]))
         self.overlay = None
         self._size = None
+        self._laid_out = None  # the size set_data last laid the figure out at
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
         self.comparison = None
@@ -124,6 +125,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
             a.set_animated(False)
         self.mark_animated()
         self.invalidate()
+        self._laid_out = None
         if self._size is not None:
             self.fit(*self._size[:2], scale=self._size[2], base_dpi=self._size[3])
 
@@ -184,6 +186,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
             live.fit_title(plane.ax, size=S.TITLE_SIZE, width=cell.width * self.fig.bbox.width)
         self.mark_animated()
         self.invalidate()
+        self._laid_out = self._size
 
     def _planes(self) -> list:
         return [self.plane, self.perc_plane] if self.overlay == "side" else [self.plane]
@@ -281,6 +284,8 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
         designed size (see :func:`explorer.plots.live.resize`); on a figure wider than the
         designed aspect the side panels take the extra width."""
         side = self.overlay == "side"
+        if self._laid_out is not None and self._laid_out == (width, height, scale, base_dpi):
+            return  # laid out at this size since the last change (a scene after set_data)
         self._size = (width, height, scale, base_dpi)
         self._ratios = live.fit_grid(self.fig, self.grid, width, height, scale=scale,
                                      base_dpi=base_dpi, ratios=SIDE_RATIOS if side else WIDTH_RATIOS,

@@ -140,6 +140,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def __init__(self, **params):
         super().__init__()
         self._path_key = None
+        self._perceptron_key = self._perceptron_value = None
         if not self.update(**params, _force=True):
             raise ValueError(self.message)
 
@@ -170,7 +171,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def _solve(self, p, X, y):
         """Perceptron, max-margin solution and SGD run for these settings (raises ValueError)."""
         datasets.from_arrays(X, y)
-        run = train(X, y, rule="classic", max_epochs=50)
+        run = self._perceptron(X, y)
         C = None if p["hard"] else float(10.0 ** p["log_c"])
         if C is not None:
             check_soft_scale(X, C)
@@ -185,6 +186,15 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
                          order="shuffle", seed=p["seed"])
             sgd = margins.sgd_progress(traj, X, y, rho=rho)
         return cmp, sgd
+
+    def _perceptron(self, X, y):
+        """The classic perceptron's run on these points (it does not depend on C or η: a new C
+        reuses it)."""
+        key = (X.tobytes(), y.tobytes())
+        if key != self._perceptron_key:
+            self._perceptron_value = train(X, y, rule="classic", max_epochs=50)
+            self._perceptron_key = key
+        return self._perceptron_value
 
     def _path(self, X, y):
         """Sayed's Ex. 61.3 for the values of :data:`PATH_CS` the solver takes at this scale

@@ -120,14 +120,17 @@ def measure(rec: dict) -> dict:
     moves, draws = rec["moves"], rec["draws"]
     sent = [t for t in rec["sent"] if t0 <= t <= t1 + 50]
     answers = [t for t in rec["answers"] if t >= (sent[0] if sent else t0)]
-    lags = []
+    lags, parts = [], []
     for s, a in zip(sent, answers, strict=False):
         reached = max((m for m in moves if m <= s), default=None)
         drawn = next((d for d in draws if d >= a), None)
         if reached is not None and drawn is not None:
             lags.append(drawn - reached)
+            parts.append((s - reached, a - s, drawn - a))
+    # where the lag goes, medians: pointer -> sent, sent -> answer, answer -> drawn
+    split = tuple(statistics.median(p[i] for p in parts) for i in range(3)) if parts else ()
     return {"fps": fps, "frames": frames, "lags": lags, "sent": len(sent),
-            "answered": min(len(sent), len(answers))}
+            "answered": min(len(sent), len(answers)), "split": split}
 
 
 def _figures(m: dict, seconds: float) -> list[dict]:
@@ -135,6 +138,9 @@ def _figures(m: dict, seconds: float) -> list[dict]:
     p95 = lags[min(len(lags) - 1, int(round(0.95 * (len(lags) - 1))))] if lags else float("nan")
     note = (f"{m['frames']} frames in {seconds:.1f} s of dragging; {m['sent']} moves sent to "
             f"the kernel, {m['answered']} answered")
+    if m.get("split"):
+        note += ("; median pointer -> sent {:.0f} ms, sent -> answer {:.0f} ms, answer -> "
+                 "drawn {:.0f} ms").format(*m["split"])
     return [
         {"key": "margins_drag_fps", "name": "Margins drag: page frames per second while dragging",
          "value": m["fps"], "unit": "frames/s", "target": ">= 50", "note": note},

@@ -19,6 +19,7 @@ from explorer.serving.serve import (
     HALL_CULL_IDLE_TIMEOUT,
     HALL_CULL_INTERVAL,
     HALL_KERNEL_ENV,
+    NODELAY_CONNECTION,
     kernel_settings,
 )
 
@@ -62,6 +63,8 @@ def test_the_file_sets_the_class_hub(monkeypatch, tmp_path):
     # each server gets the hall's settings of pages and kernels, named as Voila alone gets them
     for name, value in HALL_SETTINGS.items():
         assert f"--{name}={value}" in c.Spawner.args
+    # kernel messages sent at once (explorer/serving/nodelay.py)
+    assert f"--ServerApp.kernel_websocket_connection_class={NODELAY_CONNECTION}" in c.Spawner.args
     assert HALL_KERNEL_ENV.items() <= c.Spawner.environment.items()
     assert c.JupyterHub.active_server_limit == hub.ACTIVE_SERVER_LIMIT
     assert c.JupyterHub.concurrent_spawn_limit == hub.CONCURRENT_SPAWN_LIMIT
@@ -105,7 +108,8 @@ def test_zero_to_jupyterhub_gets_the_same_values_under_the_same_names():
     lines = _block("python", "jupyter_server_config.py").strip().splitlines()
     settings = {name: ast.literal_eval(value) for name, value in
                 (re.fullmatch(r"c\.(\w+\.\w+) = (.+)", line).groups() for line in lines)}
-    assert settings == HALL_SETTINGS
+    assert settings == HALL_SETTINGS | {
+        "ServerApp.kernel_websocket_connection_class": NODELAY_CONNECTION}
 
 
 def test_the_docs_show_the_file_the_hub_runs():

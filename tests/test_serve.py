@@ -33,3 +33,32 @@ def test_generated_dashboard_matches_the_checkout(tmp_path, monkeypatch):
     assert str(serve.find_dashboard()).startswith(str(tmp_path / "cache"))
     assert [(c.cell_type, c.source) for c in generated.cells] == \
         [(c.cell_type, c.source) for c in checkout.cells]
+
+
+def test_kernel_websockets_send_each_message_at_once(monkeypatch):
+    """The kernel websocket connection Voila is told to use turns Nagle's algorithm off before
+    it connects (else a kernel's answer waited for the page's next message; see
+    explorer/serving/nodelay.py)."""
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+    from traitlets.utils.importstring import import_item
+
+    args = serve.voila_args(serve.find_dashboard(), 8899)
+    [named] = [a.split("=", 1)[1] for a in args
+               if a.startswith("--Voila.kernel_websocket_connection_class=")]
+    cls = import_item(named)
+    assert issubclass(cls, ZMQChannelsWebsocketConnection)
+
+    calls = []
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect",
+                        lambda self: calls.append(("connect",)))
+
+    class Handler:
+        def set_nodelay(self, value):
+            calls.append(("nodelay", value))
+
+    conn = cls.__new__(cls)  # no kernel manager: only connect() is exercised
+    monkeypatch.setattr(cls, "websocket_handler", Handler(), raising=False)
+    conn.connect()
+    assert calls == [("nodelay", True), ("connect",)]

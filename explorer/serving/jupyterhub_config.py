@@ -24,6 +24,7 @@ from explorer.serving.serve import (  # noqa: E402
     HALL_CULL_INTERVAL,
     HALL_KERNEL_ENV,
     HOST,
+    NODELAY_CONNECTION,
     kernel_settings,
 )
 
@@ -64,7 +65,7 @@ c.Spawner.default_url = hub.DEFAULT_URL
 c.Spawner.args = [
     f"--{name}={value}" for name, value in kernel_settings(
         cull_idle_timeout=HALL_CULL_IDLE_TIMEOUT, cull_interval=HALL_CULL_INTERVAL).items()
-]
+] + [f"--ServerApp.kernel_websocket_connection_class={NODELAY_CONNECTION}"]
 if hasattr(os, "geteuid") and os.geteuid() == 0:
     c.Spawner.args.append("--allow-root")  # containers and CI machines often run as root
 c.Spawner.environment = {

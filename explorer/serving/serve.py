@@ -46,6 +46,8 @@ HALL_CULL_INTERVAL = 15
 # One BLAS/OpenMP thread per kernel: sixty kernels on two cores must not each start a pool.
 #: The kernel provisioner that forks kernels (entry point in pyproject.toml).
 FORK_PROVISIONER = "explorer-fork-provisioner"
+#: The kernel websocket connection with Nagle's algorithm off (explorer.serving.nodelay).
+NODELAY_CONNECTION = "explorer.serving.nodelay.NoDelayConnection"
 HALL_KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
@@ -168,6 +170,8 @@ def voila_args(
         # We chose the port (and checked it is free): never let Voila wander to another one,
         # or the URL we print would be wrong.
         "--Voila.port_retries=0",
+        # each kernel message to the page is sent at once, not held for the page's next one
+        f"--Voila.kernel_websocket_connection_class={NODELAY_CONNECTION}",
     ]
     args += [f"--{name}={value}" for name, value in
              kernel_settings(cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval).items()]

@@ -440,32 +440,22 @@ def _preheated_opens(opens: int) -> list[dict]:
     import json
     import urllib.request
 
-    from playwright.sync_api import sync_playwright
-
-    log = pathlib.Path(tempfile.mkdtemp(prefix="bench-preheat-")) / "voila.log"
-    server = V.VoilaServer(None, log, extra_args=("--hall", "--preheat", "2")).start()
     times = []
-    try:
-        with sync_playwright() as pw:
-            browser = V.launch_chromium(pw)
-            try:
-                for _ in range(opens):
-                    deadline = time.monotonic() + 120  # the pool refills between visitors
-                    while time.monotonic() < deadline:
-                        with urllib.request.urlopen(server.url + "hall/status", timeout=5) as r:
-                            if json.load(r)["pooled"] >= 1:
-                                break
-                        time.sleep(1.0)
-                    _quiet_kernels(server)  # every kernel's imports and page done (the
-                    # pool refills after each visitor: a kernel warming beside the open would
-                    # time the machine's two cores, not the open)
-                    ctx, page, ms = _open(browser, server.url)
-                    times.append(ms)
-                    ctx.close()
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+    with V.served_chromium("bench-preheat-", extra_args=("--hall", "--preheat", "2")) as (
+            server, browser):
+        for _ in range(opens):
+            deadline = time.monotonic() + 120  # the pool refills between visitors
+            while time.monotonic() < deadline:
+                with urllib.request.urlopen(server.url + "hall/status", timeout=5) as r:
+                    if json.load(r)["pooled"] >= 1:
+                        break
+                time.sleep(1.0)
+            _quiet_kernels(server)  # every kernel's imports and page done (the pool refills
+            # after each visitor: a kernel warming beside the open would time the machine's
+            # two cores, not the open)
+            ctx, page, ms = _open(browser, server.url)
+            times.append(ms)
+            ctx.close()
     value = statistics.median(times) / 1000
     return [{"key": "open_interactive_preheated_s", "name": "page open -> interactive, preheated "
              "kernel (--hall --preheat 2)", "value": value, "unit": "s", "target": "<= 1.5",
@@ -639,19 +629,8 @@ def _tab_switch_figures(browser, url, pages: int = 3) -> list[dict]:
 def tab_switch(pages: int = 1) -> list[dict]:
     """Only the tab switch figures, on their own Voila server and browser (to iterate on them:
     ``python benchmarks/bench_browser.py --tab-switch [pages]``)."""
-    from playwright.sync_api import sync_playwright
-
-    log = pathlib.Path(tempfile.mkdtemp(prefix="bench-tabs-")) / "voila.log"
-    server = V.VoilaServer(None, log).start()
-    try:
-        with sync_playwright() as pw:
-            browser = V.launch_chromium(pw)
-            try:
-                return _tab_switch_figures(browser, server.url, pages)
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+    with V.served_chromium("bench-tabs-") as (server, browser):
+        return _tab_switch_figures(browser, server.url, pages)
 
 
 def _rss_mb(pid: int) -> float:

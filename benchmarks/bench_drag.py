@@ -26,7 +26,6 @@ from __future__ import annotations
 import pathlib
 import statistics
 import sys
-import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -154,39 +153,27 @@ def _figures(m: dict, seconds: float) -> list[dict]:
 
 
 def run(seconds: float = SECONDS) -> list[dict]:
-    from playwright.sync_api import sync_playwright
-
     if not V.chromium_available():
         return [{"name": "drag benchmark skipped", "value": float("nan"), "unit": "",
                  "note": f"{V.CHROMIUM} not found"}]
-    log = pathlib.Path(tempfile.mkdtemp(prefix="bench-drag-")) / "voila.log"
-    server = V.VoilaServer(None, log).start()
-    try:
-        with sync_playwright() as pw:
-            browser = V.launch_chromium(pw)
-            try:
-                ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-                ctx.set_default_timeout(60_000)
-                ctx.add_init_script(WS_JS)
-                page = ctx.new_page()
-                page.goto(server.url + QUERY)
-                V.wait_for_canvas(page, timeout=90)
-                V.wait_for_text(page, "pe-pf-narration", lambda t: "3 support vectors" in t,
-                                timeout=60)
-                page.wait_for_timeout(2500)  # fitted to the window
-                page.get_by_role("button", name="Drag").click()
-                page.wait_for_function(
-                    f"() => document.querySelector('{FIGURE}').dataset.pointerMode === 'drag'")
-                canvas = page.locator(f"{FIGURE} canvas.pe-canvas")
-                lists = page.locator(FIGURE).evaluate("e => e.peDisplayList")
-                ring = next(d for d in lists if d["track"] == "plane_rings")["px"][0]
-                page.wait_for_timeout(1000)
-                rec = canvas.evaluate(DRAG_JS, [ring[0], ring[1], RADIUS_PX, TURNS, seconds])
-                ctx.close()
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+    with V.served_chromium("bench-drag-") as (server, browser):
+        ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+        ctx.set_default_timeout(60_000)
+        ctx.add_init_script(WS_JS)
+        page = ctx.new_page()
+        page.goto(server.url + QUERY)
+        V.wait_for_canvas(page, timeout=90)
+        V.wait_for_text(page, "pe-pf-narration", lambda t: "3 support vectors" in t, timeout=60)
+        page.wait_for_timeout(2500)  # fitted to the window
+        page.get_by_role("button", name="Drag").click()
+        page.wait_for_function(
+            f"() => document.querySelector('{FIGURE}').dataset.pointerMode === 'drag'")
+        canvas = page.locator(f"{FIGURE} canvas.pe-canvas")
+        lists = page.locator(FIGURE).evaluate("e => e.peDisplayList")
+        ring = next(d for d in lists if d["track"] == "plane_rings")["px"][0]
+        page.wait_for_timeout(1000)
+        rec = canvas.evaluate(DRAG_JS, [ring[0], ring[1], RADIUS_PX, TURNS, seconds])
+        ctx.close()
     return _figures(measure(rec), seconds)
 
 

@@ -146,7 +146,7 @@ def test_the_pool_must_fit_in_the_room(capsys):
 
 
 def test_a_room_refuses_past_its_cap_counting_requests_still_starting():
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=3, max_starting=5)
     places = [room.admit(pages=set(), pool=0) for _ in range(5)]
@@ -159,7 +159,7 @@ def test_a_room_refuses_past_its_cap_counting_requests_still_starting():
 
 
 def test_a_room_starts_few_kernels_at_once_and_pooled_ones_do_not_wait():
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=10, max_starting=2)
     assert not isinstance(room.admit(pages=set(), pool=0), str)
@@ -172,7 +172,7 @@ def test_visitors_who_wait_are_served_first_come_first_served():
     """A visitor told "busy" keeps a place in the queue (its ticket, kept by the browser in a
     cookie): luckier retries of those who came later never pass it (seen in the load test:
     one page waited 188 s while others that arrived after it were served)."""
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=10, max_starting=1)
 
@@ -197,7 +197,7 @@ def test_visitors_who_wait_are_served_first_come_first_served():
 
 
 def test_a_client_without_cookies_is_never_queued_and_holds_nobody_up():
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=10, max_starting=1)
     a = room.admit(pages=set(), pool=0, ticket="a", now=0)
@@ -208,7 +208,7 @@ def test_a_client_without_cookies_is_never_queued_and_holds_nobody_up():
 
 
 def test_a_visitor_who_left_the_queue_is_forgotten_and_a_full_room_empties_it():
-    from explorer.serving.hall import QUEUE_FORGET_S, Room
+    from explorer.serving.room import QUEUE_FORGET_S, Room
 
     room = Room(max_pages=2, max_starting=1)
     a = room.admit(pages=set(), pool=0, ticket="a", now=0)
@@ -230,7 +230,7 @@ def test_a_visitor_who_left_the_queue_is_forgotten_and_a_full_room_empties_it():
 
 
 def test_one_address_holds_at_most_its_share():
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=10, max_starting=10, max_per_address=2)
     a = room.admit(pages=set(), pool=0, address="10.0.0.1")
@@ -243,7 +243,7 @@ def test_one_address_holds_at_most_its_share():
 
 
 def test_the_pool_refills_within_the_cap_and_not_while_the_room_arrives():
-    from explorer.serving.hall import Room
+    from explorer.serving.room import Room
 
     room = Room(max_pages=4)
     assert room.pool_target(pages=set(), pool_size=3) == 3
@@ -267,7 +267,7 @@ def test_no_interleaving_of_requests_exceeds_the_cap():
     @given(cap=st.integers(1, 5), pool_size=st.integers(0, 5),
            ops=st.lists(st.tuples(st.sampled_from("abcrkf"), st.integers(0, 20)), max_size=60))
     def run(cap, pool_size, ops):
-        from explorer.serving.hall import Room
+        from explorer.serving.room import Room
 
         pool_size = min(pool_size, cap)
         room = Room(max_pages=cap, max_starting=2)
@@ -454,8 +454,9 @@ def test_a_page_kernel_is_bound_to_its_place_before_it_is_listed(monkeypatch):
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     from explorer.serving import hall
+    from explorer.serving.room import Room
 
-    room = hall.Room(max_pages=3, max_starting=2)
+    room = Room(max_pages=3, max_starting=2)
     place = room.admit(pages=set(), pool=0)
     listed = set()
     seen = []
@@ -495,6 +496,7 @@ def test_a_taken_pool_kernel_is_replaced_only_after_its_page_has_opened():
     imports would share the server's cores with the page opening); culled pages refill at once;
     the pool's first fill (an explicit delay of 0) is not delayed."""
     from explorer.serving import hall
+    from explorer.serving.room import Room
 
     asked = []
 
@@ -509,7 +511,7 @@ def test_a_taken_pool_kernel_is_replaced_only_after_its_page_has_opened():
             asked.append(delay)
 
     km = type("HallVoilas", (hall.HallPool, Voilas), {})()
-    km.hall_room = hall.Room(max_pages=4)
+    km.hall_room = Room(max_pages=4)
     km.fill_if_needed(notebook_name="nb")  # Voila's get_rendered_notebook passes delay=None
     km.refill()  # the request that took it has ended
     km.fill_if_needed(delay=0, notebook_name="nb")  # the pool's first fill

@@ -41,3 +41,21 @@ def test_a_new_size_keeps_the_step_and_a_new_run_does_not():
     assert sent == [True, True]
     assert view.load_state({**view.save_state(), "eta": 0.5})  # a new run: the kernel's step
     assert sent[-1] is False and view.paged.page.scene["keep"] is False
+
+
+def test_a_held_redraw_keeps_the_pages_step_unless_a_new_run_was_held_with_it():
+    """Shows held while a tab is made (explorer.app.pagerun.HeldShows) are drawn on release:
+    the same run drawn again still keeps the page's step, a new run among them does not."""
+    from explorer.app.pagerun import HeldShows
+
+    view = PerceptronView()
+    sent = _scenes(view)
+    with HeldShows() as hold:
+        view.paged.show(keep=True)  # e.g. a new size while the tab was being made
+    hold.release()
+    assert sent == [True]
+    with HeldShows() as hold:
+        view.paged.show()  # a new run
+        view.paged.show(keep=True)
+    hold.release()
+    assert sent == [True, False]

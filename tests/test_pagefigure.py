@@ -194,7 +194,7 @@ def test_a_static_tail_follows_every_narration_and_goes_alone_when_only_it_chang
     _show(fig, _scene(tracks=tracks), run=2, first=0, static=Chunk(start=0, count=1, arrays=data))
     assert "tail" not in fig.sent[-1][0]  # a new scene: no tail until one is sent
     assert "tail" not in _chunk(0, _scene()).message(run=2, index=0)[0]
-    js = (STATIC / "pagefigure.js").read_text(encoding="utf-8")
+    js = PageFigure()._esm  # the page's scripts, joined
     assert "+ this.staticTail" in js and 'this.staticTail = "";' in js
 
 
@@ -275,8 +275,9 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
-    assert files == ["static/kinds.js", "static/kinds_cover.js", "static/kinds_xor.js",
-                     "static/pagefigure.css", "static/pagefigure.js"]
+    assert files == ["static/drawing.js", "static/input.js", "static/kinds.js",
+                     "static/kinds_cover.js", "static/kinds_xor.js", "static/pagefigure.css",
+                     "static/pagefigure.js", "static/runs.js"]
     assert all(any(fnmatch(f, p) for p in patterns) for f in files), (files, patterns)
     for name in files:
         text = (STATIC.parent / name).read_text()

@@ -163,11 +163,7 @@ class Dashboard(W.VBox):
         if key not in self.views:
             # the page gets the tab's widgets first and lays them out while the kernel draws
             # its figure (held until the tab is made, then drawn once, at its last state)
-            hold = HeldShows()
-            with hold:
-                view = self._make(index, query=query, bad_tab=bad_tab)
-            for exc in hold.release():
-                view.messages.refuse(f"Could not draw this run: {exc}")
+            self._drawn_once(lambda: self._make(index, query=query, bad_tab=bad_tab))
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
@@ -228,13 +224,23 @@ class Dashboard(W.VBox):
     def _open_at(self, index: int, apply) -> None:
         """Open tab ``index`` (made if needed) and ``apply(view)`` a state to it: its figure
         is drawn once, at that state (a tab made for it is not drawn at its defaults first)."""
+        def opened():
+            self.tabs.selected_index = index
+            apply(self.active)
+            return self.active
+
+        self._drawn_once(opened)
+
+    @staticmethod
+    def _drawn_once(make):
+        """``make()`` a tab's view with its figure's draws held, then draw each figure once;
+        one that cannot be drawn says why in its tab. Returns the view."""
         hold = HeldShows()
         with hold:
-            self.tabs.selected_index = index
-            view = self.active
-            apply(view)
+            view = make()
         for exc in hold.release():
             view.messages.refuse(f"Could not draw this run: {exc}")
+        return view
 
     # ------------------------------------------------------------------ layout
     def _on_window(self, change=None) -> None:

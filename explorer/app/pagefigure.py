@@ -3,7 +3,8 @@
 A :class:`PageFigure` receives a run once: a :class:`~explorer.plots.scene.Scene` (the still
 PNG layers, the panels with their data -> CSS px mapping, the moving tracks' headers) and, in
 chunks of steps, the tracks' per-step arrays as binary buffers. The page
-(``static/kinds.js`` and ``static/pagefigure.js``, shipped with the package, no build step,
+(``static/pagefigure.js`` with ``kinds.js``, ``runs.js``, ``input.js`` and ``drawing.js``,
+shipped with the package and joined into one module, no build step,
 nothing from the network; a new kind of moving part is a new entry of ``KINDS`` in ``kinds.js``)
 then draws every step itself and runs the transport (Reset, Back, Step, Play at 1-20 steps/s,
 the jumps, the slider and the keys, as :class:`explorer.app.timeline.Timeline` labels and binds
@@ -64,7 +65,8 @@ from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
 #: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
-SCRIPTS = ("kinds.js", "kinds_xor.js", "kinds_cover.js", "pagefigure.js")
+SCRIPTS = ("kinds.js", "kinds_xor.js", "kinds_cover.js", "runs.js", "input.js",
+           "drawing.js", "pagefigure.js")
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")
 #: A pointer message's phase: a click, or a drag's press, moves and release ("drag" mode).

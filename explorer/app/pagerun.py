@@ -77,6 +77,8 @@ class PageRun:
         hold = HeldShows.active()
         if hold is not None:
             hold.held[self] = step
+            # kept only if every show held was the same run drawn again (none a new run)
+            hold.keep[self] = keep and hold.keep.get(self, True)
             return
         if self._resize is not None:  # drawn now, at the new size
             self._resize.cancel()
@@ -156,6 +158,8 @@ class HeldShows:
     def __init__(self):
         #: PageRun -> the step to show it at (None: its timeline's step), in the order held.
         self.held: dict[PageRun, int | None] = {}
+        #: PageRun -> whether the page keeps its own step (:meth:`PageRun.show`'s ``keep``).
+        self.keep: dict[PageRun, bool] = {}
         self._outer: HeldShows | None = None
 
     @classmethod
@@ -174,11 +178,11 @@ class HeldShows:
         """Draw and send each held figure (after ``with``); returns the errors of those that
         could not be drawn (ValueError, OverflowError, FloatingPointError), for the tab to
         say."""
-        held, self.held = self.held, {}
+        held, keep, self.held, self.keep = self.held, self.keep, {}, {}
         errors = []
         for run, step in held.items():
             try:
-                run.show(step=step)
+                run.show(step=step, keep=keep.get(run, False))
             except (ValueError, OverflowError, FloatingPointError) as exc:
                 errors.append(exc)
         return errors

@@ -95,7 +95,7 @@ def _read_request(conn: socket.socket) -> dict:
         raise ValueError("expected env as an object of strings")
     if not isinstance(cwd, str) or not os.path.isdir(cwd):
         raise ValueError(f"expected cwd as an existing directory; got {cwd!r}")
-    kernel_args(request.get("argv"))
+    request["args"] = kernel_args(request.get("argv"))  # checked here, used by the child
     return request
 
 
@@ -122,7 +122,7 @@ def _run_kernel(request: dict, listener: socket.socket) -> None:
         # imported before there was one, so the kernel registers them as an IPython extension
         # (without them the page cannot ask for every widget's state in one message and asks
         # for each widget on its own, one round trip per widget)
-        sys.argv = [LAUNCHER, *kernel_args(argv), f"--IPKernelApp.parent_handle={os.getppid()}",
+        sys.argv = [LAUNCHER, *request["args"], f"--IPKernelApp.parent_handle={os.getppid()}",
                     f"--IPKernelApp.extensions={WIDGETS_EXTENSION}"]
         from ipykernel import kernelapp
 

@@ -7,12 +7,14 @@ Playwright never downloads a browser here: we always launch /usr/bin/chromium.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -145,6 +147,25 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
     )
+
+
+@contextlib.contextmanager
+def served_chromium(prefix: str, *, extra_args=()):
+    """``(server, browser)``: the dashboard served by Voila (its log in a new temporary folder
+    named ``prefix``…) and Debian's Chromium, both stopped on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    log = Path(tempfile.mkdtemp(prefix=prefix)) / "voila.log"
+    server = VoilaServer(None, log, extra_args=tuple(extra_args)).start()
+    try:
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            try:
+                yield server, browser
+            finally:
+                browser.close()
+    finally:
+        server.stop()
 
 
 # FNV-1a over the canvas's RGBA words, plus its size; "" while the canvas is blank or 0x0.

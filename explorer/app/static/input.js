@@ -1,0 +1,193 @@
+// The page figure's input (explorer/app/static/pagefigure.js): the transport's keys, clicks
+// that add, remove or choose points (with instant marks), drags that move a point or turn a
+// 3-D view. Its methods become PageFigure's; `this` is the figure.
+
+const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
+const BUTTONS = 'button, a[href], [role="button"], summary';  // Space and Enter are theirs
+const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
+const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
+const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
+const DRAG_SEND_MS = 30;      // a dragged point's moves reach the kernel at most this often
+
+class PageFigureInput {
+  // ------------------------------------------------------------------ keys
+  active() {
+    const r = this.root;
+    if (!r.isConnected || r.offsetParent === null) return false;
+    const f = document.activeElement;
+    if (r.matches(":hover") || (f && r.contains(f))) return true;
+    if (document.body.dataset.voila === undefined) return false;  // a notebook's keys are its own
+    for (const other of document.querySelectorAll(".pe-pagefigure")) {
+      if (other.offsetParent !== null) return other === r;  // the first one on screen
+    }
+    return false;
+  }
+
+  key(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
+    const action = this.keys.get(ev.key);
+    if (!action && !this.forward.has(ev.key)) return;
+    const t = ev.target;
+    if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
+    if ((ev.key === " " || ev.key === "Enter") && t && t.closest && t.closest(BUTTONS)) return;
+    if (!this.active()) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (action) this.act(action);
+    else this.model.send({ type: "key", key: ev.key });
+  }
+
+  // ------------------------------------------------------------------ pointer
+  pointer(ev) {
+    const mode = this.mode;
+    if (mode === "view" || mode === "drag" || this.run === null) return;
+    const where = this.locate(ev);
+    if (!where) return;
+    const { panel, px, py, x, y } = where;
+    this.model.send({ type: "pointer", panel: panel.name, x, y, mode });
+    // instant feedback: where a point goes, or the point that is meant
+    let at = [px, py], hit = false;
+    if (mode === "remove" || mode === "choose") {
+      const near = this.nearestPoint(panel, px, py);
+      if (near) { at = near; hit = true; }
+    }
+    this.marks.push({ mode, x: at[0], y: at[1], hit, panel: panel.name });
+    const mark = this.marks[this.marks.length - 1];
+    setTimeout(() => { const i = this.marks.indexOf(mark);
+      if (i >= 0) { this.marks.splice(i, 1); this.requestDraw(); } }, MARK_MS);
+    this.requestDraw();
+  }
+
+  // a panel with a 3-D view (`view3d`: azimuth, elevation) turns as it is dragged, redrawn at
+  // frame rate in the page; the kernel hears the view where the drag ends ("view3d" message)
+  panelAt(ev) {
+    const where = this.locate(ev);
+    return where ? where.panel : null;
+  }
+
+  turnStart(ev) {
+    if (ev.button !== 0 || this.run === null) return;
+    const p = this.panelAt(ev);
+    if (!p || !p.view3d) return;
+    ev.preventDefault();
+    this.canvas.setPointerCapture(ev.pointerId);
+    this.turning = { p, x: ev.clientX, y: ev.clientY, azim: p.view3d.azim, elev: p.view3d.elev };
+    this.canvas.classList.add("pe-pf-turning");
+  }
+
+  turnMove(ev) {
+    const t = this.turning;
+    if (!t) return;
+    t.p.view3d.azim = t.azim - (ev.clientX - t.x) * TURN_DEG;
+    t.p.view3d.elev = Math.max(-90, Math.min(90, t.elev + (ev.clientY - t.y) * TURN_DEG));
+    this.drawn = -1;
+    this.requestDraw();
+  }
+
+  turnEnd(ev) {
+    const t = this.turning;
+    if (!t) return;
+    this.turning = null;
+    this.canvas.classList.remove("pe-pf-turning");
+    const v = t.p.view3d;
+    if (v.azim !== t.azim || v.elev !== t.elev) {
+      this.model.send({ type: "view3d", panel: t.p.name, azim: v.azim, elev: v.elev });
+    }
+  }
+
+  // where a pointer event is: CSS px in the figure, its panel and data coordinates there
+  locate(ev, within) {
+    const r = this.canvas.getBoundingClientRect();
+    let px = (ev.clientX - r.left) * (this.width / r.width);
+    let py = (ev.clientY - r.top) * (this.height / r.height);
+    let panel = within || null;
+    if (panel) {  // a drag stays in its panel
+      px = Math.min(Math.max(px, panel.x), panel.x + panel.w);
+      py = Math.min(Math.max(py, panel.y), panel.y + panel.h);
+    } else {
+      for (const p of this.panels.values()) {
+        if (!p.figure && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) panel = p;
+      }
+    }
+    if (!panel) return null;
+    return { panel, px, py, x: (px - panel.bx) / panel.ax, y: (py - panel.by) / panel.ay };
+  }
+
+  // drag mode: press on a point of a `drag_tracks` track, move it (drawn here at frame rate),
+  // the kernel hears "down", "move" (at most every DRAG_SEND_MS) and "up" in data coordinates
+  dragStart(ev) {
+    if (this.mode !== "drag" || this.run === null || ev.button !== 0) return;
+    const at = this.locate(ev);
+    if (!at) return;
+    this.model.send({ type: "pointer", panel: at.panel.name, x: at.x, y: at.y, mode: "drag",
+      phase: "down" });
+    const hit = this.nearestVertex(at.panel, at.px, at.py, new Set(this.model.get("drag_tracks") || []));
+    if (!hit) return;
+    ev.preventDefault();
+    try { this.canvas.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event */ }
+    this.drag = { track: hit.track, index: hit.index, panel: at.panel, px: at.px, py: at.py,
+      sent: performance.now(), timer: 0, released: false };
+    this.requestDraw();
+  }
+
+  dragMove(ev) {
+    const d = this.drag;
+    if (!d || d.released) return;
+    const at = this.locate(ev, d.panel);
+    d.px = at.px; d.py = at.py;
+    const wait = DRAG_SEND_MS - (performance.now() - d.sent);
+    if (wait <= 0) this.dragSend(d, "move");
+    else if (!d.timer) d.timer = setTimeout(() => { d.timer = 0; if (!d.released) this.dragSend(d, "move"); }, wait);
+    this.requestDraw();
+  }
+
+  dragEnd(ev) {
+    const d = this.drag;
+    if (!d || d.released) return;
+    const at = this.locate(ev, d.panel);
+    d.px = at.px; d.py = at.py;
+    clearTimeout(d.timer);
+    d.released = true;  // drawn where it was dropped until the kernel's answer comes
+    this.dragSend(d, "up");
+    this.requestDraw();
+  }
+
+  dragSend(d, phase) {
+    const p = d.panel;
+    d.sent = performance.now();
+    this.model.send({ type: "pointer", panel: p.name, x: (d.px - p.bx) / p.ax,
+      y: (d.py - p.by) / p.ay, mode: "drag", phase });
+  }
+
+  // the dragged point drawn where the pointer is (over the arrays' vertex)
+  dragged(tr, f, nv) {
+    const d = this.drag;
+    if (d && d.track === tr.name && d.index < nv) { f.buf[2 * d.index] = d.px; f.buf[2 * d.index + 1] = d.py; }
+  }
+
+  // the drawn point nearest (px, py) within PICK_PX in `panel`, of the points tracks `names`
+  // (all of them when null): {track, index, x, y}, or null
+  nearest(panel, px, py, names) {
+    const c = this.chunkOf(this.drawn);
+    if (!c) return null;
+    let best = null, bestD = PICK_PX * PICK_PX;
+    for (const tr of this.tracks) {
+      if (tr.kind !== "points" || tr.panel !== panel || (names && !names.has(tr.name))) continue;
+      const f = this.frameFor(tr, c, this.drawn - c.start), b = f.buf;
+      const nv = KINDS.points.geom(f, tr);
+      for (let j = 0; j < nv; j++) {
+        const d = (b[2 * j] - px) ** 2 + (b[2 * j + 1] - py) ** 2;
+        if (d <= bestD) { bestD = d; best = { track: tr.name, index: j, x: b[2 * j], y: b[2 * j + 1] }; }
+      }
+    }
+    return best;
+  }
+
+  nearestVertex(panel, px, py, names) { return this.nearest(panel, px, py, names); }
+
+  nearestPoint(panel, px, py) {
+    const near = this.nearest(panel, px, py, null);
+    return near ? [near.x, near.y] : null;
+  }
+}

@@ -20,6 +20,8 @@ from explorer.serving.serve import (
     HALL_CULL_INTERVAL,
     HALL_KERNEL_ENV,
     NODELAY_CONNECTION,
+    TEMPLATE,
+    TEMPLATES,
     kernel_settings,
 )
 
@@ -65,6 +67,9 @@ def test_the_file_sets_the_class_hub(monkeypatch, tmp_path):
         assert f"--{name}={value}" in c.Spawner.args
     # kernel messages sent at once (explorer/serving/nodelay.py)
     assert f"--ServerApp.kernel_websocket_connection_class={NODELAY_CONNECTION}" in c.Spawner.args
+    # the dashboard's page template (no stylesheets from a CDN), found through JUPYTER_PATH
+    assert f"--VoilaConfiguration.template={TEMPLATE}" in c.Spawner.args
+    assert c.Spawner.environment["JUPYTER_PATH"].split(os.pathsep)[0] == str(TEMPLATES)
     assert HALL_KERNEL_ENV.items() <= c.Spawner.environment.items()
     assert c.JupyterHub.active_server_limit == hub.ACTIVE_SERVER_LIMIT
     assert c.JupyterHub.concurrent_spawn_limit == hub.CONCURRENT_SPAWN_LIMIT

@@ -62,3 +62,26 @@ def test_kernel_websockets_send_each_message_at_once(monkeypatch):
     monkeypatch.setattr(cls, "websocket_handler", Handler(), raising=False)
     conn.connect()
     assert calls == [("nodelay", True), ("connect",)]
+
+
+def test_the_page_template_ships_with_the_package_and_is_named_to_voila():
+    """The dashboard's Voila template (Voila's "lab" page without stylesheets from a CDN) is in
+    the wheel and found through JUPYTER_PATH; the browser test that the page asks nothing of
+    the internet is tests/browser/test_dashboard.py::test_the_page_asks_nothing_of_the_internet."""
+    import fnmatch
+    import json
+
+    import tomllib
+
+    args = serve.voila_args(serve.find_dashboard(), 8899)
+    assert f"--VoilaConfiguration.template={serve.TEMPLATE}" in args
+    folder = serve.TEMPLATES / "voila" / "templates" / serve.TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    page = (folder / "index.html.j2").read_text()
+    assert "extends 'voila/templates/lab/index.html.j2'" in page
+    root = serve.TEMPLATES.parents[2]  # the checkout
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["explorer.serving"]
+    for f in folder.iterdir():
+        name = f.relative_to(serve.TEMPLATES.parent).as_posix()
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), (name, patterns)

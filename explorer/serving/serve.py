@@ -46,6 +46,10 @@ HALL_CULL_INTERVAL = 15
 # One BLAS/OpenMP thread per kernel: sixty kernels on two cores must not each start a pool.
 #: The kernel provisioner that forks kernels (entry point in pyproject.toml).
 FORK_PROVISIONER = "explorer-fork-provisioner"
+#: The page's Voila template, found through JUPYTER_PATH (:data:`TEMPLATES`).
+TEMPLATE = "explorer"
+#: The Jupyter data folder that holds it (``voila/templates/explorer``).
+TEMPLATES = Path(__file__).parent / "jupyter"
 #: The kernel websocket connection with Nagle's algorithm off (explorer.serving.nodelay).
 NODELAY_CONNECTION = "explorer.serving.nodelay.NoDelayConnection"
 HALL_KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
@@ -170,6 +174,8 @@ def voila_args(
         # We chose the port (and checked it is free): never let Voila wander to another one,
         # or the URL we print would be wrong.
         "--Voila.port_retries=0",
+        # Voila's "lab" page without stylesheets from the internet (serving/jupyter/voila/...)
+        f"--VoilaConfiguration.template={TEMPLATE}",
         # each kernel message to the page is sent at once, not held for the page's next one
         f"--Voila.kernel_websocket_connection_class={NODELAY_CONNECTION}",
     ]
@@ -311,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
 
     # The kernel must be this environment's ipykernel (see module docstring).
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
+    # the page's template (TEMPLATE) is found in this package's Jupyter data folder
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
     if opts.hall:
         for key, value in HALL_KERNEL_ENV.items():
             os.environ.setdefault(key, value)

@@ -400,3 +400,20 @@ def test_a_tab_opened_later_is_drawn_once_at_the_size_the_window_gives_it(page, 
         assert root.evaluate("(r) => r.peRun") == 1, title
         box = canvas_locator(page, within=panel).bounding_box()
         assert round(box["width"]) == round(perceptron["width"]), (title, box, perceptron)
+
+
+def test_the_page_asks_nothing_of_the_internet(page, dashboard_url):
+    """Every request the opened dashboard makes goes to its own server: Voila's "lab" page
+    linked two Font Awesome stylesheets from a CDN, which hold the first paint until they load
+    or fail (offline, behind a firewall that drops packets: the network's timeout). The
+    dashboard's template (explorer/serving/jupyter/voila/templates/explorer) leaves them out."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    open_dashboard(page, dashboard_url)
+    click_button(page, STEP)
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 12"))
+    assert asked and asked[0].startswith(dashboard_url)
+    elsewhere = [u for u in asked if not u.startswith((dashboard_url, "data:", "blob:"))]
+    assert elsewhere == [], elsewhere
+    # still Voila's lab page, styles and all
+    assert page.locator("link[href*='/voila/templates/explorer/static/index.css']").count() == 1

@@ -131,11 +131,19 @@ class PageFigureInput {
     this.requestDraw();
   }
 
-  dragMove(ev) {
+  // the drag in progress, moved to where the pointer event `ev` is (kept in its panel); null
+  // when there is none
+  dragTo(ev) {
     const d = this.drag;
-    if (!d || d.released) return;
+    if (!d || d.released) return null;
     const at = this.locate(ev, d.panel);
     d.px = at.px; d.py = at.py;
+    return d;
+  }
+
+  dragMove(ev) {
+    const d = this.dragTo(ev);
+    if (!d) return;
     const wait = DRAG_SEND_MS - (performance.now() - d.sent);
     if (wait <= 0) this.dragSend(d, "move");
     else if (!d.timer) d.timer = setTimeout(() => { d.timer = 0; if (!d.released) this.dragSend(d, "move"); }, wait);
@@ -143,10 +151,8 @@ class PageFigureInput {
   }
 
   dragEnd(ev) {
-    const d = this.drag;
-    if (!d || d.released) return;
-    const at = this.locate(ev, d.panel);
-    d.px = at.px; d.py = at.py;
+    const d = this.dragTo(ev);
+    if (!d) return;
     clearTimeout(d.timer);
     d.released = true;  // drawn where it was dropped until the kernel's answer comes
     this.dragSend(d, "up");

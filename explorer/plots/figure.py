@@ -16,7 +16,7 @@ from .overlays import LEGEND_DROP
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
 from .scene import Chunk, Scene
-from .tracks import css_dpi, px_per_pt, stack
+from .tracks import css_dpi, figure_renderer, px_per_pt, stack
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
@@ -93,7 +93,7 @@ class PerceptronFigure(live.LiveFigure):
             return
         cell = spec.get_position(self.fig)
         W, H = self.fig.bbox.width, self.fig.bbox.height
-        renderer = getattr(self.fig.canvas, "get_renderer", self.fig._get_renderer)()
+        renderer = figure_renderer(self.fig)
         top = cell.y1 * H
         center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
         # room for the legend: its column, and on the left the figure's margin (below the plane

@@ -36,6 +36,7 @@ from ..generalization import MAX_N, RiskTable, StabilityCurve
 from . import live
 from . import style as S
 from .generalization_scene import GeneralizationScene
+from .tracks import figure_renderer
 
 __all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel", "LOSS_STYLE"]
 
@@ -243,7 +244,7 @@ class StabilityPanel:
         ax = self.ax
         top = np.log10(P_TOP)
         bottom = np.log10(ys.min()) - 0.25 if ys.size else -3.0
-        renderer = getattr(ax.figure.canvas, "get_renderer", ax.figure._get_renderer)()
+        renderer = figure_renderer(ax.figure)
         box, frame = self.legend.get_window_extent(renderer), ax.get_window_extent(renderer)
         h = min((box.y1 - frame.y0) / max(frame.height, 1.0) + 0.03, 0.8)  # share of the height
         right = (box.x1 - frame.x0) / max(frame.width, 1.0) + 0.03

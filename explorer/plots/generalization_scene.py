@@ -205,7 +205,7 @@ class GeneralizationScene:
         if not st.title.get_text():
             return []
         fig = self.fig
-        st.legend.draw(getattr(fig.canvas, "get_renderer", fig._get_renderer)())
+        st.legend.draw(T.figure_renderer(fig))
         return T.text_lines(st.title, height=fig.bbox.height * T.css_dpi(fig) / fig.dpi)
 
     # ------------------------------------------------------------------ the scene
@@ -214,8 +214,7 @@ class GeneralizationScene:
         frame (its title's words are tracks; a finished size that changes neither changes
         only the tracks)."""
         st, fig = self.stability, self.fig
-        box = st.legend.get_window_extent(getattr(fig.canvas, "get_renderer",
-                                                  fig._get_renderer)())
+        box = st.legend.get_window_extent(T.figure_renderer(fig))
         return (tuple(st.ax.get_xlim()), tuple(st.ax.get_ylim()), tuple(box.bounds))
 
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,

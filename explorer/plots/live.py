@@ -15,6 +15,7 @@ from matplotlib.transforms import Bbox
 
 from . import layers
 from . import style as S
+from .tracks import figure_renderer
 
 
 class LiveFigure:
@@ -200,7 +201,7 @@ def fit_title(ax, *, size: float, width: float) -> None:
     title = ax._left_title
     title.set_fontsize(size)
     fig = ax.figure
-    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    renderer = figure_renderer(fig)
     wide = title.get_window_extent(renderer).width
     if wide > width > 0:
         share = S.readable_share(size, fig.dpi)
@@ -227,7 +228,7 @@ def legend_below(ax, rebuild, *, drop: float, columns=(3, 2, 1)):
         return rebuild(columns[0])
     cell = spec.get_position(fig)
     W, H = fig.bbox.width, fig.bbox.height
-    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    renderer = figure_renderer(fig)
     top = cell.y1 * H
     center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
     half_room = min(center - 2, cell.width * W / 2)  # within its column, inside the figure

@@ -36,6 +36,7 @@ from .margin_parts import apply_step, step_parts
 from .margin_plane import MarginPlane
 from .margin_scene import MarginsScene
 from .overlays import LEGEND_DROP
+from .tracks import figure_renderer
 
 __all__ = ["MarginsFigure", "MarginPlane", "DualWeights", "SGDObjective", "SupportPathPanel"]
 
@@ -202,7 +203,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
         cells = [self.grid[0, j].get_position(fig) for j in range(3)]
         total = sum(c.width for c in cells) * fig.bbox.width  # px of axes, gaps excluded
         cell = cells[0].width * fig.bbox.width
-        renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+        renderer = figure_renderer(fig)
         need = self.plane.build_legend(2).get_window_extent(renderer).width + 8
         if cell < need <= cell * 4 / 3 and need < total:
             rest = ratios[1] + ratios[2]

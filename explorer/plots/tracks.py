@@ -48,6 +48,12 @@ def css_dpi(fig) -> float:
     return float(getattr(fig, "_original_dpi", None) or fig.dpi)
 
 
+def figure_renderer(fig):
+    """The renderer that lays ``fig`` out at its dpi (its canvas's, or matplotlib's own for a
+    canvas without one), for measuring text and legends."""
+    return getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+
+
 def px_per_pt(fig) -> float:
     """CSS px per typographic point (matplotlib sizes lines, markers and type in points)."""
     return css_dpi(fig) / 72.0
@@ -135,8 +141,7 @@ def text_lines(text, *, height: float) -> list:
     from the top left of a figure ``height`` CSS px high: one text track a line (``ha`` "left",
     ``va`` "baseline") draws it as matplotlib does, whatever the page's line spacing."""
     fig = text.get_figure(root=True)
-    renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
-    _, info, _ = text._get_layout(renderer)
+    _, info, _ = text._get_layout(figure_renderer(fig))
     x0, y0 = text.get_transform().transform(text.get_unitless_position())
     css = css_dpi(fig) / fig.dpi
     return [(line, np.array([(x0 + x) * css, height - (y0 + y) * css]))

@@ -26,6 +26,7 @@ from . import style as S
 from .scene import Track
 from .tracks import NAN_SEG as T_NAN_SEG
 from .tracks import (
+    figure_renderer,
     hex_alpha,
     hidden_text,
     line_style,
@@ -218,7 +219,7 @@ class WeightSpace:
         if not text:
             return
         fig = ax.figure
-        renderer = getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+        renderer = figure_renderer(fig)
         ax.apply_aspect()
         room = 0.96 * ax.get_window_extent(renderer).width
         floor = max(0.85, S.readable_share(S.TICK_SIZE, fig.dpi))  # of the full size

@@ -255,9 +255,13 @@ class Dashboard(W.VBox):
         self._layout()
         self.bridge.measure += 1  # the rows above the figure changed height: measure again
 
+    @property
+    def _settings_shown(self) -> bool:
+        """Whether the tab's settings column is shown: asked for, and not in lecture mode."""
+        return self.b_settings.value and not self.b_lecture.value
+
     def _layout(self) -> None:
         lecture = self.b_lecture.value
-        settings = self.b_settings.value and not lecture
         if lecture:
             self.add_class("pe-lecture")
         else:
@@ -270,7 +274,7 @@ class Dashboard(W.VBox):
         view = self.active
         if view is None:
             return
-        view.show_settings(settings)
+        view.show_settings(self._settings_shown)
         fitted = self._fit()
         if fitted is not None:
             view.fit(fitted)
@@ -280,10 +284,9 @@ class Dashboard(W.VBox):
         measured it (None before it has)."""
         if not self.bridge.width:
             return None
-        lecture = self.b_lecture.value
         return fit_figure(window_width=self.bridge.width, window_height=self.bridge.height,
                           figure_top=self.bridge.figure_top, figure_width=self.bridge.figure_width,
-                          sidebar=self.b_settings.value and not lecture, lecture=lecture)
+                          sidebar=self._settings_shown, lecture=self.b_lecture.value)
 
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):

@@ -24,11 +24,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 from jupyter_client.provisioning import LocalProvisioner
 
-from .forkserver import MODULE
+from .forkserver import MODULE, stat_fields
 
 #: Seconds the fork server may take to import everything before it answers.
 STARTUP_S = 180.0
@@ -38,11 +37,8 @@ FORK_S = 30.0
 
 def _stat(pid: int) -> tuple[str, int] | None:
     """``(state, start time)`` of a process from /proc, or None if there is none."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return fields[0], int(fields[19])
+    fields = stat_fields(pid)
+    return None if fields is None else (fields[0], int(fields[19]))
 
 
 class ForkedKernel:

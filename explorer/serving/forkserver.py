@@ -179,15 +179,27 @@ def serve(path: str) -> None:
         os.unlink(path)
 
 
+def stat_fields(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (the state first, then the
+    parent's pid, ...), or None if there is no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].decode("ascii", "replace").split()
+    except (OSError, IndexError):
+        return None
+
+
 def _processes() -> dict[int, tuple[int, str]]:
     """``{pid: (parent pid, command line)}`` of every process, from /proc."""
     out = {}
     for d in os.scandir("/proc"):
         if not d.name.isdigit():
             continue
+        fields = stat_fields(d.name)
+        if fields is None:
+            continue
         try:
-            with open(f"/proc/{d.name}/stat", "rb") as f:
-                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+            ppid = int(fields[1])
             with open(f"/proc/{d.name}/cmdline", "rb") as f:
                 cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
         except (OSError, ValueError, IndexError):

@@ -26,7 +26,7 @@ from explorer.serving.serve import (  # noqa: E402
     HOST,
     NODELAY_CONNECTION,
     TEMPLATE,
-    TEMPLATES,
+    jupyter_path,
     kernel_settings,
 )
 
@@ -68,13 +68,13 @@ c.Spawner.args = [
     f"--{name}={value}" for name, value in kernel_settings(
         cull_idle_timeout=HALL_CULL_IDLE_TIMEOUT, cull_interval=HALL_CULL_INTERVAL).items()
 ] + [f"--ServerApp.kernel_websocket_connection_class={NODELAY_CONNECTION}",
-       f"--VoilaConfiguration.template={TEMPLATE}"]  # found in TEMPLATES (JUPYTER_PATH below)
+       f"--VoilaConfiguration.template={TEMPLATE}"]  # found through JUPYTER_PATH (below)
 if hasattr(os, "geteuid") and os.geteuid() == 0:
     c.Spawner.args.append("--allow-root")  # containers and CI machines often run as root
 c.Spawner.environment = {
     **HALL_KERNEL_ENV,
     "JUPYTER_PREFER_ENV_PATH": "1",  # the environment's python3 kernel (explorer.serving.serve)
-    "JUPYTER_PATH": os.pathsep.join(p for p in (str(TEMPLATES), env("JUPYTER_PATH", "")) if p),
+    "JUPYTER_PATH": jupyter_path(env("JUPYTER_PATH", "")),
     # the kernels' Unix sockets need a short folder (a socket's path has at most 107 bytes)
     "JUPYTER_RUNTIME_DIR": hub.runtime_dir,
     "PYTHONPATH": os.pathsep.join(p for p in (str(hub.CHECKOUT), env("PYTHONPATH", "")) if p),

@@ -43,7 +43,6 @@ HALL_MAX_PAGES = 60
 HALL_PREHEAT = 4
 HALL_CULL_IDLE_TIMEOUT = 60
 HALL_CULL_INTERVAL = 15
-# One BLAS/OpenMP thread per kernel: sixty kernels on two cores must not each start a pool.
 #: The kernel provisioner that forks kernels (entry point in pyproject.toml).
 FORK_PROVISIONER = "explorer-fork-provisioner"
 #: The page's Voila template, found through JUPYTER_PATH (:data:`TEMPLATES`).
@@ -52,12 +51,19 @@ TEMPLATE = "explorer"
 TEMPLATES = Path(__file__).parent / "jupyter"
 #: The kernel websocket connection with Nagle's algorithm off (explorer.serving.nodelay).
 NODELAY_CONNECTION = "explorer.serving.nodelay.NoDelayConnection"
+# One BLAS/OpenMP thread per kernel: sixty kernels on two cores must not each start a pool.
 HALL_KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 DASHBOARD_CELLS = (
     ("code", "from explorer.app import dashboard\n\ndashboard()"),
 )
+
+
+def jupyter_path(existing: str = "") -> str:
+    """``JUPYTER_PATH`` with this package's Jupyter data folder (:data:`TEMPLATES`, where
+    Voila finds the page's template) first, then ``existing``."""
+    return os.pathsep.join(p for p in (str(TEMPLATES), existing) if p)
 
 
 def _write_notebook(path: Path, cells) -> Path:
@@ -318,8 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     # The kernel must be this environment's ipykernel (see module docstring).
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
     # the page's template (TEMPLATE) is found in this package's Jupyter data folder
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
+    os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
     if opts.hall:
         for key, value in HALL_KERNEL_ENV.items():
             os.environ.setdefault(key, value)

@@ -597,12 +597,24 @@ def _tab_switches(browser, url, *, settle_ms: int = 1000):
 
 def _quiet_kernel(proc, *, quiet_s: float = 1.0, timeout_s: float = 60.0) -> None:
     """Wait until the kernel process ``proc`` uses under 2 % of a core over ``quiet_s``."""
+    _wait_quiet(lambda: [proc], quiet_s=quiet_s, timeout_s=timeout_s)
+
+
+def _wait_quiet(processes, *, quiet_s: float, timeout_s: float) -> None:
+    """Wait (at most ``timeout_s``) until the processes ``processes()`` gives use under 2 % of
+    a core together over ``quiet_s`` (asked again each time: kernels come and go)."""
+    import psutil
+
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        before = _cpu(proc)
-        time.sleep(quiet_s)
-        if _cpu(proc) - before < 0.02 * quiet_s:
-            return
+        procs = processes()
+        try:
+            before = sum(_cpu(p) for p in procs)
+            time.sleep(quiet_s)
+            if sum(_cpu(p) for p in procs) - before < 0.02 * quiet_s:
+                return
+        except psutil.Error:
+            continue
 
 
 def _tab_switch_figures(browser, url, pages: int = 3) -> list[dict]:
@@ -656,16 +668,8 @@ def _quiet_kernels(server, *, quiet_s: float = 1.0, timeout_s: float = 90.0) -> 
     import psutil
 
     time.sleep(5.0)
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        procs = [psutil.Process(pid) for pid in _kernels(server)]
-        try:
-            before = sum(_cpu(p) for p in procs)
-            time.sleep(quiet_s)
-            if sum(_cpu(p) for p in procs) - before < 0.02 * quiet_s:
-                return
-        except psutil.Error:
-            continue
+    _wait_quiet(lambda: [psutil.Process(pid) for pid in _kernels(server)], quiet_s=quiet_s,
+                timeout_s=timeout_s)
 
 
 def _kernels(server) -> list[int]:

@@ -28,7 +28,7 @@ import numpy as np
 from ._validation import MAX_ABS, as_features, as_labels, check_bool, check_int, check_positive
 from .trajectory import Trajectory
 
-__all__ = ["Cycle", "ExactRun", "exact_run", "find_cycle", "MAX_STEPS", "MAX_CELLS"]
+__all__ = ["Cycle", "ExactRun", "exact_run", "find_cycle", "stopped_text", "MAX_STEPS", "MAX_CELLS"]
 
 #: Most steps one exact run may take (Fractions are slow; the tab's data have 4 points).
 MAX_STEPS = 200_000
@@ -143,8 +143,10 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     Returns
     -------
     ExactRun
-        ``trajectory`` (stop reason "converged" after a full pass without update, else
-        "max_steps") and ``cycle``.
+        ``trajectory`` and ``cycle``. The run stops after a pass of ``order`` without an
+        update (from there its state never changes): stop reason "converged" when every point
+        then passes the test, "no_update_pass" when a point the order never visits fails it
+        (as in :func:`explorer.perceptron.train`); else "max_steps".
     """
     Xa = as_features(X)
     ya = as_labels(y, require_both=False)
@@ -192,7 +194,7 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     errors = [_error(rows, labels, w, b)] if rule == "pocket" else None
     cycle = None
     quiet = 0
-    converged = False
+    converged = quiet_pass = False
     s = 0
     while s < max_steps:
         s += 1
@@ -212,8 +214,9 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
         else:
             updated.append(False)
             quiet += 1
-        if quiet >= L and _all_fine(rows, labels, w, b):
-            converged = True
+        if quiet >= L:  # a pass of the order without an update: the state is fixed for ever
+            converged = _all_fine(rows, labels, w, b)
+            quiet_pass = True
             break
         if cycle is None:
             key = (tuple(w), b, s % L)
@@ -247,9 +250,10 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
                       updated=np.array(updated, dtype=bool),
                       update_steps=np.array(update_steps, dtype=np.int64), weights=W, biases=Bv,
                       decay=1.0, converged=converged,
-                      stop_reason="converged" if converged else "max_steps",
+                      stop_reason=("converged" if converged else
+                                   "no_update_pass" if quiet_pass else "max_steps"),
                       epochs=s / L, threshold=0.0, epoch_steps=L, **extra)
-    return ExactRun(traj, _cycle(cycle, converged, s, len(update_steps), max_steps))
+    return ExactRun(traj, _cycle(cycle, converged, quiet_pass, s, len(update_steps), max_steps))
 
 
 def _error(rows, labels, w, b) -> Fraction:
@@ -265,7 +269,14 @@ def _all_fine(rows, labels, w, b) -> bool:
                for r, lab in zip(rows, labels, strict=True))
 
 
-def _cycle(found, converged, steps, n_updates, max_steps) -> Cycle:
+def stopped_text(n_updates: int) -> str:
+    """Why a run that stopped after a pass of its visiting order without an update has no
+    cycle, while some point outside that order may still fail the test."""
+    return (f"no cycle: the run stopped after a pass without an update ({n_updates} "
+            f"update{'s' if n_updates != 1 else ''} in all), so its weights never change again")
+
+
+def _cycle(found, converged, quiet_pass, steps, n_updates, max_steps) -> Cycle:
     if found is not None:
         s0, t, k, ups, w, b, pos = found
         text = (f"cycle of length {k} found at step {t}: the state after step {t} equals the one "
@@ -276,6 +287,9 @@ def _cycle(found, converged, steps, n_updates, max_steps) -> Cycle:
         return Cycle(False, None, None, None, None, None, None, None, True,
                      f"no cycle: the run converged after {n_updates} update"
                      f"{'s' if n_updates != 1 else ''} (step {steps})")
+    if quiet_pass:
+        return Cycle(False, None, None, None, None, None, None, None, False,
+                     stopped_text(n_updates))
     return Cycle(False, None, None, None, None, None, None, None, False,
                  f"no repeated state within {max_steps} steps (the limit); run longer")
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._validation import as_features, as_labels, check_positive
-from .cycles import Cycle
+from .cycles import Cycle, stopped_text
 from .trajectory import Trajectory
 
 __all__ = ["run_cycle", "exact_floats", "RTOL", "MAX_CANDIDATES", "MAX_NUMBERS"]
@@ -165,8 +165,7 @@ def run_cycle(traj: Trajectory, X, y, *, rtol: float = RTOL) -> Cycle:
         raise ValueError(f"rtol must be at most 0.01; got {rtol:g}")
     p = traj.params
     u = traj.n_updates
-    stopped = (f"no cycle: the run stopped after a pass without an update ({u} "
-               f"update{'s' if u != 1 else ''} in all)")
+    stopped = stopped_text(u)
     if traj.converged:
         return _no_cycle(stopped, converged=True)
     order = p.get("order", "cyclic")

@@ -259,3 +259,20 @@ def test_a_search_too_big_is_declined_in_words(monkeypatch):
     c = run_cycle(tr, ds.X, ds.y)
     assert not c.found and c.message == ("no cycle is looked for: the run's 401 pass boundaries "
                                          "x 3 numbers exceed 1,200")
+
+
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_a_quiet_pass_of_a_partial_order_stops_the_exact_run_as_train_does(fit_intercept):
+    # point 1 is never visited: after one update a pass of the order [0] makes none, so the
+    # state is fixed for ever; there is no cycle to look for, and "run longer" would be wrong
+    X, y = [[1.0], [1.0]], [1, -1]
+    run = cycles.exact_run(X, y, order=[0], fit_intercept=fit_intercept)
+    ref = train(X=X, y=y, order=[0], fit_intercept=fit_intercept)
+    assert run.trajectory.stop_reason == ref.stop_reason == "no_update_pass"
+    assert run.trajectory.n_steps == ref.n_steps
+    np.testing.assert_array_equal(run.trajectory.weights, ref.weights)
+    found = cycles.find_cycle(X, y, order=[0], fit_intercept=fit_intercept)
+    assert not found.found and not found.converged
+    assert "stopped after a pass without an update" in found.message
+    assert "run longer" not in found.message
+    assert found.message == run_cycle(ref, X=X, y=y).message

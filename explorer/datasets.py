@@ -7,8 +7,6 @@ A dataset is chosen by name, so the choice fits in a URL: ``load("separable", n=
 
 from __future__ import annotations
 
-import csv
-import io
 import numbers
 import os
 from collections.abc import Callable
@@ -24,6 +22,7 @@ from ._validation import (
     check_X_y,
     make_rng,
 )
+from .csv_table import read_csv_table
 
 __all__ = ["Dataset", "DATASETS", "load", "from_arrays", "from_csv", "KOSKI_POINTS", "MAX_GAP"]
 
@@ -328,6 +327,8 @@ def from_csv(path_or_text, *, labels: str = "auto", label_column: int = -1) -> D
     are accepted with ``labels="01"``, or with ``labels="auto"`` (the default) which converts
     them and says so in ``Dataset.notes``. ``label_column`` is an integer in
     ``[-width, width - 1]`` (negative counts from the end), anything else is refused.
+    The file is read by :func:`explorer.csv_table.read_csv_table`: messages name rows as a
+    spreadsheet numbers them (a header is row 1) and columns from 1.
     """
     if labels not in ("auto", "pm1", "01"):
         raise ValueError(f"labels must be 'auto', 'pm1' or '01'; got {labels!r}")
@@ -346,53 +347,16 @@ def from_csv(path_or_text, *, labels: str = "auto", label_column: int = -1) -> D
             raise ValueError(f"no CSV file at {text!r}, and it is not CSV text either")
     else:
         raise TypeError(f"from_csv expects a path or CSV text; got {type(path_or_text).__name__}")
-    sample = text[:4096]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t ")
-        delim = dialect.delimiter
-    except csv.Error:
-        delim = ","
-    rows = [r for r in csv.reader(io.StringIO(text), delimiter=delim, skipinitialspace=True)
-            if any(c.strip() for c in r)]
-    if not rows:
-        raise ValueError("the CSV is empty: expected rows of numbers 'x1,...,xd,label'")
-    header = None
-    if not _is_numeric_row(rows[0]):
-        header, rows = rows[0], rows[1:]
-    if not rows:
-        raise ValueError("the CSV has a header but no data rows")
-    widths = {len(r) for r in rows}
-    if len(widths) != 1:
-        lens = [len(r) for r in rows]
-        bad = next(i for i, w in enumerate(lens) if w != lens[0])
-        raise ValueError(
-            f"every CSV row must have the same number of columns; row {bad + 1 + (header is not None)}"
-            f" has {lens[bad]}, the first has {lens[0]}"
-        )
-    width = widths.pop()
-    if width < 2:
-        raise ValueError(f"the CSV needs at least two columns (features and a label); got {width}")
+    table = read_csv_table(text)
+    width = table.width()
     if not -width <= label_column < width:
         raise ValueError(f"label_column must be in [{-width}, {width - 1}] for {width} columns; "
                          f"got {label_column}")
-    table = np.array(rows, dtype=object)
     lc = label_column % width
-    feats = np.delete(table, lc, axis=1)
-    try:
-        Xf = np.array([[float(c) for c in r] for r in feats])
-    except ValueError:
-        cell = next(c for r in feats for c in r if not _is_number(c))
-        raise TypeError(f"feature columns must be numeric; got {cell!r}") from None
-    raw_y = table[:, lc]
-    if not all(_is_number(c) for c in raw_y):
-        vals = sorted({str(c) for c in raw_y})[:6]
-        raise TypeError(f"the label column must hold -1/+1 (or 0/1); got values {vals}")
-    yf = np.array([float(c) for c in raw_y])
-    if labels == "auto":
-        labels = "01" if set(np.unique(yf).tolist()) <= {0.0, 1.0} and 0.0 in yf else "pm1"
-    ds = from_arrays(Xf, yf, labels=labels, name="csv",
-                     description=f"{Xf.shape[0]} points in {Xf.shape[1]}-D read from CSV.")
-    return ds
+    Xf = table.numbers([c for c in range(width) if c != lc])
+    yf, kind = table.labels(lc, labels=labels, both=len(table.rows) > 1)
+    return from_arrays(Xf, yf, labels=kind, name="csv",
+                       description=f"{Xf.shape[0]} points in {Xf.shape[1]}-D read from CSV.")
 
 
 def _is_number(cell) -> bool:
@@ -402,7 +366,3 @@ def _is_number(cell) -> bool:
         return False
     return True
 
-
-def _is_numeric_row(row) -> bool:
-    """A row is data unless none of its cells is a number (then it is a header)."""
-    return any(_is_number(c) for c in row if c.strip())

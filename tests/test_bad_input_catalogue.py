@@ -31,16 +31,16 @@ CSV_CASES = [
     ("labels 0/1", "0,0,0\n1,1,1\n2,0,1\n", "ok"),
     ("labels yes/no", "0,0,yes\n1,1,no\n", "label"),
     ("labels 1/2", "0,0,1\n1,1,2\n", "-1"),
-    ("NaN", "nan,1,1\n0,0,-1\n", "finite"),
+    ("NaN", "nan,1,1\n0,0,-1\n", "row 1, column 1 holds 'nan', which is not a number (NaN)"),
     ("inf", "inf,1,1\n0,0,-1\n", "finite"),
-    ("text in a numeric column", "a,1,1\n0,0,-1\n", "numeric"),
+    ("text in a numeric column", "a,1,1\n0,0,-1\n", "row 1, column 1 holds 'a', which is not a number"),
     ("semicolons", "0;0;1\n1;1;-1\n2;0;1\n", "ok"),
     ("tabs", "0\t0\t1\n1\t1\t-1\n2\t0\t1\n", "ok"),
     ("spaces", "0 0 1\n1 1 -1\n2 0 1\n", "ok"),
     ("Windows line ends", "x,y,l\r\n0,0,1\r\n1,1,-1\r\n", "ok"),
     ("UTF-8 byte order mark", "\ufeffx,y,l\n0,0,1\n1,1,-1\n", "ok"),
     ("duplicate points, opposite labels", "0,0,1\n0,0,-1\n1,1,1\n", "ok"),
-    ("1e308", "1e308,0,1\n0,0,-1\n", "at most"),
+    ("1e308", "1e308,0,1\n0,0,-1\n", "row 1, column 1 holds '1e308'; numbers must be within"),
     ("1e13", "1e13,0,1\n0,0,-1\n", "within"),
     ("ragged rows", "0,0,1\n1,1\n", "same number of columns"),
     ("one column", "1\n-1\n", "two columns"),
@@ -138,9 +138,9 @@ def test_pasted_or_uploaded_path_is_never_opened_on_the_server(tmp_path):
 
 
 def test_oversized_input_is_refused_before_parsing(monkeypatch):
-    import explorer.datasets as D
+    import explorer.app.upload as U
 
-    monkeypatch.setattr(D, "from_csv", lambda *a, **k: pytest.fail("parsed an oversized input"))
+    monkeypatch.setattr(U, "read_csv_table", lambda *a, **k: pytest.fail("parsed an oversized input"))
     assert "bytes" in read_user_data(b"0" * (MAX_BYTES + 1))
     assert "at most" in read_user_data("0,0,1\n" * 5000)
 
@@ -253,7 +253,7 @@ BAD_PLAYLISTS = [b"{", b"[]", b"\xff\xfe", json.dumps({**_PLAYLIST, "version": 0
                  json.dumps({**_PLAYLIST, "playlist": [{"title": "t", "tab": "nope"}]}).encode(),
                  json.dumps({**_PLAYLIST, "playlist": [{"title": "", "tab": "xor"}]}).encode(),
                  json.dumps({**_PLAYLIST, "playlist": [
-                     {"title": "t", "tab": "perceptron", "state": {"eta": "abc"}}]}).encode(),
+                     {"title": "t", "tab": "perceptron", "state": ["eta", "abc"]}]}).encode(),
                  json.dumps({**_PLAYLIST, "playlist": [{"title": "t", "tab": "xor"}] * 101}).encode()]
 BAD_PLAYLIST_LINKS = ["playlist=%%%", "playlist=abc", "playlist=a&playlist=b", "playlist=x&tab=xor",
                       "playlist=" + "A" * 9000]

@@ -118,11 +118,11 @@ def test_from_csv_text_header_and_01(tmp_path):
     ("", ValueError, "empty"),
     ("a,b,c\n", ValueError, "header but no data"),
     ("1,2,1\n3,1\n", ValueError, "same number of columns"),
-    ("1,x,1\n2,3,-1\n", TypeError, "feature columns must be numeric; got 'x'"),
+    ("1,x,1\n2,3,-1\n", TypeError, "^row 1, column 2 holds 'x', which is not a number$"),
     ("1,2,cat\n2,3,dog\n", TypeError, "label column"),
-    ("1,2,1\n2,nan,-1\n", ValueError, "NaN"),
-    ("1,2,5\n2,3,-1\n", ValueError, r"got \{-1, 5\}"),
-    ("1,2,1\n2,3,1\n", ValueError, "both classes"),
+    ("1,2,1\n2,nan,-1\n", ValueError, r"^row 2, column 2 holds 'nan', which is not a number \(NaN\)$"),
+    ("1,2,5\n2,3,-1\n", ValueError, r"column 3\) must hold only -1 and \+1 \(or 0 and 1\); row 1 holds '5'"),
+    ("1,2,1\n2,3,1\n", ValueError, "only one class; a line separates two, so both are needed"),
 ])
 def test_from_csv_rejects(text, exc, match):
     with pytest.raises(exc, match=match):

@@ -188,3 +188,47 @@ def test_the_legend_keeps_its_frame_while_its_title_says_other_bounds_and_sizes(
             tuple(np.round(p.legend.get_window_extent(r).bounds, 6)))
     assert all(len(boxes) == 1 for boxes in frames.values()), frames
     assert set(frames) == {2, 3}  # a head line, then one or two of bounds
+
+
+# ---------------------------------------------------------------- issue 30, item 19
+def _extent(text, f):
+    from explorer.plots.tracks import figure_renderer
+
+    return text.get_window_extent(figure_renderer(f.fig))
+
+
+def _meet(a, b) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+@pytest.mark.parametrize("size", [None, (984, 510, 0.932), (1224, 510, 0.932),
+                                  (1852, 772, 2.045), (1240, 530, 1.6)])
+def test_the_risk_title_clears_the_loss_panels_x_label(fig_run, size):
+    """Notebook 05 draws the figure at its default size, where the risk panel's title ran
+    into the loss panel's x label; the page fits it (``size``: width, height, type scale)."""
+    f, *_ = fig_run
+    if size is not None:
+        f.fit(*size[:2], scale=size[2])
+    f.set_risk(G.risk_table(seed=0))
+    f.fig.canvas.draw()
+    title, label = f.risk.ax._left_title, f.losses.ax.xaxis.label
+    assert title.get_text() == "Empirical risk vs test error" and label.get_text()
+    assert not _meet(_extent(title, f), _extent(label, f))
+    assert _extent(title, f).y0 < _extent(label, f).y0  # the title below the label
+
+
+def test_the_risk_panel_before_a_table_says_so_and_shows_no_axis(fig_run):
+    f, *_ = fig_run
+    f.fig.canvas.draw()
+    ax = f.risk.ax
+    shown = [t for t in ax.get_xticklabels() + ax.get_yticklabels()
+             if t.get_visible() and t.get_text() and ax.xaxis.get_visible()]
+    assert shown == []
+    assert f.risk.empty.get_visible() and f.risk.empty.get_text().startswith("not computed yet")
+    assert not any(b.get_visible() for b in f.risk.bars)
+    f.set_risk(G.risk_table(seed=0))
+    f.fig.canvas.draw()
+    assert ax.xaxis.get_visible() and not f.risk.empty.get_visible()
+    assert any(t.get_text() for t in ax.get_xticklabels())
+    f.set_risk(None)  # and back
+    assert not ax.xaxis.get_visible() and f.risk.empty.get_visible()

@@ -103,8 +103,8 @@ def _one_plus_in_test_seed(y):
 
 @pytest.mark.parametrize("label,raw,words", [
     ("empty", "", "empty"),
-    ("letters", "0,0,1\na,b,-1\n1,2,1\n3,4,-1\n", "numeric"),
-    ("1e308", "1e308,0,1\n0,0,-1\n1,1,1\n2,2,-1\n", "at most"),
+    ("letters", "0,0,1\na,b,-1\n1,2,1\n3,4,-1\n", "row 2, column 1 holds 'a', which is not a number"),
+    ("1e308", "1e308,0,1\n0,0,-1\n1,1,1\n2,2,-1\n", "row 1, column 1 holds '1e308'; numbers must be within"),
     ("one row", "0.5,1.2,1\n", "class"),
     ("three points", "0,0,1\n1,1,-1\n2,0,1\n", "too few"),
     ("501 rows", "\n".join(f"{i},{i % 7},{1 if i % 2 else -1}" for i in range(501)), "at most 500"),
@@ -195,7 +195,7 @@ def test_cover_points_without_labels_and_one_point(cview):
     ("header only", "x1,x2\n", "header but no data"),
     ("letters", "0,0\na,1\n", "not a number"),
     ("1e308", "1e308,0\n0,0\n", "within"),
-    ("nan", "nan,0\n0,0\n", "finite"),
+    ("nan", "nan,0\n0,0\n", "row 1, column 1 holds 'nan', which is not a number (NaN)"),
     ("one column", "1\n2\n", "two coordinates"),
     ("17 rows", "\n".join(f"{i},{i * i % 5}" for i in range(17)), "at most 16"),
     ("40 rows", "\n".join(f"{i},{i * i % 5}" for i in range(40)), "at most 16"),

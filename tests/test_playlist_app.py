@@ -3,6 +3,7 @@ step through them, bad files and links give a message and keep the playlist, and
 lecture shipped in the package opens every slide without a message."""
 
 import base64
+import html
 import json
 
 import pytest
@@ -138,7 +139,7 @@ BAD = [b"{", b"[]", json.dumps({"app": "perceptron-explorer", "version": 0, "pla
        json.dumps({"app": "perceptron-explorer", "version": 1, "playlist": [
            {"title": "t", "tab": "nope", "state": {}}]}).encode(),
        json.dumps({"app": "perceptron-explorer", "version": 1, "playlist": [
-           {"title": "t", "tab": "xor", "state": {"degree": 99}}]}).encode()]
+           {"title": "t", "tab": "xor", "state": {"degree": 99}}, "not a slide"]}).encode()]
 
 
 @pytest.mark.parametrize("raw", BAD, ids=range(len(BAD)))
@@ -151,6 +152,21 @@ def test_a_bad_file_gives_a_message_in_the_page_and_keeps_everything(dash, raw):
     assert "pe-message" in ui.out.value and "The current playlist is kept." in ui.out.value
     assert ui.playlist.entries == before and ui.playlist.current == 1 and shown(dash) == state
     assert ui.toggle.value  # the group opens to show the message
+
+
+def test_a_bad_setting_of_a_slide_keeps_the_rest_of_the_playlist(dash):
+    """Issue 30, item 13: a slide's bad setting refused the whole playlist."""
+    ui = dash.playlist
+    raw = json.dumps({"app": "perceptron-explorer", "version": 1, "playlist": [
+        {"title": "t", "tab": "xor", "state": {"degree": 99, "function": 9, "step": 2}},
+        {"title": "u", "tab": "perceptron", "state": {}}]}).encode()
+    ui._on_upload({"new": ({"name": "p.json", "size": len(raw), "content": raw},)})
+    assert len(ui.playlist) == 2 and ui.playlist.current == 0
+    assert "pe-message" in ui.out.value and html.unescape(ui.out.value).endswith(
+        "Loaded a playlist of 2 slides from the file. In slide 1 ('t'), degree (kernel degree) "
+        "must be a whole number from 1 to 6; got 99; kept the default (2).</div>")
+    m = dash.active.model
+    assert (dash.active.spec.tab, m.function, m.degree, m.step) == ("xor", 9, 2, 2)
 
 
 def test_an_oversized_file_is_refused_before_reading(dash):

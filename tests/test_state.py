@@ -52,6 +52,7 @@ DEFAULTS = SPEC.defaults()
 LINK = "The link's settings were not used: "
 FILE = "The file was not used: "
 END = ". Showing the defaults."
+IN_LINK, IN_FILE = "In the link, ", "In the file, "
 
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 point = st.tuples(finite, finite, st.sampled_from([-1, 1]))
@@ -223,11 +224,32 @@ def test_every_bad_value_gives_a_message_with_the_label(name, raw):
 
 
 @pytest.mark.parametrize("name, raw", [(name, raw) for name, raw in BAD if isinstance(raw, str)])
-def test_every_bad_value_in_a_link_gives_defaults_and_a_message(name, raw):
-    got, messages = SPEC.from_query(f"{name}={state.quote_plus(raw)}")
-    assert got == DEFAULTS
-    assert len(messages) == 1 and messages[0].startswith(LINK + SPEC.field(name).label + " must ")
-    assert messages[0].endswith(END)
+def test_every_bad_value_in_a_link_keeps_its_default_and_the_other_settings(name, raw):
+    """Issue 30, item 13: one bad value threw every good one of the link away."""
+    good = {"seed": 5} if name != "seed" else {"rule": "margin"}
+    query = "&".join([*(f"{k}={v}" for k, v in good.items()), f"{name}={state.quote_plus(raw)}"])
+    got, messages = SPEC.from_query(query)
+    assert got == {**DEFAULTS, **good}
+    field = SPEC.field(name)
+    named = name if field.label == name else f"{name} ({field.label})"
+    assert len(messages) == 1 and messages[0].startswith(IN_LINK + named + " must "), messages
+    default = field.format(field.default) or "empty"
+    assert messages[0].endswith(f"; kept the default ({default[:40]}{'…' if len(default) > 40 else ''}).")
+
+
+def test_the_issue_link_keeps_its_good_settings_and_names_the_bad_one():
+    got, messages = SPEC.from_query("?tab=perceptron&dataset=separable&seed=5&rule=margin&n=abc")
+    assert got == {**DEFAULTS, "dataset": "separable", "seed": 5, "rule": "margin"}
+    assert messages == [IN_LINK + "n must be a whole number from 1 to 2000; got 'abc'; kept the "
+                        "default (40)."]
+
+
+def test_a_data_sets_own_settings_are_kept_when_the_data_set_is_refused():
+    """The rule is per setting, with no groups: the link's n and seed stay even though its
+    data set was refused (the tab then checks the kept settings together)."""
+    got, messages = SPEC.from_query("dataset=blobs&n=12&seed=3")
+    assert got == {**DEFAULTS, "n": 12, "seed": 3}
+    assert len(messages) == 1 and messages[0].startswith(IN_LINK + "dataset must be one of koski")
 
 
 def test_item_errors_name_the_offending_item():
@@ -349,8 +371,10 @@ def test_empty_parameter_means_an_empty_field():
     q = spec.to_query({"w0": [], "title": "a&b=c;d é"})
     assert q == "tab=koski&w0=&title=a%26b%3Dc;d+%C3%A9"
     assert spec.from_query(q) == ({"w0": [], "title": "a&b=c;d é", "eta": 0.2}, [])
-    got, messages = spec.from_query("eta=")
-    assert got == spec.defaults() and messages == [LINK + "η must be a number > 0; got an empty field" + END]
+    got, messages = spec.from_query("eta=&w0=1")
+    assert got == {**spec.defaults(), "w0": [1.0]}
+    assert messages == [IN_LINK + "eta (η) must be a number > 0; got an empty field; kept the "
+                        "default (0.2)."]
 
 
 @pytest.mark.parametrize("query, state_", [
@@ -365,43 +389,52 @@ def test_from_query_reads_good_links(query, state_):
 
 
 @pytest.mark.parametrize("query, says", [
-    ("%%%", "'%%%' is not of the form name=value"),
-    ("eta", "'eta' is not of the form name=value"),
-    ("eta=1&eta=2", "'eta' appears more than once"),
-    ("tab=margins&eta=1", "it opens the 'margins' tab, not 'perceptron'"),
-    ("foo=1", "unknown setting 'foo'"),
-    ("x" * 10_240, "it is longer than 8192 characters"),
-    ("eta=1&" * 2000, "it is longer than 8192 characters"),
-    ("é" * 5000, "it is longer than 8192 characters"),
+    ("%%%", "'%%%' is not of the form name=value; it was left out"),
+    ("eta", "'eta' is not of the form name=value; it was left out"),
+    ("eta=1&eta=2", "'eta' appears more than once; kept the default (1)"),
+    ("foo=1", "'foo' is not a setting of this tab; it was left out"),
     ("points=1,2", "points must be x1,x2,label triples"),
     ("points=1,2,3", "(point 1 has label '3', not -1 or +1)"),
-    ("eta=é", "η must be a number > 0; got 'é'"),
-    ("eta=%C3%A9", "η must be a number > 0; got 'é'"),
-    ("eta=%EF%BC%91", "η must be a number > 0; got '１'"),
-    ("é=1", "unknown setting 'é'"),
-    ("eta=%ff", "'eta=%ff' has a broken %-escape"),
+    ("eta=é", "eta (η) must be a number > 0; got 'é'"),
+    ("eta=%C3%A9", "eta (η) must be a number > 0; got 'é'"),
+    ("eta=%EF%BC%91", "eta (η) must be a number > 0; got '１'"),
+    ("é=1", "'é' is not a setting of this tab"),
+    ("eta=%ff", "'eta=%ff' has a broken %-escape; it was left out"),
     ("step=-1", "step must be a whole number ≥ 0; got -1"),
     ("n=2.5", "n must be a whole number from 1 to 2000; got '2.5'"),
-    ("eta=nan", "η must be a number > 0; got 'nan'"),
-    ("eta=1e308", "η must be at most 1e+06; got 1e+308"),
-    ("tab=perceptron&tab=perceptron", "'tab' appears more than once"),
-    (None, "it is not text (got a NoneType)"),
-    (b"eta=1", "it is not text (got a bytes)"),
-    ("eta=1\x00", "η must be a number > 0"),
+    ("eta=nan", "eta (η) must be a number > 0; got 'nan'"),
+    ("eta=1e308", "eta (η) must be at most 1e+06; got 1e+308"),
+    ("eta=1\x00", "eta (η) must be a number > 0"),
 ])
-def test_malformed_links_give_defaults_and_a_message(query, says):
-    got, messages = SPEC.from_query(query)
-    assert got == DEFAULTS
-    assert messages and all(m.startswith(LINK) and m.endswith(END) for m in messages)
+def test_malformed_parameters_are_left_out_and_named(query, says):
+    got, messages = SPEC.from_query(query + "&rule=pocket")
+    assert got == {**DEFAULTS, "rule": "pocket"}
+    assert messages and all(m.startswith(IN_LINK) and m.endswith(".") for m in messages)
     assert any(says in m for m in messages), messages
 
 
+@pytest.mark.parametrize("query, says", [
+    ("tab=margins&eta=1", "it opens the 'margins' tab, not 'perceptron'"),
+    ("x" * 10_240, "it is longer than 8192 characters"),
+    ("eta=1&" * 2000, "it is longer than 8192 characters"),
+    ("é" * 5000, "it is longer than 8192 characters"),
+    ("tab=perceptron&tab=perceptron", "'tab' appears more than once"),
+    (None, "it is not text (got a NoneType)"),
+    (b"eta=1", "it is not text (got a bytes)"),
+])
+def test_unreadable_links_are_refused_whole(query, says):
+    got, messages = SPEC.from_query(query)
+    assert got is None
+    assert messages == [LINK + says + END]
+
+
 def test_link_messages_exact_and_capped():
-    assert SPEC.from_query("foo=1") == (DEFAULTS, [LINK + "unknown setting 'foo'" + END])
+    assert SPEC.from_query("foo=1") == (DEFAULTS, [
+        IN_LINK + "'foo' is not a setting of this tab; it was left out."])
     assert SPEC.from_query("eta=abc&n=0&foo=1")[1] == [
-        LINK + "η must be a number > 0; got 'abc'" + END,
-        LINK + "n must be a whole number from 1 to 2000; got 0" + END,
-        LINK + "unknown setting 'foo'" + END]
+        IN_LINK + "eta (η) must be a number > 0; got 'abc'; kept the default (1).",
+        IN_LINK + "n must be a whole number from 1 to 2000; got 0; kept the default (40).",
+        IN_LINK + "'foo' is not a setting of this tab; it was left out."]
     _, messages = SPEC.from_query("&".join(f"k{i}=1" for i in range(50)))
     assert len(messages) == state.MAX_MESSAGES + 1 and "45 more" in messages[-1]
 
@@ -412,7 +445,7 @@ def test_long_link_is_refused_before_parsing(monkeypatch):
 
     monkeypatch.setattr(state, "unquote_plus", boom)
     got, messages = SPEC.from_query("eta=1&" * 2000)
-    assert got == DEFAULTS and "longer than" in messages[0]
+    assert got is None and "longer than" in messages[0]
     assert query_tab("tab=perceptron&" + "x" * 9000) is None
 
 
@@ -466,17 +499,11 @@ def test_from_json_reads_partial_and_typed_files():
     (json.dumps({**_doc(), "tab": "margins"}), "it is for the 'margins' tab, not 'perceptron'"),
     (json.dumps({**_doc(), "app": "other"}), "it is not a Perceptron Explorer settings file"),
     (json.dumps({"version": 1}), "it is not a Perceptron Explorer settings file"),
-    (json.dumps(_doc(foo=1)), "unknown setting 'foo'"),
     (json.dumps({**_doc(), "extra": 1}), "unknown entry 'extra'"),
     (json.dumps({**_doc(), "state": [1]}), 'it has no "state" object'),
     (json.dumps({k: v for k, v in _doc().items() if k != "state"}), 'it has no "state" object'),
-    (json.dumps(_doc(eta="abc")), "η must be a number > 0; got 'abc'"),
-    (json.dumps(_doc(n=2.5)), "n must be a whole number from 1 to 2000; got 2.5"),
-    (json.dumps(_doc(fit_intercept=1)), "fit intercept must be true or false; got 1"),
-    (json.dumps(_doc(points=[[1, 2]])), "(point 1 has 2 numbers, not 3)"),
     (json.dumps(_doc()).replace('"state": {}', '"state": {"eta": NaN}'), "it contains NaN"),
     (json.dumps(_doc()).replace('"state": {}', '"state": {"eta": -Infinity}'), "it contains -Infinity"),
-    (json.dumps(_doc()).replace('"state": {}', '"state": {"eta": 1e999}'), "η must be a number > 0"),
     (json.dumps(_doc()).replace('"state": {}', '"state": {"eta": 1, "eta": 2}'), "'eta' appears twice"),
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     (" " * 2_000_000 + "{}", "it is larger than 1 MB"),
@@ -487,11 +514,27 @@ def test_from_json_reads_partial_and_typed_files():
     (None, "it is not text (got a NoneType)"),
     ({"app": "perceptron-explorer"}, "it is not text (got a dict)"),
 ])
-def test_malformed_files_give_defaults_and_a_message(text, says):
+def test_unreadable_files_are_refused_whole(text, says):
     got, messages = SPEC.from_json(text)
-    assert got == DEFAULTS
-    assert messages and all(m.startswith(FILE) and m.endswith(END) for m in messages)
-    assert any(says in m for m in messages), messages
+    assert got is None
+    assert len(messages) == 1 and messages[0].startswith(FILE) and messages[0].endswith(END)
+    assert says in messages[0], messages
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"foo": 1}, "'foo' is not a setting of this tab; it was left out"),
+    ({"eta": "abc"}, "eta (η) must be a number > 0; got 'abc'; kept the default (1)"),
+    ({"n": 2.5}, "n must be a whole number from 1 to 2000; got 2.5; kept the default (40)"),
+    ({"fit_intercept": 1}, "fit_intercept (fit intercept) must be true or false; got 1"),
+    ({"points": [[1, 2]]}, "(point 1 has 2 numbers, not 3)"),
+    ({"eta": 1e300}, "eta (η) must be at most 1e+06; got 1e+300"),
+    ({"eta": "1e999"}, "eta (η) must be a number > 0; got inf (too large)"),
+])
+def test_a_bad_setting_in_a_file_keeps_its_default_and_the_others(bad, says):
+    text = json.dumps(_doc(**bad, rule="pocket", step=3)).replace('"1e999"', "1e999")
+    got, messages = SPEC.from_json(text)
+    assert got == {**DEFAULTS, "rule": "pocket", "step": 3}
+    assert len(messages) == 1 and messages[0].startswith(IN_FILE) and says in messages[0], messages
 
 
 def test_big_file_is_refused_before_parsing(monkeypatch):
@@ -501,7 +544,7 @@ def test_big_file_is_refused_before_parsing(monkeypatch):
     monkeypatch.setattr(state.json, "loads", boom)
     for text in (b"{" + b" " * 2_000_000 + b"}", "{" + " " * 2_000_000 + "}"):
         got, messages = SPEC.from_json(text)
-        assert got == DEFAULTS and messages == [FILE + "it is larger than 1 MB" + END]
+        assert got is None and messages == [FILE + "it is larger than 1 MB" + END]
 
 
 # ---------------------------------------------------------------- validate and parse
@@ -517,12 +560,19 @@ def test_validate_is_strict():
         SPEC.validate([("eta", 1)])
 
 
-@pytest.mark.parametrize("raw", [{"foo": 1}, {"eta": "abc"}, {"n": 2.5}, {1: 2}, [("eta", 1)], None,
+@pytest.mark.parametrize("raw", [{"foo": 1}, {"eta": "abc"}, {"n": 2.5}, {1: 2},
                                  {"points": object()}, {"w0": [object()]}])
-def test_parse_never_raises(raw):
+def test_parse_never_raises_and_keeps_the_good_settings(raw):
+    got, messages = SPEC.parse({**raw, "order": "shuffle"})
+    assert got == {**DEFAULTS, "order": "shuffle"}
+    assert len(messages) == 1 and messages[0].startswith("In the settings, "), messages
+
+
+@pytest.mark.parametrize("raw", [[("eta", 1)], None])
+def test_parse_refuses_what_is_no_mapping(raw):
     got, messages = SPEC.parse(raw)
-    assert got == DEFAULTS
-    assert messages and messages[0].startswith("The settings were not used: ") and messages[0].endswith(END)
+    assert got is None
+    assert messages[0].startswith("The settings were not used: ") and messages[0].endswith(END)
 
 
 def test_parse_accepts_good_settings():

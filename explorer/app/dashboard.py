@@ -193,15 +193,20 @@ class Dashboard(W.VBox):
                                  f"{self.tab_table[index][1]}.")
         return view
 
-    def _apply(self, view, values: dict, problems: list[str], *, source: str) -> None:
+    def _apply(self, view, values: dict | None, problems: list[str], *, source: str) -> None:
+        """Apply a state read by the tab's spec (``values`` None: nothing of it was usable).
+        The spec's messages name each setting refused (it kept its default); the rest is used."""
         kept = "Showing the defaults." if source == "link" else "Kept what was on screen."
-        if problems:  # the spec's messages say what was not used and why
+        if values is None:  # the spec's messages say why nothing was used
             view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
             return
         if not view.load_state(values, origin=datachoice.from_source(source)):
             refusal = view.model.refusal
             reason = refusal.why.rstrip(".") if refusal is not None else view.model.message
-            view.messages.refuse(f"The {source}'s state was not used: {reason}. {kept}")
+            view.messages.refuse(" ".join(
+                [*problems, f"The {source}'s state was not used: {reason}. {kept}"]))
+        elif problems:
+            view.messages.refuse(" ".join([*problems, f"The rest of the {source} was used."]))
 
     def _on_handoff(self, change) -> None:
         """A tab sends its data to another ("open these points in the Perceptron tab")."""

@@ -16,12 +16,14 @@ the playlist is written to and read from
 
 What comes from outside (:meth:`Playlist.load_json`, :meth:`Playlist.load_link`) never
 raises: a bad or old playlist leaves the current one as it was and gives short messages
-saying what was wrong (not JSON, another app or version, an unknown tab, a bad setting of
-slide 3, too many slides, too large a file). What checks the program's own values
-(:meth:`Playlist.add`, :meth:`Playlist.rename`, ...) raises ``ValueError``. Each entry's
-state is read by its tab's spec (``spec.from_json``), so a playlist accepts exactly what a
-saved state of that tab does. The specs come from ``spec_of(tab)`` (None for an unknown tab),
-so this module imports no tab, no widgets and no matplotlib.
+saying what was wrong (not JSON, another app or version, an unknown tab, a slide that is not
+an object, too many slides, too large a file). A bad setting of slide 3 refuses only that
+setting, as in a state file: it keeps its default, the playlist loads and a message names it.
+What checks the program's own values (:meth:`Playlist.add`, :meth:`Playlist.rename`, ...)
+raises ``ValueError``. Each entry's state is read by its tab's spec (``spec.from_json``), so a
+playlist accepts exactly what a saved state of that tab does. The specs come from
+``spec_of(tab)`` (None for an unknown tab), so this module imports no tab, no widgets and no
+matplotlib.
 """
 
 from __future__ import annotations
@@ -183,27 +185,28 @@ class Playlist:
         return top + ', "playlist": [\n' + ",\n".join(blocks) + "\n]}\n"
 
     def load_json(self, text) -> list[str]:
-        """Replace the slides by those of a playlist file; ``[]``, or messages and the current
-        playlist kept. Never raises. The current slide becomes None (none opened yet)."""
-        entries, problems = self.read_json(text)
-        if problems:
-            shown = [f"The playlist was not used: {p}." for p in problems[:MAX_MESSAGES]]
-            if len(problems) > MAX_MESSAGES:
-                shown.append(f"… and {len(problems) - MAX_MESSAGES} more problems.")
-            return shown + [_KEEP]
+        """Replace the slides by those of a playlist file; never raises. The current slide
+        becomes None (none opened yet). Returns ``[]``; or, when a slide's setting was refused
+        (it keeps its default, the rest of the slide is used), a message for each; or, when the
+        file cannot be used at all, messages ending in "The current playlist is kept." and the
+        playlist as it was."""
+        entries, messages = self.read_json(text)
+        if entries is None:
+            return _capped([f"The playlist was not used: {p}." for p in messages]) + [_KEEP]
         self.entries, self.current = entries, None
-        return []
+        return _capped(messages)
 
-    def read_json(self, text) -> tuple[list[Entry], list[str]]:
-        """The slides of a playlist file and ``[]``, or ``[]`` and the problems; never raises."""
+    def read_json(self, text) -> tuple[list[Entry] | None, list[str]]:
+        """The slides of a playlist file and a message for each setting refused in them (see
+        :meth:`load_json`), or None and the problems that refuse it all; never raises."""
         try:
             return self._read(_read_json(text))
         except _Bad as bad:
-            return [], [str(bad)]
+            return None, [str(bad)]
         except Exception:
-            return [], ["it could not be read"]
+            return None, ["it could not be read"]
 
-    def _read(self, doc) -> tuple[list[Entry], list[str]]:
+    def _read(self, doc) -> tuple[list[Entry] | None, list[str]]:
         doc = _file_header(doc, holds="a playlist", kind="file")
         if "playlist" not in doc and "state" in doc:
             raise _Bad("it is one tab's saved state, not a playlist (use Load state)")
@@ -215,15 +218,18 @@ class Playlist:
             raise _Bad('it has no "playlist" list of slides')
         if len(items) > MAX_ENTRIES:
             raise _Bad(f"it has {len(items)} slides; a playlist holds at most {MAX_ENTRIES}")
-        entries, problems = [], []
+        entries, problems, notes = [], [], []
         for n, item in enumerate(items, start=1):
             try:
-                entries.append(self._entry(item, f"slide {n}"))
+                entry, said = self._entry(item, f"slide {n}")
+                entries.append(entry)
+                notes += said
             except _Bad as bad:
                 problems.append(str(bad))
-        return ([], problems) if problems else (entries, [])
+        return (None, problems) if problems else (entries, notes)
 
-    def _entry(self, item, where: str) -> Entry:
+    def _entry(self, item, where: str) -> tuple[Entry, list[str]]:
+        """A slide and the messages of its settings refused (each keeps its default)."""
         if not isinstance(item, dict):
             raise _Bad(f"{where} is a JSON {type(item).__name__}, not an object with a title, "
                        "a tab and a state")
@@ -243,11 +249,11 @@ class Playlist:
         if not isinstance(state, dict):
             raise _Bad(f"{where}: its state is not an object of settings")
         doc = json.dumps({"app": APP, "version": VERSION, "tab": tab, "state": state})
-        values, problems = spec.from_json(doc)
-        if problems:  # "The file was not used: <why>. Showing the defaults." -> <why>
+        values, problems = spec.from_json(doc, where=where)
+        if values is None:  # "The file was not used: <why>. Showing the defaults." -> <why>
             why = problems[0].partition(": ")[2].removesuffix(" Showing the defaults.").rstrip(".")
             raise _Bad(f"{where}: {why}")
-        return Entry(title, tab, values)
+        return Entry(title, tab, values), problems
 
     # ------------------------------------------------------------------ links
     def to_link(self) -> str:
@@ -263,8 +269,9 @@ class Playlist:
         return query
 
     def load_link(self, query) -> tuple[list[str], int]:
-        """Read a link's ``playlist=`` and ``slide=``: ``([], index)`` of the slide to open,
-        or (messages, 0) and the current playlist kept. Never raises."""
+        """Read a link's ``playlist=`` and ``slide=``: ``([], index)`` of the slide to open
+        (with messages if some settings kept their defaults, see :meth:`load_json`), or
+        (messages, 0) and the current playlist kept. Never raises."""
         try:
             pairs, problems = _split_query(query)
             blobs = [v for k, v in pairs if k == "playlist"]
@@ -278,16 +285,23 @@ class Playlist:
             return [f"The link's playlist was not used: {bad}.", _KEEP], 0
         except Exception:
             return ["The link's playlist was not used: it could not be read.", _KEEP], 0
-        messages = self.load_json(text)
-        if messages:
-            return messages, 0
+        before = self.entries
+        notes = self.load_json(text)
+        if self.entries is before:  # refused: the messages say why
+            return notes, 0
         slide = slides[0] if slides else "1"
         if not self.entries:
-            return [], 0
+            return notes, 0
         if not (slide.isascii() and slide.isdigit() and 1 <= int(slide) <= len(self.entries)):
-            return [f"The link's slide {_show(slide)} is not one of 1 to {len(self.entries)}; "
-                    "showing slide 1."], 0
-        return [], int(slide) - 1
+            return notes + [f"The link's slide {_show(slide)} is not one of 1 to "
+                            f"{len(self.entries)}; showing slide 1."], 0
+        return notes, int(slide) - 1
+
+
+def _capped(messages: list[str]) -> list[str]:
+    """At most ``MAX_MESSAGES`` messages and a count of the rest."""
+    more = len(messages) - MAX_MESSAGES
+    return messages[:MAX_MESSAGES] + ([f"… and {more} more problems."] if more > 0 else [])
 
 
 def _inflate(blob: str) -> bytes:

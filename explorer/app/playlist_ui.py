@@ -241,11 +241,14 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     # ------------------------------------------------------------------ loading
     def load_text(self, text, *, source: str = "file") -> bool:
         """Replace the playlist by a file's and open its first slide; a message otherwise."""
+        before = self.playlist.entries
         messages = self.playlist.load_json(text)
-        if messages:
+        if self.playlist.entries is before:  # refused: the playlist is kept
             self._say(" ".join(messages), bad=True)
             return False
-        self._say(f"Loaded a playlist of {len(self.playlist)} slides from the {source}.")
+        n = len(self.playlist)
+        loaded = f"Loaded a playlist of {n} slide{'' if n == 1 else 's'} from the {source}."
+        self._say(" ".join([loaded, *messages]), bad=bool(messages))
         self.next()
         return True
 

@@ -15,9 +15,18 @@ the label users see, a kind, a default and its bounds. Everything else comes fro
   :func:`explorer.app.tab_model.state_model`; **the settings controls**, one maker per kind:
   :mod:`explorer.app.controls`.
 
-What comes from outside (``parse``, ``from_json``, ``from_query``, ``query_tab``) never raises:
-any problem gives the defaults and short messages for the user. What checks the program's own
-values (``validate``, ``format``, ``to_json``, ``to_query``) is strict and raises ``ValueError``.
+What comes from outside (``parse``, ``from_json``, ``from_query``, ``query_tab``) never raises.
+One bad value does not throw the good ones away: every setting is read on its own, a valid one
+is kept and a refused one takes its default, and a short message names each refused setting
+("In the link, n must be a whole number from 1 to 2000; got 'abc'; kept the default (40).");
+unknown and malformed parameters are left out and named the same way. Settings are not
+grouped: a data set's own settings (its n, seed, points) are kept even when the data set
+itself is refused, and the tab then checks the kept settings together, as it checks any state
+(a sequence naming point 9 of 6 points refuses the whole state, with the reason). Only what
+cannot be read at all (a file that is not JSON, of another app, version or tab; a link too long
+or for another tab) is refused whole: the result is then ``None`` with the messages. What
+checks the program's own values (``validate``, ``format``, ``to_json``, ``to_query``) is strict
+and raises ``ValueError``.
 
 Choices: how one value is read from text and written back is :class:`Field`'s, in
 :mod:`explorer.app.state_field` (with the rules for numbers in text). In a link an empty
@@ -29,6 +38,7 @@ matplotlib.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from urllib.parse import quote_plus, unquote_plus, urlencode
 
@@ -47,6 +57,8 @@ MAX_MESSAGES = 5
 
 _LINK, _FILE, _SETTINGS = ("The link's settings were not used", "The file was not used",
                            "The settings were not used")
+#: Where a refused setting was found, as the messages say it ("In the link, η must be ...").
+_WHERE_LINK, _WHERE_FILE, _WHERE_SETTINGS = "the link", "the file", "the settings"
 
 
 def _first_repeat(keys):
@@ -192,36 +204,72 @@ class StateSpec:
             state[key] = self._by_name[key].parse(raw)
         return state
 
-    def _apply(self, pairs, intro: str, problems: list[str] | None = None) -> tuple[dict, list[str]]:
+    def _kept_default(self, field: Field) -> str:
+        """"kept the default (40)": what a refused setting became, as messages say it."""
+        text = field.format(field.default)
+        text = text if len(text) <= 40 else text[:40] + "…"
+        return f"kept the default ({text or 'empty'})"
+
+    def _named(self, field: Field, problem: str) -> str:
+        """A field's message naming it as the link or file does, and as the page labels it:
+        "eta (η) must be a number > 0; got 'abc'" (just "n must be ..." where both agree)."""
+        if field.label == field.name:
+            return problem
+        if problem.startswith(field.label + " "):
+            return f"{field.name} ({field.label}){problem[len(field.label):]}"
+        return f"{field.name} ({field.label}): {problem}"
+
+    def _apply(self, pairs, where: str, problems: list[str] | None = None
+               ) -> tuple[dict, list[str]]:
+        """The state of ``pairs`` read one setting at a time: each valid one kept, each refused,
+        repeated or unknown one left at its default and named in a message ("In {where}, ...")."""
         problems = list(problems or [])
         state = self.defaults()
+        repeats = {k for k, count in Counter(k for k, _ in pairs).items() if count > 1}
+        said = set()
         for key, raw in pairs:
             field = self._by_name.get(key) if isinstance(key, str) else None
             if field is None:
-                problems.append(f"unknown setting {_show(key)}")
+                problems.append(f"{_show(key)} is not a setting of this tab; it was left out")
+                continue
+            if key in repeats:
+                if key not in said:  # say it once
+                    said.add(key)
+                    problems.append(f"{_show(key)} appears more than once; "
+                                    f"{self._kept_default(field)}")
                 continue
             try:
                 state[key] = field.parse(raw)
             except ValueError as exc:
-                problems.append(str(exc))
+                problems.append(f"{self._named(field, str(exc))}; {self._kept_default(field)}")
             except Exception:
-                problems.append(f"{field.label} could not be read; got {_show(raw)}")
-        return self._refuse(intro, problems) if problems else (state, [])
+                problems.append(f"{self._named(field, field.label + ' could not be read')} "
+                                f"({_show(raw)}); {self._kept_default(field)}")
+        return state, self._said(f"In {where}, ", problems)
 
-    def _refuse(self, intro: str, problems: list[str]) -> tuple[dict, list[str]]:
-        shown = [f"{intro}: {p}. Showing the defaults." for p in problems[:MAX_MESSAGES]]
+    @staticmethod
+    def _said(intro: str, problems: list[str]) -> list[str]:
+        """Each problem as a sentence, at most ``MAX_MESSAGES`` and a count of the rest."""
+        shown = [f"{intro}{p}." for p in problems[:MAX_MESSAGES]]
         if len(problems) > MAX_MESSAGES:
             shown.append(f"… and {len(problems) - MAX_MESSAGES} more problems.")
-        return self.defaults(), shown
+        return shown
 
-    def parse(self, raw: Mapping) -> tuple[dict, list[str]]:
-        """Read outside settings: ``(state, [])``, or ``(defaults, messages)``; never raises."""
+    @staticmethod
+    def _refuse(intro: str, problem: str) -> tuple[None, list[str]]:
+        """Nothing of it could be used: ``None`` and the message."""
+        return None, [f"{intro}: {problem}. Showing the defaults."]
+
+    def parse(self, raw: Mapping) -> tuple[dict | None, list[str]]:
+        """Read outside settings: the state (every valid setting kept, the rest at their
+        defaults) and a message for each refused one; ``(None, messages)`` if ``raw`` is no
+        mapping. Never raises."""
         if not isinstance(raw, Mapping):
-            return self._refuse(_SETTINGS, [f"they are not a mapping (got a {type(raw).__name__})"])
+            return self._refuse(_SETTINGS, f"they are not a mapping (got a {type(raw).__name__})")
         try:
-            return self._apply(list(raw.items()), _SETTINGS)
+            return self._apply(list(raw.items()), _WHERE_SETTINGS)
         except Exception:
-            return self._refuse(_SETTINGS, ["they could not be read"])
+            return self._refuse(_SETTINGS, "they could not be read")
 
     def to_json(self, values: Mapping) -> str:
         """The text of a saved file: ``{"app", "version", "tab", "state"}`` with every field.
@@ -233,12 +281,15 @@ class StateSpec:
         head = json.dumps({"app": APP, "version": VERSION, "tab": self.tab})[:-1]
         return head + ', "state": {\n' + ",\n".join(lines) + "\n}}\n"
 
-    def from_json(self, text: str | bytes) -> tuple[dict, list[str]]:
-        """Read a saved file: ``(state, [])``, or ``(defaults, messages)``; never raises.
+    def from_json(self, text: str | bytes, *, where: str = _WHERE_FILE
+                  ) -> tuple[dict | None, list[str]]:
+        """Read a saved file: the state, and a message for each setting refused (it keeps its
+        default; ``where`` names the file in them, "In the file, ..."). Never raises.
 
-        Refused: more than ``MAX_JSON_BYTES`` (checked before parsing), bytes that are not UTF-8,
-        invalid JSON (NaN, Infinity and repeated keys included), anything but an object, another
-        app, version or tab, a missing ``"state"`` object, and unknown keys.
+        Refused whole, ``(None, messages)``: more than ``MAX_JSON_BYTES`` (checked before
+        parsing), bytes that are not UTF-8, invalid JSON (NaN, Infinity and repeated keys
+        included), anything but an object, another app, version or tab, a missing ``"state"``
+        object, an unknown entry beside it. Unknown settings inside it are left out.
         """
         try:
             doc = _file_header(_read_json(text), holds="an object of settings",
@@ -250,11 +301,11 @@ class StateSpec:
                 raise _Bad(f"unknown entry {_show(extra[0])}")
             if not isinstance(doc.get("state"), dict):
                 raise _Bad('it has no "state" object')
-            return self._apply(list(doc["state"].items()), _FILE)
+            return self._apply(list(doc["state"].items()), where)
         except _Bad as bad:
-            return self._refuse(_FILE, [str(bad)])
+            return self._refuse(_FILE, str(bad))
         except Exception:
-            return self._refuse(_FILE, ["it could not be read"])
+            return self._refuse(_FILE, "it could not be read")
 
     def to_query(self, values: Mapping) -> str:
         """A link's query string: ``"tab=perceptron&eta=0.5&step=3"``.
@@ -272,22 +323,25 @@ class StateSpec:
                              f"most {MAX_QUERY_CHARS}); save them to a file instead")
         return query
 
-    def from_query(self, query: str) -> tuple[dict, list[str]]:
-        """Read a link's query string: ``(state, [])``, or ``(defaults, messages)``; never raises.
+    def from_query(self, query: str) -> tuple[dict | None, list[str]]:
+        """Read a link's query string: the state, and a message for each setting refused (it
+        keeps its default) or parameter left out. Never raises.
 
         A leading ``"?"`` and empty ``&&`` segments are ignored; ``"w0="`` means an empty field.
-        Refused: more than ``MAX_QUERY_CHARS`` (checked before parsing), a parameter without
-        ``=``, a broken %-escape, a repeated key, a ``tab`` naming another tab, unknown keys.
+        Left out and named: a parameter without ``=``, a broken %-escape, an unknown key; a
+        repeated key keeps its default. Refused whole, ``(None, messages)``: more than
+        ``MAX_QUERY_CHARS`` (checked before parsing), a ``tab`` naming another tab or repeated.
         """
         try:
             pairs, problems = _split_query(query)
-            repeat = _first_repeat(k for k, _ in pairs)
-            if repeat is not None:
-                problems.append(f"{_show(repeat)} appears more than once")
-            problems += [f"it opens the {_show(v)} tab, not {self.tab!r}" for k, v in pairs
-                         if k == "tab" and v != self.tab]
-            return self._apply([(k, v) for k, v in pairs if k != "tab"], _LINK, problems)
+            tabs = [v for k, v in pairs if k == "tab"]
+            if len(tabs) > 1:
+                raise _Bad("'tab' appears more than once")
+            if tabs and tabs[0] != self.tab:
+                raise _Bad(f"it opens the {_show(tabs[0])} tab, not {self.tab!r}")
+            left_out = [f"{p}; it was left out" for p in problems]
+            return self._apply([(k, v) for k, v in pairs if k != "tab"], _WHERE_LINK, left_out)
         except _Bad as bad:
-            return self._refuse(_LINK, [str(bad)])
+            return self._refuse(_LINK, str(bad))
         except Exception:
-            return self._refuse(_LINK, ["it could not be read"])
+            return self._refuse(_LINK, "it could not be read")

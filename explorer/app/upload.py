@@ -8,8 +8,11 @@ button that hands the points to the tab.
 
 What is read: one row per point, numeric feature columns and a label column (the last), an
 optional header row, separated by commas, semicolons, tabs or spaces. Labels −1/+1, or 0/1 (read
-as −1/+1 and said so). More than two features are projected to 2-D by PCA (principal component
-analysis, via scikit-learn), and the share of the variance the plane keeps is stated.
+as −1/+1 and said so). The file is read and checked by :mod:`explorer.csv_table`, so every
+message speaks of the file's rows, columns and label column, numbered as a spreadsheet shows
+them (a header is row 1), the same for an uploaded file and for pasted text. More than two
+features are projected to 2-D by PCA (principal component analysis, via scikit-learn), and the
+share of the variance the plane keeps is stated.
 
 Without labels (``labels=False``, for a tab that labels the points itself, e.g. Cover's
 dichotomies): the first two numeric columns are the points; further columns are ignored and
@@ -19,8 +22,6 @@ the summary says so.
 from __future__ import annotations
 
 import html
-import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import datasets
+from ..csv_table import read_csv_table
 from .lazy import BuiltOnUse
 from .remarks import on_one_line
 
@@ -60,14 +62,14 @@ class UserData:
     preview: str
 
 
-def _decode(raw) -> str:
+def _decode(raw, name: str) -> str:
     if isinstance(raw, str):
         return raw
     try:
         return bytes(raw).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"the file is not UTF-8 text (byte {exc.start} cannot be read); save it "
-                         "as UTF-8 CSV") from None
+        raise ValueError(f"{name} is not UTF-8 text (byte {exc.start + 1} cannot be read); "
+                         "save it as UTF-8 CSV") from None
 
 
 def _pca2(X: np.ndarray) -> tuple[np.ndarray, float]:
@@ -88,56 +90,17 @@ def _preview(X: np.ndarray, y: np.ndarray | None, rows: int = 5) -> str:
     return f"<table class='pe-preview'><tr>{head}</tr>{body}</table>{more}"
 
 
-def _plain_reason(exc: Exception) -> str:
-    """The reader's refusal in the words of the page (one class: said as such)."""
-    one = re.search(r"both classes -1 and \+1; got only [+-]1 \((\d+) point", str(exc))
-    if one is None:
-        return str(exc)
-    n = int(one[1])
-    every = "the only point has a label" if n == 1 else f"all {n} points have the same label"
-    return (f"{every}, so there is only one class; a line separates two classes, so both −1 "
-            "and +1 are needed")
-
-
-_CELL_SPLIT = re.compile(r"\s*[,;\t]\s*|\s+")
-
-
-def _number(cell: str) -> float | None:
-    try:
-        return float(cell.strip().strip('"\''))
-    except ValueError:
-        return None
-
-
-def _read_points(text: str, *, max_rows: int) -> UserData | str:
-    """Points without labels: the first two columns of every row (a header row is skipped)."""
-    rows = [_CELL_SPLIT.split(ln.strip()) for ln in text.splitlines() if ln.strip()]
-    if rows and (len(rows[0]) < 2 or _number(rows[0][0]) is None
-                 or _number(rows[0][1]) is None):
-        header = all(_number(c) is None for c in rows[0])
-        if header:
-            rows = rows[1:]
-    if not rows:
-        return "Not read: the CSV has a header but no data rows."
-    if len(rows) > max_rows:
-        return f"Not read: {len(rows):,} points; this view takes at most {max_rows:,} points."
-    pts = []
-    for i, r in enumerate(rows, 1):
-        if len(r) < 2:
-            return (f"Not read: row {i} has {len(r)} column; every row needs two coordinates "
-                    "x1, x2 (e.g. '0.5, 1.2').")
-        xy = [_number(c) for c in r[:2]]
-        for c, v in zip(r[:2], xy, strict=True):
-            if v is None:
-                return f"Not read: row {i}: {c[:20]!r} is not a number (not numeric)."
-            if not math.isfinite(v):
-                return f"Not read: row {i}: {c[:20]!r} is not a finite number."
-        pts.append(xy)
-    X = np.asarray(pts, dtype=float)
-    if np.abs(X).max() > MAX_ABS:
-        return (f"Not read: values up to {np.abs(X).max():.3g}; this view takes coordinates "
-                f"within ±{MAX_ABS:.0e} (rescale the data).")
-    extra = max(len(r) for r in rows) - 2
+def _points(table, *, max_rows: int) -> UserData:
+    """Points without labels: the first two columns of every row (further ones ignored)."""
+    for cells, line in zip(table.rows, table.lines, strict=True):
+        if len(cells) < 2:
+            raise ValueError(f"in {table.name}, row {line} has {len(cells)} column; every row "
+                             "needs two coordinates x1, x2 (e.g. '0.5, 1.2')")
+    if len(table.rows) > max_rows:
+        raise ValueError(f"{table.name} has {len(table.rows):,} points; this view takes at most "
+                         f"{max_rows:,}")
+    X = table.numbers([0, 1], max_abs=MAX_ABS)
+    extra = max(len(r) for r in table.rows) - 2
     parts = [f"{len(X)} point{'s' * (len(X) != 1)} (columns x1, x2)"]
     if extra:
         parts.append(f"{extra} further column{'s' * (extra != 1)} ignored (labels, if any: this "
@@ -145,44 +108,13 @@ def _read_points(text: str, *, max_rows: int) -> UserData | str:
     return UserData(X, np.zeros(len(X)), "; ".join(parts) + ".", _preview(X, None))
 
 
-def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> UserData | str:
-    """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
-
-    The size (at most :data:`MAX_BYTES`) and the number of lines (at most ``max_rows`` plus a
-    header) are checked before the text is parsed. With ``labels=False`` the first two
-    columns are read as points and ``y`` is all zeros (see the module docstring).
-    """
-    like = "0.5, 1.2, 1" if labels else "0.5, 1.2"
-    size = len(raw) if isinstance(raw, (bytes, bytearray, memoryview)) else len(str(raw).encode())
-    if size == 0:
-        return f"Nothing to read: the file or the box is empty. Expected rows like '{like}'."
-    if size > MAX_BYTES:
-        return f"Not read: {size:,} bytes is more than the {MAX_BYTES:,} this view reads."
-    try:
-        text = _decode(raw)
-    except ValueError as exc:
-        return f"Not read: {exc}."
-    if not text.strip():
-        return f"Nothing to read: the file or the box is empty. Expected rows like '{like}'."
-    lines = sum(1 for ln in text.splitlines() if ln.strip())
-    if lines > max_rows + 1:
-        return (f"Not read: {lines:,} rows; this view takes at most {max_rows:,} points "
-                "(keep a sample).")
-    if not labels:
-        return _read_points(text, max_rows=max_rows)
-    try:
-        # As bytes: a one-line text naming a file on the server must be read as CSV, never
-        # opened (from_csv takes a str without a newline that names a file as a path).
-        ds = datasets.from_csv(text.encode("utf-8"), labels="auto")
-    except (ValueError, TypeError) as exc:
-        return f"Not read: {_plain_reason(exc)}."
+def _labelled(table) -> UserData:
+    """Features and labels (the last column), checked in the file's terms, as a tab takes them."""
+    width = table.width()
+    X = table.numbers(range(width - 1), max_abs=MAX_ABS)
+    y, kind = table.labels(width - 1)
+    ds = datasets.from_arrays(X, y, labels=kind)
     X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)
-    if len(np.unique(y)) < 2:
-        return (f"Not read: every point has the label {int(y[0]):+d}; both classes (−1 and +1) "
-                "are needed.")
-    if np.abs(X).max() > MAX_ABS:
-        return (f"Not read: values up to {np.abs(X).max():.3g}; this view takes coordinates "
-                f"within ±{MAX_ABS:.0e} (rescale the data).")
     parts = [f"{len(y)} points, {X.shape[1]} feature{'s' * (X.shape[1] != 1)}"]
     parts.append("labels {0, 1} read as {−1, +1}" if ds.notes else "labels −1/+1")
     shown = X
@@ -205,6 +137,42 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True) -> Use
     if on_one_line(X):
         parts.append("all on one line")
     return UserData(X, y, "; ".join(parts) + ".", _preview(shown, y))
+
+
+def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True,
+                   name: str = "the data") -> UserData | str:
+    """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
+
+    The size (at most :data:`MAX_BYTES`) and the number of lines (at most ``max_rows`` plus a
+    header) are checked before the text is parsed. With ``labels=False`` the first two
+    columns are read as points and ``y`` is all zeros (see the module docstring). The reason
+    names ``name`` (the file's name, or "the pasted text"), and rows and columns as a
+    spreadsheet shows them (:mod:`explorer.csv_table`): "Not read: in data.csv, row 3,
+    column 2 holds 'abc', which is not a number."
+    """
+    like = "0.5, 1.2, 1" if labels else "0.5, 1.2"
+    size = len(raw) if isinstance(raw, (bytes, bytearray, memoryview)) else len(str(raw).encode())
+    empty = f"Nothing to read: {name} is empty. Expected rows like '{like}'."
+    if size == 0:
+        return empty
+    if size > MAX_BYTES:
+        return f"Not read: {name} has {size:,} bytes, more than the {MAX_BYTES:,} this view reads."
+    try:
+        text = _decode(raw, name)
+    except ValueError as exc:
+        return f"Not read: {exc}."
+    if not text.strip():
+        return empty
+    lines = sum(1 for ln in text.splitlines() if ln.strip())
+    if lines > max_rows + 1:
+        return (f"Not read: {name} has {lines:,} rows; this view takes at most {max_rows:,} "
+                "points (rows of data, after a header if any; keep a sample).")
+    try:  # text only: a line naming a file is never opened
+        table = read_csv_table(text, name=name)
+        return _labelled(table) if labels else _points(table, max_rows=max_rows)
+    except (ValueError, TypeError) as exc:
+        why = str(exc)
+    return f"Not read: {why if why.startswith((name, 'in ')) else f'in {name}, {why}'}."
 
 
 class DataPanel(BuiltOnUse, W.VBox):
@@ -255,7 +223,7 @@ class DataPanel(BuiltOnUse, W.VBox):
     def load(self, raw, *, name: str = "the pasted text") -> bool:
         """Read ``raw`` and, if it can be used, hand it to the tab; says what happened."""
         try:
-            got = read_user_data(raw, max_rows=self.max_rows, labels=self.labels)
+            got = read_user_data(raw, max_rows=self.max_rows, labels=self.labels, name=name)
         except Exception as exc:  # noqa: BLE001 - a person's file must never raise into the page
             got = f"Not read: {type(exc).__name__} while reading {name}."
         if isinstance(got, str):

@@ -206,6 +206,7 @@ class CoverFigure(CoverScene, live.LiveFigure):
         gap = 24 * pt / W
         if self.view == "dichotomies":
             self.plane.ax.set_position([left, bottom, side_w, side_h])
+            self.plane.place_numbers()  # where they do not overlap at this size
             x0 = left + side_w + gap
             self.tiles.ax.set_position([x0, 0.01, 1 - x0 - right_pad, top - 0.01])
         else:

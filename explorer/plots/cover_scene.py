@@ -294,10 +294,10 @@ class CoverScene:
             X = self.plane.X
             parts["plane_points"] = {"xy": _rows(X)}
             parts["plane_lines"] = {"xy": _broken(self.plane.segments)}
+            numbers = self.plane.number_parts()  # on their points or beside them
             for i in range(MAX_NUMBERS):
-                parts[f"plane_number_{i}"] = (
-                    {"xy": X[i], "text": str(i + 1), "ha": "center", "va": "center"}
-                    if i < len(X) else hidden_text("center", "center"))
+                parts[f"plane_number_{i}"] = (numbers[i] if i < len(numbers)
+                                              else hidden_text("center", "center"))
         for name, g in self._grids().items():
             tp = g.parts
             parts[f"{name}_seps"] = {"xy": _broken(tp["seps"])}

@@ -23,6 +23,8 @@ from matplotlib.ticker import FuncFormatter
 
 from ..geometry import clip_line
 from . import style as S
+from .placement import place_labels
+from .tracks import figure_renderer
 
 __all__ = ["BooleanCounts", "PointSetPlane", "TileGrid", "PLANE_BOX", "tile_parts", "tile_cell"]
 
@@ -72,6 +74,7 @@ class PointSetPlane:
         self.numbers = [self.ax.text(x, y, str(i + 1), ha="center", va="center",
                                      fontsize=S.TICK_SIZE, zorder=4)
                         for i, (x, y) in enumerate(X)]
+        self.place_numbers()
         triples = collinear_triples(X)
         segs = []
         for tri in triples:
@@ -86,6 +89,25 @@ class PointSetPlane:
         self.lines.set_segments(segs)
         self.segments = segs
         return triples
+
+
+    def place_numbers(self) -> None:
+        """Each point's number on it, or beside it where another number or point is in the
+        way (:func:`~explorer.plots.placement.place_labels`): no two numbers overlap as drawn
+        at the figure's size now (call again after a resize)."""
+        if not self.numbers:
+            return
+        ax, fig = self.ax, self.ax.figure
+        ax.apply_aspect()
+        radius = np.sqrt(self.points.get_sizes().max()) / 2 * fig.dpi / 72
+        place_labels(self.numbers, ax.transData.transform(self.X), radius=radius,
+                     renderer=figure_renderer(fig), inside=ax.get_window_extent(),
+                     to_data=ax.transData.inverted().transform)
+
+    def number_parts(self) -> list:
+        """Each number's place as drawn: ``{"xy", "text", "ha", "va"}`` (data coordinates)."""
+        return [{"xy": np.asarray(t.get_position(), dtype=float), "text": t.get_text(),
+                 "ha": t.get_ha(), "va": t.get_va()} for t in self.numbers]
 
 
 def grid_shape(n: int, ax) -> tuple[int, int]:

@@ -255,8 +255,13 @@ class StabilityPanel:
         return 10 ** bottom, P_TOP
 
 
+#: What the risk panel says before it has a table.
+NOT_YET = "not computed yet:\ntraining and test errors\nshow here once computed"
+
+
 class RiskPanel:
-    """Horizontal bars: training and test error of the last and the pocket iterate."""
+    """Horizontal bars: training and test error of the last and the pocket iterate (before a
+    table: no axis, and :data:`NOT_YET` in words)."""
 
     #: (attribute, label, colour, hatch): training solid, test hatched; in greyscale the pocket
     #: differs by white dots on its training bar and falling hatches on its test bar
@@ -287,10 +292,19 @@ class RiskPanel:
         ax.set_yticks([])
         ax.set_ylim(self.ROWS - 0.5, -0.55)
         self.legend = None  # each bar is labelled at its end: no legend to cover the bars
+        #: Said while there is no table: the panel then shows no axis (ticks at 0 of zero
+        #: bars said nothing).
+        self.empty = ax.text(0.5, 0.5, NOT_YET, transform=ax.transAxes, ha="center",
+                             va="center", fontsize=S.TICK_SIZE, color="#555555")
+        self.set_table(None)
 
     def set_table(self, table: RiskTable | None) -> None:
         """Bars for the first two rows of ``table`` (None: empty)."""
         rows = () if table is None else table.rows[: self.ROWS]
+        self.empty.set_visible(not rows)
+        self.ax.xaxis.set_visible(bool(rows))  # its ticks, their grid lines and its label
+        for bar in self.bars:
+            bar.set_visible(bool(rows))
         top = max([max(getattr(r, p[0]) for p in self.PARTS) for r in rows] + [0.05]) * 100
         for r in range(self.ROWS):
             row = rows[r] if r < len(rows) else None
@@ -331,6 +345,9 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
         self.risk = RiskPanel(self.fig.add_subplot(self.grid[1, 0]))
         self.stability = StabilityPanel(self.fig.add_subplot(self.grid[:, 1]))
         self.X = self.y = self.traj = None
+        # margins and gaps in points from the start (as fit sets them): with the grid's own
+        # gaps the risk panel's title ran into the loss panel's x label
+        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=2)
         self.losses.set_range(Z_MIN_HALF)
         self.losses.set_losses(tuple(LOSS_STYLE))
         self._init_live(blit)

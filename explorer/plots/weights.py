@@ -23,6 +23,7 @@ from ..replay import StepFrame
 from ..replay_narration import _g
 from ..trajectory import Trajectory
 from . import style as S
+from .placement import CORNERS, free_corner
 from .scene import Track
 from .tracks import NAN_SEG as T_NAN_SEG
 from .tracks import (
@@ -135,6 +136,7 @@ class WeightSpace:
         self._limits = None
         self._walk, self._walk_count, self._walk_end = _walk_polyline(self.W)
         self._slice_args = None
+        self._slice_corner = CORNERS[3]  # where the note on the slice at this b goes
 
     def set_run(self, traj: Trajectory, X, y, *, separable: bool | None = None) -> None:
         """Prepare the path and version space of a new run.
@@ -207,6 +209,8 @@ class WeightSpace:
         self.ax.set_ylim(-lim, lim)
         self._limits = (-lim, lim)
         self._say(self._note)
+        if self._note:
+            self._place_note(traj)
 
     def _say(self, text: str) -> None:
         """Show ``text`` as the panel's note, inside the axes: its type shrinks to fit (to 85 %,
@@ -230,6 +234,34 @@ class WeightSpace:
             if wide <= room / floor:  # fits at the floor or above
                 break
         note.set_fontsize(S.TICK_SIZE * min(1.0, room / wide))  # (under the floor: no room)
+
+    def _place_note(self, traj: Trajectory) -> None:
+        """Put the note in the corner the run leaves freest (:func:`free_corner`): the fewest
+        pieces of the walk under it, with room for the markers of w and of the start, then the
+        least of the green area (the cone, or the slices at the first and the last b). The
+        note on the slice at this b (when there is none to show) takes the next freest."""
+        ax, fig = self.ax, self.ax.figure
+        to_px = ax.transData.transform
+        walk = to_px(self._walk) if len(self._walk) else np.zeros((0, 2))
+        W = to_px(self.W)
+        ends = [np.vstack([walk[:-1], W]), np.vstack([walk[1:], W])]
+        if traj.decay != 1.0 and traj.n_updates:  # w shrinks towards 0 between updates
+            steps = np.r_[traj.update_steps, traj.n_steps]
+            gaps = np.diff(np.r_[0, steps])[1:]
+            ends[0] = np.vstack([ends[0], W[:len(gaps)]])
+            ends[1] = np.vstack([ends[1], to_px(self.W[:len(gaps)] * traj.decay ** gaps[:, None])])
+        if self._slices is not None:
+            shaded = [self._slice_at(float(b))[0] for b in (traj.biases[0], traj.biases[-1])]
+        else:
+            shaded = [self.cone.get_xy()] if self.cone.get_visible() else []
+        marker = max(self.current.get_sizes().max(), self.start.get_sizes().max())
+        ranked = free_corner(self.note, figure_renderer(fig), segments=ends,
+                             pad=np.sqrt(marker) / 2 * fig.dpi / 72 + 1,
+                             shaded=[to_px(s) for s in shaded if len(s) >= 3])
+        self._slice_corner = x, y, ha, va = ranked[1]  # the note on the slice at this b
+        self.slice_note.set_position((x, y))
+        self.slice_note.set_ha(ha)
+        self.slice_note.set_va(va)
 
     def dynamic_artists(self) -> list:
         return [a for a in (self.slice, self.slice_note, self.path, self.arrows, self.current)
@@ -312,9 +344,10 @@ class WeightSpace:
             poly, why = self._slice_at(float(f.b))
         out["slice"] = {"xy": poly if len(poly) >= 3 else np.zeros((0, 2))}
         lim = self.ax.get_xlim() if self._limits is None else self._limits
-        at = np.array([lim[0] + 0.02 * (lim[1] - lim[0]), lim[0] + 0.98 * (lim[1] - lim[0])])
-        out["slice_note"] = ({"xy": at, "text": why, "ha": "left", "va": "top"} if why
-                             else hidden_text("left", "top"))
+        x, y, ha, va = self._slice_corner
+        at = lim[0] + np.array([x, y]) * (lim[1] - lim[0])
+        out["slice_note"] = ({"xy": at, "text": why, "ha": ha, "va": va} if why
+                             else hidden_text(ha, va))
         return out
 
     def show(self, f: StepFrame) -> None:

@@ -238,12 +238,19 @@ def test_link_opens_at_its_step(page, dashboard_url):
     page.wait_for_function("() => window.location.search.includes('step=6')")
 
 
-def test_bad_link_gives_a_message_and_the_defaults(page, dashboard_url):
-    page.goto(dashboard_url + "?tab=perceptron&eta=abc&colour=red")
+def test_bad_link_gives_a_message_and_keeps_its_good_settings(page, dashboard_url):
+    """Issue 30, item 13: one bad value opened Koski's example with the classic rule."""
+    page.goto(dashboard_url + "?tab=perceptron&dataset=separable&seed=5&rule=margin&n=abc"
+              "&colour=red")
     wait_for_canvas(page, timeout=90)
-    msg = wait_for_text(page, "pe-message", lambda t: "not used" in t, timeout=30)
-    assert "η must be a number > 0; got 'abc'" in msg and "Traceback" not in page.content()
-    assert widget_text(page, STATUS).startswith("step 0 of 12")
+    msg = wait_for_text(page, "pe-message", lambda t: "rest of the link" in t, timeout=30)
+    assert msg == ("In the link, n must be a whole number from 1 to 2000; got 'abc'; kept the "
+                   "default (40). In the link, 'colour' is not a setting of this tab; it was left "
+                   "out. The rest of the link was used.")
+    assert "Traceback" not in page.content()
+    share = page.locator(".pe-share input").input_value()
+    assert "dataset=separable" in share and "seed=5" in share and "rule=margin" in share
+    assert "n=" not in share.replace("dataset=", "")
 
 
 def test_lecture_mode_enlarges_the_figure(page, dashboard_url):

@@ -112,17 +112,19 @@ class PresetSpec:
     def to_json(self, values) -> str:
         return self._for(values).to_json(values)
 
-    def _reparse(self, method, source):
-        values, problems = getattr(self.generic, method)(source)
-        if problems:
-            return self.koski.defaults(), problems
-        return getattr(self._for(values), method)(source)
+    def _reparse(self, method, source, **kw):
+        """Read twice: the data set first, then every setting with that data set's defaults
+        (a refused setting keeps the default of the data set the source names)."""
+        values, problems = getattr(self.generic, method)(source, **kw)
+        if values is None:
+            return values, problems
+        return getattr(self._for(values), method)(source, **kw)
 
     def from_query(self, query):
         return self._reparse("from_query", query)
 
-    def from_json(self, text):
-        return self._reparse("from_json", text)
+    def from_json(self, text, **kw):
+        return self._reparse("from_json", text, **kw)
 
 
 SPEC = PresetSpec(FIELDS)

@@ -8,7 +8,7 @@ from explorer.serving import serve
 def test_dry_run_prints_the_voila_command(capsys):
     assert serve.main(["--port", "8899", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "-m voila" in out and "--port=8899" in out and "--Voila.ip=127.0.0.1" in out
+    assert "-m explorer.serving.page" in out and "--port=8899" in out and "--Voila.ip=127.0.0.1" in out
     assert "cull_idle_timeout=600" in out and "dashboard.ipynb" in out
     # kernels forked from the fork server (explorer/serving/forkserver.py), unless --no-fork
     assert "--KernelProvisionerFactory.default_provisioner_name=explorer-fork-provisioner" in out

@@ -2,8 +2,10 @@
 
     perceptron-explorer [--port 8866]      # --port 0 picks a free port
 
-Voila runs in this process, on 127.0.0.1 only, never opens a browser, and culls kernels that have
-been idle (no running cell, no open page) for ten minutes. The kernel is this environment's
+Voila runs in this process (:class:`explorer.serving.page.ExplorerVoila`), on 127.0.0.1 only,
+never opens a browser; a page that is left asks for its kernel to be shut down (accepted: see
+:mod:`explorer.serving.page`), and kernels idle with no page connected (a page closed without that
+request) are culled after ten minutes. The kernel is this environment's
 ``python3`` ipykernel: jupyter_client runs a kernelspec whose command is plain ``python`` with
 ``sys.executable``, and ``JUPYTER_PREFER_ENV_PATH=1`` makes the environment's kernelspec win over a
 user-wide one.
@@ -160,7 +162,8 @@ def voila_args(
     max_per_address: int = 0,
     fork: bool = True,
 ) -> list[str]:
-    """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``.
+    """Arguments for Voila 0.5 (``python -m explorer.serving.page``, Voila with the page handler
+    of :mod:`explorer.serving.page`) that serve ``notebook`` on ``HOST:port``.
 
     With ``fork`` (not on Windows) every kernel is forked from one process that has imported
     everything once (:mod:`explorer.serving.forkserver`): kernels start in a fraction of a
@@ -307,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         max_per_address=opts.max_per_address if opts.hall else 0,
         fork=not opts.no_fork,
     )
-    module = "explorer.serving.hall" if opts.hall else "voila"
+    module = "explorer.serving.hall" if opts.hall else "explorer.serving.page"
 
     if opts.dry_run:
         print(shlex.join([sys.executable, "-m", module, *args]))
@@ -344,11 +347,11 @@ def main(argv: list[str] | None = None) -> int:
 
         FORK_SERVER.start()
 
-    # Imported late: they pull in jupyter_server and tornado.
+    # Imported late: they pull in Voila, jupyter_server and tornado.
     if opts.hall:
         from .hall import HallVoila as App
     else:
-        from voila.app import Voila as App
+        from .page import ExplorerVoila as App
 
     App.launch_instance(argv=args)
     return 0

@@ -46,9 +46,14 @@ def test_a_closed_page_gives_its_kernel_back_within_seconds(chromium_browser, vo
     context = chromium_browser.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(120_000)  # the hall's first page may wait for its pool
     page = context.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
     try:
         page.goto(server.url)
         wait_for_canvas(page, timeout=120)
+        page.wait_for_timeout(1000)  # the typesetter (MathJax) loads after the page is drawn
+        # in either mode the page asks nothing of the internet (tests/browser/test_dashboard.py)
+        assert [u for u in asked if not u.startswith((server.url, "data:", "blob:"))] == []
         kernel = kernel_process(page)
         assert kernel.pid in server_kernels(server.proc.pid)
         cookies = sorted(c["name"] for c in context.cookies(server.url))

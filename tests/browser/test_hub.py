@@ -1,6 +1,7 @@
 """The dashboard through a real JupyterHub (``make hub``: explorer/serving/jupyterhub_config.py),
-in Chromium: the class password, one server per student opening on the dashboard, the limits, the
-logout and the idle culler, and that nobody reaches another student's server or files.
+in Chromium: the class password, one server per student opening on the dashboard and asking
+nothing of the internet, the limits, the logout and the idle culler, that nobody reaches another
+student's server or files, and that Ctrl-C stops it all within seconds, leaving nothing behind.
 
 The hub runs as ``make hub`` runs it (``python -m explorer.serving.hub``) on free 127.0.0.1 ports,
 with its state folder in a temporary folder and small limits: two servers at once, servers
@@ -106,6 +107,8 @@ def test_a_class_through_the_hub(chromium_browser, hub, tmp_path):
     (ctx_a, ann), (ctx_b, bob), (ctx_c, cat) = (_student(chromium_browser) for _ in range(3))
     try:
         # Two students log in at once; each lands on their own dashboard and steps it.
+        asked = []  # every request of ann's pages
+        ann.on("request", lambda r: asked.append(r.url))
         t0 = time.monotonic()
         login(ann, hub.url, "ann", PASSWORD)
         login(bob, hub.url, "bob", PASSWORD)
@@ -113,6 +116,12 @@ def test_a_class_through_the_hub(chromium_browser, hub, tmp_path):
             _opens_on_the_dashboard_and_steps(page, hub, name)
         print(f"\n[hub] two students logged in -> both dashboards stepped: "
               f"{time.monotonic() - t0:.1f} s")
+        # The page asks nothing of the internet: Voila's server extension names MathJax on
+        # cdnjs, the dashboard's template (explorer/serving/jupyter/voila/templates/explorer)
+        # Voila's own copy (as tests/browser/test_dashboard.py checks without the hub).
+        assert any("/voila/render/" in u for u in asked), asked
+        elsewhere = [u for u in asked if not u.startswith((hub.url, "data:", "blob:"))]
+        assert elsewhere == [], elsewhere
         servers = hub.servers()
         assert sorted(servers) == ["ann", "bob"]
         for name, proc in servers.items():  # each server runs in its own home, on its own files

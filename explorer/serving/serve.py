@@ -68,6 +68,29 @@ def jupyter_path(existing: str = "") -> str:
     return os.pathsep.join(p for p in (str(TEMPLATES), existing) if p)
 
 
+def install_template(prefix: str | Path) -> list[Path]:
+    """Make the Voila of the Jupyter server of the environment at ``prefix`` (its server
+    extension: ``/voila/render/...`` on Binder, see binder/postBuild) render with the dashboard's
+    template: copy :data:`TEMPLATE` into ``prefix/share/jupyter/voila/templates``, where Voila
+    looks, and name it in ``prefix/etc/jupyter/voila.json``, the configuration file Voila's
+    server extension reads (kept, if there is one, but for the template). Returns the two paths
+    written."""
+    import json
+    import shutil
+
+    prefix = Path(prefix)
+    folder = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(TEMPLATES / "voila" / "templates" / TEMPLATE, folder)
+    config = prefix / "etc" / "jupyter" / "voila.json"
+    settings = json.loads(config.read_text()) if config.is_file() else {}
+    settings.setdefault("VoilaConfiguration", {})["template"] = TEMPLATE
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(json.dumps(settings, indent=2) + "\n")
+    return [folder, config]
+
+
 def _write_notebook(path: Path, cells) -> Path:
     import nbformat
 

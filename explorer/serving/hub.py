@@ -194,11 +194,13 @@ def run_hub(command: list[str], *, runtime: Path, grace: float = STOP_GRACE_S, *
     (:func:`runtime_root`) removed. Returns 0 once stopped on request, else the hub's exit code.
 
     The hub runs in a session of its own with no terminal, so Ctrl-C reaches this process
-    alone, which passes one SIGINT on: the hub stops the idle culler, the proxy and the servers
-    (each shuts its kernel down). Past ``grace`` seconds (a second Ctrl-C: at once), what still
-    runs is killed. Left to itself, JupyterHub waits up to 30 s for each process that has not
-    stopped at its SIGINT (``LocalProcessSpawner.interrupt_timeout``; "Cleaning up 1
-    services..."), and the servers' runtime files stayed in the temporary folder.
+    alone, which passes one SIGINT on: the hub stops the idle culler, the proxy and the servers,
+    and their kernels end with them. Past ``grace`` seconds (a second Ctrl-C: at once), what
+    still runs is killed: servers and kernels keep nothing (a page's state is its link), and
+    the next start says a server killed so "appears to have stopped while the Hub was down".
+    Left to itself, JupyterHub waits up to 30 s for each process that has not stopped at its
+    SIGINT (``LocalProcessSpawner.interrupt_timeout``; "Cleaning up 1 services..."), and the
+    servers' runtime files stayed in the temporary folder.
     """
     import psutil
 
@@ -207,8 +209,8 @@ def run_hub(command: list[str], *, runtime: Path, grace: float = STOP_GRACE_S, *
     def ask(signum, frame):
         asked.append(time.monotonic())
 
-    previous = {sig: signal.signal(sig, ask)
-                for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    stops = (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None))  # no SIGHUP: Windows
+    previous = {sig: signal.signal(sig, ask) for sig in stops if sig is not None}
     t0 = time.monotonic()
     hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True, **popen)
     seen = {hub.pid: psutil.Process(hub.pid)}

@@ -15,8 +15,9 @@ A room of students (``make hall``)::
     perceptron-explorer --hall [--max-pages 60] [--preheat 4]
 
 serves the same dashboard from one shared server for a lecture hall (see docs/serving.md):
-kernels preheated in a pool, a page whose tab is closed gives its kernel back within about a
-minute and a half (cull kernels with no page connected after 60 s of quiet, checked every 15 s),
+kernels preheated in a pool, a page whose tab is closed gives its kernel back at once (its
+shutdown request), or within about a minute and a half when that request is lost (cull kernels
+with no page connected after 60 s of quiet, checked every 15 s),
 and past ``--max-pages`` open pages a visitor gets a short "the room is full" page, not a new
 kernel (:mod:`explorer.serving.hall`). Tracebacks are never sent to the page, in either mode.
 

@@ -47,7 +47,7 @@ def test_hall_options_reach_voila(capsys, tmp_path, monkeypatch):
 
 def test_default_mode_keeps_its_options(capsys):
     args = _dry(capsys)
-    assert args[1:3] == ["-m", "voila"]
+    assert args[1:3] == ["-m", "explorer.serving.page"]
     assert "--MappingKernelManager.cull_idle_timeout=600" in args
     assert not any("preheat" in a or "HallVoila" in a for a in args)
     assert "--VoilaConfiguration.show_tracebacks=False" in args

@@ -8,8 +8,13 @@ from __future__ import annotations
 import ast
 import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import psutil
 import pytest
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
@@ -164,3 +169,67 @@ def test_each_home_gets_its_own_dashboard_and_a_short_socket_folder(tmp_path):
     assert copy.read_text() == (ROOT / "notebooks" / "dashboard.ipynb").read_text()
     socket = Path(hub.runtime_dir(Spawner())) / ("kernel-" + "0" * 36 + "-ipc-4")
     assert len(str(socket)) < 108  # sizeof(sockaddr_un.sun_path)
+    # one folder per hub, removed when it stops; each server's removed when the server stops
+    assert socket.parent.parent == hub.runtime_root(tmp_path / "deep" / "state")
+    socket.parent.mkdir(parents=True)
+    (socket.parent / "jupyter_cookie_secret").write_text("secret")
+    hub.remove_runtime_dir(Spawner())
+    assert not socket.parent.exists()
+    socket.parent.parent.rmdir()
+
+
+def test_a_stopped_server_takes_its_runtime_files_with_it(monkeypatch, tmp_path):
+    c = load_config(monkeypatch, tmp_path)
+    assert c.Spawner.environment["JUPYTER_RUNTIME_DIR"] is hub.runtime_dir
+    assert c.Spawner.post_stop_hook is hub.remove_runtime_dir
+
+
+# A hub that ignores SIGINT, with a server in a session of its own that ignores it too: what
+# JupyterHub waits 30 s for, twice. Each writes its pid to the file named by argv[1].
+_STUBBORN_HUB = """
+import signal, subprocess, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+code = "import signal, time; signal.signal(signal.SIGINT, signal.SIG_IGN); time.sleep(600)"
+server = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+open(sys.argv[1], "w").write(f"{server.pid}")
+time.sleep(600)
+"""
+
+
+def test_ctrl_c_ends_everything_the_hub_started_and_removes_its_runtime_files(tmp_path):
+    """The launcher's stop (explorer.serving.hub.run_hub) without JupyterHub: Ctrl-C gives the
+    hub ``grace`` seconds, then kills it and what it started, and removes the runtime folder.
+    The real hub: tests/browser/test_hub.py::test_ctrl_c_stops_the_hub_within_seconds_and_..."""
+    runtime = tmp_path / "pe-hub-test"
+    (runtime / "1").mkdir(parents=True)
+    (runtime / "1" / "jpserver-1.json").write_text("{}")
+    pid_file = tmp_path / "server.pid"
+    launcher = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys; from pathlib import Path; from explorer.serving.hub import run_hub; "
+         "sys.exit(run_hub([sys.executable, '-c', sys.argv[1], sys.argv[2]], "
+         "runtime=Path(sys.argv[3]), grace=1.0))",
+         _STUBBORN_HUB, str(pid_file), str(runtime)],
+        cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, text=True)
+    tree = []
+    try:
+        deadline = time.monotonic() + 60
+        while not pid_file.is_file() or not pid_file.read_text():
+            assert time.monotonic() < deadline and launcher.poll() is None
+            time.sleep(0.05)
+        tree = psutil.Process(launcher.pid).children(recursive=True)
+        assert len(tree) == 2  # the hub and its server
+        time.sleep(0.5)  # the launcher has seen them too
+        t0 = time.monotonic()
+        os.killpg(launcher.pid, signal.SIGINT)
+        assert launcher.wait(timeout=30) == 0
+        assert time.monotonic() - t0 < 1.0 + 2
+        assert not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in tree)
+        assert not runtime.exists()
+        assert "The hub stopped" in launcher.stdout.read()
+    finally:
+        for proc in tree:
+            if proc.is_running():
+                proc.kill()
+        launcher.kill()
+        launcher.wait()

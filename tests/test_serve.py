@@ -8,7 +8,7 @@ from explorer.serving import serve
 def test_dry_run_prints_the_voila_command(capsys):
     assert serve.main(["--port", "8899", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "-m voila" in out and "--port=8899" in out and "--Voila.ip=127.0.0.1" in out
+    assert "-m explorer.serving.page" in out and "--port=8899" in out and "--Voila.ip=127.0.0.1" in out
     assert "cull_idle_timeout=600" in out and "dashboard.ipynb" in out
     # kernels forked from the fork server (explorer/serving/forkserver.py), unless --no-fork
     assert "--KernelProvisionerFactory.default_provisioner_name=explorer-fork-provisioner" in out
@@ -85,3 +85,25 @@ def test_the_page_template_ships_with_the_package_and_is_named_to_voila():
     for f in folder.iterdir():
         name = f.relative_to(serve.TEMPLATES.parent).as_posix()
         assert any(fnmatch.fnmatch(name, p) for p in patterns), (name, patterns)
+
+
+def test_install_template_names_the_template_to_a_servers_voila(tmp_path):
+    """binder/postBuild: the template copied where Voila's server extension looks, and named
+    in the environment's voila.json (other settings kept). The rendering: tests/test_binder.py
+    ::test_binders_voila_renders_the_dashboard_with_its_template (slow)."""
+    import json
+
+    config = tmp_path / "etc" / "jupyter" / "voila.json"
+    config.parent.mkdir(parents=True)
+    config.write_text(json.dumps({"VoilaConfiguration": {"theme": "dark", "template": "lab"},
+                                  "Other": {"x": 1}}))
+    folder, written = serve.install_template(tmp_path)
+    assert written == config
+    assert json.loads(config.read_text()) == {
+        "VoilaConfiguration": {"theme": "dark", "template": serve.TEMPLATE}, "Other": {"x": 1}}
+    assert folder == tmp_path / "share" / "jupyter" / "voila" / "templates" / serve.TEMPLATE
+    source = serve.TEMPLATES / "voila" / "templates" / serve.TEMPLATE
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in source.iterdir())
+    assert (folder / "index.html.j2").read_text() == (source / "index.html.j2").read_text()
+    serve.install_template(tmp_path)  # again (a rebuilt image): the same result
+    assert json.loads(config.read_text())["VoilaConfiguration"]["template"] == serve.TEMPLATE

@@ -49,9 +49,8 @@ import uuid
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Integer
-from voila.app import Voila
-from voila.tornado.handler import TornadoVoilaHandler
 
+from .page import ExplorerVoila, PageHandler, page_handlers
 from .room import DEFAULT_MAX_STARTING, Place, Room
 
 #: The notebook served in hall mode: imports while preheating, the page after the request.
@@ -223,9 +222,10 @@ def pages_in_use(kernel_manager) -> tuple[int, int]:
     return len(running - pooled), len(running & pooled)
 
 
-class HallPageHandler(TornadoVoilaHandler):
-    """Voila's page handler, taking a place before any kernel is started (see :class:`Room`)
-    and answering at once when there is none."""
+class HallPageHandler(PageHandler):
+    """The dashboard's page handler (:class:`~explorer.serving.page.PageHandler`), taking a
+    place before any kernel is started (see :class:`Room`) and answering at once when there is
+    none."""
 
     def initialize(self, **kwargs):
         self.room = kwargs.pop("room", None)
@@ -286,6 +286,7 @@ class HallPageHandler(TornadoVoilaHandler):
                                           again=self._again()).replace(
                 "places are taken", "places are open from your address"), RETRY_AFTER_S)
             return
+        self.set_xsrf_cookie()  # the page's shutdown request when it is left sends it back
         token = CURRENT_PLACE.set(place)
         sent = False
         try:
@@ -326,7 +327,7 @@ class HallStatusHandler(web.RequestHandler):
                                 "max_pages": self.room.max_pages}))
 
 
-class HallVoila(Voila):
+class HallVoila(ExplorerVoila):
     """Voila with a cap on open pages and a status endpoint (see the module docstring)."""
 
     name = "perceptron-explorer-hall"
@@ -347,11 +348,7 @@ class HallVoila(Voila):
         room = Room(max_pages=self.max_pages, max_starting=self.max_starting,
                     max_per_address=self.max_per_address)
         hall_kernel_manager(self.kernel_manager, room)
-        handlers = []
-        for spec in super().init_handlers():
-            if len(spec) == 3 and spec[1] is TornadoVoilaHandler:
-                spec = (spec[0], HallPageHandler, {**spec[2], "room": room})
-            handlers.append(spec)
+        handlers = page_handlers(super().init_handlers(), HallPageHandler, room=room)
         status = (self.server_url.rstrip("/") + "/hall/status", HallStatusHandler,
                   {"kernel_manager": self.kernel_manager, "room": room})
         # Before Voila's catch-all page route, or that would answer /hall/status.

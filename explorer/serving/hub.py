@@ -15,6 +15,10 @@ Everything lives in one git-ignored folder, ``.hub/`` at the top of the checkout
 ``.hub/proxy`` holds the hub's proxy, ``configurable-http-proxy``, installed there from the npm
 registry on first use (:func:`ensure_proxy`; needs Node.js and npm), and ``.hub/state`` (or
 ``--state DIR``) the hub's database, cookie secret, class password and each user's home folder.
+The servers' runtime files go to a folder under the system's temporary folder
+(:func:`runtime_root`), removed when the hub stops: the launcher stays the hub's parent, and
+Ctrl-C stops the hub and everything it started within :data:`STOP_GRACE_S` seconds
+(:func:`run_hub`).
 
 This launcher and the configuration file talk through environment variables (``PE_HUB_*``,
 :func:`hub_environment`), so a test can run the same configuration on free ports with its own
@@ -28,9 +32,11 @@ import hashlib
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from .serve import HOST, find_dashboard, free_port
@@ -56,6 +62,9 @@ CONCURRENT_SPAWN_LIMIT = 4  # servers starting at once (two per core)
 CULL_TIMEOUT = 900  # seconds without activity after which the idle culler stops a server
 CULL_EVERY = 300  # seconds between the culler's sweeps
 PASSWORD_MIN = 8  # jupyterhub's SharedPasswordAuthenticator refuses a shorter class password
+#: Seconds the hub has, after Ctrl-C, to stop its servers (with their kernels), its proxy and the
+#: idle culler by itself; whatever still runs then is killed (:func:`run_hub`).
+STOP_GRACE_S = 4.0
 
 
 def ensure_proxy(prefix: Path | None = None) -> Path:
@@ -116,13 +125,126 @@ def prepare_home(spawner) -> None:
         shutil.copyfile(find_dashboard(), notebook)
 
 
+def runtime_root(state: Path) -> Path:
+    """The folder, under the system's temporary folder, of the users' Jupyter runtime folders of
+    the hub whose state folder is ``state`` (:func:`runtime_dir`); removed when the hub stops
+    (:func:`run_hub`)."""
+    digest = hashlib.sha1(str(state).encode()).hexdigest()[:8]
+    return Path(tempfile.gettempdir()) / f"pe-hub-{digest}"
+
+
 def runtime_dir(spawner) -> str:
-    """The user's Jupyter runtime folder (connection files, and with ``KernelManager.transport``
-    = ``ipc`` the kernels' Unix sockets): a short path under the temporary folder, since a
-    socket's path may not exceed 107 bytes and the home folder may be deep. One folder per hub
-    (its state folder) and user id; a value of ``Spawner.environment`` (called with the spawner)."""
-    state = hashlib.sha1(str(Path(spawner.home_dir).parents[1]).encode()).hexdigest()[:8]
-    return str(Path(tempfile.gettempdir()) / f"pe-hub-{state}" / str(spawner.user.id))
+    """The user's Jupyter runtime folder (``jpserver-*.json``, the server's cookie secret, the
+    kernels' connection files, and with ``KernelManager.transport`` = ``ipc`` their Unix
+    sockets): a short path under the temporary folder, since a socket's path may not exceed 107
+    bytes and the home folder may be deep. One folder per hub (its state folder) and user id; a
+    value of ``Spawner.environment`` (called with the spawner)."""
+    return str(runtime_root(Path(spawner.home_dir).parents[1]) / str(spawner.user.id))
+
+
+def remove_runtime_dir(spawner) -> None:
+    """``Spawner.post_stop_hook``: a stopped server's runtime folder goes with it (logout, the
+    idle culler, the hub stopping)."""
+    shutil.rmtree(runtime_dir(spawner), ignore_errors=True)
+
+
+def _remember_tree(pid: int, seen: dict) -> None:
+    """Add every process under ``pid`` to ``seen`` (pid -> psutil.Process): once the hub has
+    exited, the processes it started are no longer under it."""
+    import psutil
+
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return
+    for proc in children:
+        seen.setdefault(proc.pid, proc)
+
+
+def _end_all(procs, deadline: float) -> None:
+    """Wait until ``deadline`` (time.monotonic) for ``procs`` to exit, then kill the rest."""
+    import psutil
+
+    def running(proc) -> bool:
+        try:
+            return proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    def wait(procs, until):
+        alive = [p for p in procs if running(p)]
+        while alive and time.monotonic() < until:
+            time.sleep(0.05)
+            alive = [p for p in alive if running(p)]
+        return alive
+
+    alive = wait(procs, deadline)
+    for proc in alive:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
+    wait(alive, time.monotonic() + 5)
+
+
+def run_hub(command: list[str], *, runtime: Path, grace: float = STOP_GRACE_S, **popen) -> int:
+    """Run JupyterHub (``command``; ``popen``: more arguments of ``subprocess.Popen``) until it
+    exits or this process is asked to stop (Ctrl-C, SIGTERM, SIGHUP); then leave nothing
+    behind: every process it started ended, and the users' runtime folder ``runtime``
+    (:func:`runtime_root`) removed. Returns 0 once stopped on request, else the hub's exit code.
+
+    The hub runs in a session of its own with no terminal, so Ctrl-C reaches this process
+    alone, which passes one SIGINT on: the hub stops the idle culler, the proxy and the servers,
+    and their kernels end with them. Past ``grace`` seconds (a second Ctrl-C: at once), what
+    still runs is killed: servers and kernels keep nothing (a page's state is its link), and
+    the next start says a server killed so "appears to have stopped while the Hub was down".
+    Left to itself, JupyterHub waits up to 30 s for each process that has not stopped at its
+    SIGINT (``LocalProcessSpawner.interrupt_timeout``; "Cleaning up 1 services..."), and the
+    servers' runtime files stayed in the temporary folder.
+    """
+    import psutil
+
+    asked: list[float] = []  # when each stop was asked for
+
+    def ask(signum, frame):
+        asked.append(time.monotonic())
+
+    stops = (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None))  # no SIGHUP: Windows
+    previous = {sig: signal.signal(sig, ask) for sig in stops if sig is not None}
+    t0 = time.monotonic()
+    hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True, **popen)
+    seen = {hub.pid: psutil.Process(hub.pid)}
+    code, passed_on = None, False
+    try:
+        while code is None:
+            _remember_tree(hub.pid, seen)
+            if asked and not passed_on:
+                passed_on = True
+                print(f"Stopping the hub: its servers, proxy and idle culler (at most "
+                      f"{grace:.0f} s; Ctrl-C again stops at once) ...", flush=True)
+                hub.send_signal(signal.SIGINT)
+            if asked and (len(asked) > 1 or time.monotonic() > asked[0] + grace):
+                break
+            try:
+                code = hub.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                pass
+    finally:
+        if len(asked) > 1:
+            deadline = 0.0
+        else:
+            deadline = (asked[0] if asked else time.monotonic()) + grace
+        _end_all(list(seen.values()), deadline)
+        hub.wait()
+        shutil.rmtree(runtime, ignore_errors=True)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if asked:
+        print(f"The hub stopped ({time.monotonic() - asked[0]:.1f} s); nothing of it is left "
+              f"running, and its runtime files ({runtime}) are removed.", flush=True)
+        return 0
+    print(f"The hub exited with code {code} after {time.monotonic() - t0:.0f} s.", flush=True)
+    return code
 
 
 def hub_environment(*, state: Path, port: int, api_port: int, proxy_api_port: int,
@@ -210,8 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     # The checkout on the path of the hub and of every server it starts (also when not installed).
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p)
-    os.chdir(state)
-    os.execv(sys.executable, [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG_FILE)])
+    return run_hub([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG_FILE)],
+                   runtime=runtime_root(state), cwd=state)
 
 
 if __name__ == "__main__":

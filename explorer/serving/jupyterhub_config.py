@@ -61,6 +61,7 @@ else:
 c.JupyterHub.spawner_class = "simple"  # jupyterhub's SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(state / "homes" / "{username}")
 c.Spawner.pre_spawn_hook = hub.prepare_home  # the home holds its own dashboard notebook
+c.Spawner.post_stop_hook = hub.remove_runtime_dir  # a stopped server leaves no runtime files
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = hub.DEFAULT_URL

@@ -2,8 +2,10 @@
 
     perceptron-explorer [--port 8866]      # --port 0 picks a free port
 
-Voila runs in this process, on 127.0.0.1 only, never opens a browser, and culls kernels that have
-been idle (no running cell, no open page) for ten minutes. The kernel is this environment's
+Voila runs in this process (:class:`explorer.serving.page.ExplorerVoila`), on 127.0.0.1 only,
+never opens a browser; a page that is left asks for its kernel to be shut down (accepted: see
+:mod:`explorer.serving.page`), and kernels idle with no page connected (a page closed without that
+request) are culled after ten minutes. The kernel is this environment's
 ``python3`` ipykernel: jupyter_client runs a kernelspec whose command is plain ``python`` with
 ``sys.executable``, and ``JUPYTER_PREFER_ENV_PATH=1`` makes the environment's kernelspec win over a
 user-wide one.
@@ -13,8 +15,9 @@ A room of students (``make hall``)::
     perceptron-explorer --hall [--max-pages 60] [--preheat 4]
 
 serves the same dashboard from one shared server for a lecture hall (see docs/serving.md):
-kernels preheated in a pool, a page whose tab is closed gives its kernel back within about a
-minute and a half (cull kernels with no page connected after 60 s of quiet, checked every 15 s),
+kernels preheated in a pool, a page whose tab is closed gives its kernel back at once (its
+shutdown request), or within about a minute and a half when that request is lost (cull kernels
+with no page connected after 60 s of quiet, checked every 15 s),
 and past ``--max-pages`` open pages a visitor gets a short "the room is full" page, not a new
 kernel (:mod:`explorer.serving.hall`). Tracebacks are never sent to the page, in either mode.
 
@@ -64,6 +67,29 @@ def jupyter_path(existing: str = "") -> str:
     """``JUPYTER_PATH`` with this package's Jupyter data folder (:data:`TEMPLATES`, where
     Voila finds the page's template) first, then ``existing``."""
     return os.pathsep.join(p for p in (str(TEMPLATES), existing) if p)
+
+
+def install_template(prefix: str | Path) -> list[Path]:
+    """Make the Voila of the Jupyter server of the environment at ``prefix`` (its server
+    extension: ``/voila/render/...`` on Binder, see binder/postBuild) render with the dashboard's
+    template: copy :data:`TEMPLATE` into ``prefix/share/jupyter/voila/templates``, where Voila
+    looks, and name it in ``prefix/etc/jupyter/voila.json``, the configuration file Voila's
+    server extension reads (kept, if there is one, but for the template). Returns the two paths
+    written."""
+    import json
+    import shutil
+
+    prefix = Path(prefix)
+    folder = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(TEMPLATES / "voila" / "templates" / TEMPLATE, folder)
+    config = prefix / "etc" / "jupyter" / "voila.json"
+    settings = json.loads(config.read_text()) if config.is_file() else {}
+    settings.setdefault("VoilaConfiguration", {})["template"] = TEMPLATE
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(json.dumps(settings, indent=2) + "\n")
+    return [folder, config]
 
 
 def _write_notebook(path: Path, cells) -> Path:
@@ -160,7 +186,8 @@ def voila_args(
     max_per_address: int = 0,
     fork: bool = True,
 ) -> list[str]:
-    """Arguments for ``python -m voila`` (Voila 0.5) that serve ``notebook`` on ``HOST:port``.
+    """Arguments for Voila 0.5 (``python -m explorer.serving.page``, Voila with the page handler
+    of :mod:`explorer.serving.page`) that serve ``notebook`` on ``HOST:port``.
 
     With ``fork`` (not on Windows) every kernel is forked from one process that has imported
     everything once (:mod:`explorer.serving.forkserver`): kernels start in a fraction of a
@@ -307,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         max_per_address=opts.max_per_address if opts.hall else 0,
         fork=not opts.no_fork,
     )
-    module = "explorer.serving.hall" if opts.hall else "voila"
+    module = "explorer.serving.hall" if opts.hall else "explorer.serving.page"
 
     if opts.dry_run:
         print(shlex.join([sys.executable, "-m", module, *args]))
@@ -344,11 +371,11 @@ def main(argv: list[str] | None = None) -> int:
 
         FORK_SERVER.start()
 
-    # Imported late: they pull in jupyter_server and tornado.
+    # Imported late: they pull in Voila, jupyter_server and tornado.
     if opts.hall:
         from .hall import HallVoila as App
     else:
-        from voila.app import Voila as App
+        from .page import ExplorerVoila as App
 
     App.launch_instance(argv=args)
     return 0

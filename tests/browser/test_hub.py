@@ -1,6 +1,7 @@
 """The dashboard through a real JupyterHub (``make hub``: explorer/serving/jupyterhub_config.py),
-in Chromium: the class password, one server per student opening on the dashboard, the limits, the
-logout and the idle culler, and that nobody reaches another student's server or files.
+in Chromium: the class password, one server per student opening on the dashboard and asking
+nothing of the internet, the limits, the logout and the idle culler, that nobody reaches another
+student's server or files, and that Ctrl-C stops it all within seconds, leaving nothing behind.
 
 The hub runs as ``make hub`` runs it (``python -m explorer.serving.hub``) on free 127.0.0.1 ports,
 with its state folder in a temporary folder and small limits: two servers at once, servers
@@ -14,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import sys
 import time
 
@@ -22,7 +24,7 @@ from _hub import HubServer, login
 from _voila import button, click_button, wait_for_canvas, wait_for_text, widget_text
 from test_dashboard import wait_for_fitted
 
-from explorer.serving.hub import DEFAULT_URL
+from explorer.serving.hub import DEFAULT_URL, STOP_GRACE_S, runtime_root
 
 pytestmark = [
     pytest.mark.browser,
@@ -105,6 +107,8 @@ def test_a_class_through_the_hub(chromium_browser, hub, tmp_path):
     (ctx_a, ann), (ctx_b, bob), (ctx_c, cat) = (_student(chromium_browser) for _ in range(3))
     try:
         # Two students log in at once; each lands on their own dashboard and steps it.
+        asked = []  # every request of ann's pages
+        ann.on("request", lambda r: asked.append(r.url))
         t0 = time.monotonic()
         login(ann, hub.url, "ann", PASSWORD)
         login(bob, hub.url, "bob", PASSWORD)
@@ -112,6 +116,12 @@ def test_a_class_through_the_hub(chromium_browser, hub, tmp_path):
             _opens_on_the_dashboard_and_steps(page, hub, name)
         print(f"\n[hub] two students logged in -> both dashboards stepped: "
               f"{time.monotonic() - t0:.1f} s")
+        # The page asks nothing of the internet: Voila's server extension names MathJax on
+        # cdnjs, the dashboard's template (explorer/serving/jupyter/voila/templates/explorer)
+        # Voila's own copy (as tests/browser/test_dashboard.py checks without the hub).
+        assert any("/voila/render/" in u for u in asked), asked
+        elsewhere = [u for u in asked if not u.startswith((hub.url, "data:", "blob:"))]
+        assert elsewhere == [], elsewhere
         servers = hub.servers()
         assert sorted(servers) == ["ann", "bob"]
         for name, proc in servers.items():  # each server runs in its own home, on its own files
@@ -155,3 +165,40 @@ def test_a_class_through_the_hub(chromium_browser, hub, tmp_path):
                 context.close()
             except Exception:  # noqa: BLE001 - closed already
                 pass
+
+
+def test_ctrl_c_stops_the_hub_within_seconds_and_leaves_nothing_behind(chromium_browser,
+                                                                       tmp_path):
+    """Ctrl-C on ``make hub`` with a student's dashboard open: every process of the hub (its
+    proxy, idle culler, the student's server and kernel) ends within a few seconds, and the
+    users' runtime folder in the system's temporary folder (``jpserver-*.json``, the server's
+    cookie secret, the kernel's connection file and sockets) is removed. Before, Ctrl-C took
+    5-30 s ("Cleaning up 1 services...": JupyterHub waits up to 30 s for each process that
+    has not stopped at its SIGINT) and the folder stayed."""
+    hub = HubServer(tmp_path / "state", tmp_path / "hub.log", password=PASSWORD,
+                    active_server_limit=LIMIT).start()
+    context, page = _student(chromium_browser)
+    try:
+        login(page, hub.url, "ann", PASSWORD)
+        wait_for_canvas(page, timeout=240)
+        runtime = runtime_root(hub.state.resolve())
+        assert any(runtime.glob("*/jpserver-*.json")), sorted(runtime.rglob("*"))
+        assert any(runtime.glob("*/kernel-*.json")), sorted(runtime.rglob("*"))
+        tree = hub.processes()
+        assert {"ann"} == set(hub.servers())
+        assert len(tree) >= 5  # the launcher, the hub, its proxy and culler, ann's server, ...
+        launcher, hub.proc = hub.proc, None  # stopped here, by Ctrl-C; stop() only cleans up
+
+        t0 = time.monotonic()
+        os.killpg(launcher.pid, signal.SIGINT)  # Ctrl-C: the terminal's foreground group
+        code = launcher.wait(timeout=60)
+        took = time.monotonic() - t0
+        print(f"\n[hub] Ctrl-C -> stopped in {took:.1f} s")
+        assert code == 0, hub.log_tail()
+        assert took < STOP_GRACE_S + 3, hub.log_tail()
+        left = [p for p in tree if p.is_running() and p.status() != "zombie"]
+        assert left == [], [(p.pid, p.cmdline()) for p in left]
+        assert not runtime.exists(), sorted(runtime.rglob("*"))
+    finally:
+        context.close()
+        hub.stop()

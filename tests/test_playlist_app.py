@@ -83,6 +83,10 @@ def test_keys_are_forwarded_documented_and_free():
     assert "PageDown" not in NEXT_KEYS + PREVIOUS_KEYS
     # the remote's "blank screen" button sends "."; the page blacks out by itself
     assert "." in BLACKOUT_KEYS and not set(BLACKOUT_KEYS) & (set(KEYS) | set(KEY_ACTIONS))
+    # the buttons' tooltips name their keys, and no other ("." blacks out, "," does nothing)
+    ui = Dashboard(query="").playlist
+    ui.build()
+    assert ui.b_next.tooltip.endswith("(n)") and ui.b_prev.tooltip.endswith("(p)")
 
 
 def test_add_rename_move_delete_through_the_controls():

@@ -64,12 +64,12 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                             layout=W.Layout(flex="1 1 220px", width="auto", max_width="420px"))
         self.b_add = self._button("Add slide", "plus", "Save the state on screen (tab, settings, "
                                   "step) as the next slide, with the title typed")
-        self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p or ,)")
+        self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p)")
         self.where = W.HTML("", **_auto(min_width="9em"))
         self.where.add_class("pe-playlist-where")
         self.now = W.HTML("", layout=W.Layout(display="none"))  # the slide's title, lecture mode
         self.now.add_class("pe-playlist-now")
-        self.b_next = self._button("Next", "chevron-right", "The next slide (n or .)")
+        self.b_next = self._button("Next", "chevron-right", "The next slide (n)")
         self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto"))
         self.list.add_class("pe-playlist-list")
         self.b_up = self._button("", "arrow-up", "Move the chosen slide up")

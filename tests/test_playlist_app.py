@@ -200,3 +200,124 @@ def test_the_wheel_ships_the_example_lecture():
     shipped = sorted(p.name for p in (root / "explorer" / "app" / "playlists").iterdir())
     assert shipped == ["course.json"]
     assert any(fnmatch("playlists/course.json", p) for p in patterns), patterns
+
+
+class _KernelLoop:
+    """A kernel's event loop that keeps what is scheduled until :meth:`run` (in order)."""
+
+    def __init__(self):
+        self.soon = []
+
+    def call_soon(self, fn, *args):
+        self.soon.append((fn, args))
+
+    call_soon_threadsafe = call_soon
+
+    def call_later(self, delay, fn, *args):
+        self.soon.append((fn, args))
+        return self
+
+    def cancel(self):
+        pass
+
+    def run(self):
+        while self.soon:
+            fn, args = self.soon.pop(0)
+            fn(*args)
+
+
+@pytest.fixture
+def in_a_kernel(monkeypatch):
+    """The dashboard as in a kernel: tabs start their background work, results are posted to
+    the loop. Generalization's simulation runs until it is asked to stop (then it has finished
+    no size); those started are stopped at the end (Cover's Monte Carlo runs are the tests')."""
+    import time
+
+    from explorer import generalization as G
+    from explorer.app import jobs
+    from explorer.app.cover import view as cview
+    from explorer.app.generalization import view as gview
+
+    real = G.stability_curve
+
+    def until_stopped(*, ns, trials, dim, gamma, seed, stop, progress):
+        deadline = time.monotonic() + 60
+        while not stop() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return real(ns=ns, trials=2, dim=dim, gamma=gamma, seed=seed, stop=lambda: True)
+
+    monkeypatch.setattr(G, "stability_curve", until_stopped)
+    loop = _KernelLoop()
+    for module in (gview, cview, jobs):
+        monkeypatch.setattr(module, "kernel_loop", lambda: loop)
+    made = []
+    real_init = gview.GeneralizationView.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(gview.GeneralizationView, "__init__", init)
+    yield loop
+    for view in made:
+        view.model._cancel_simulation()
+        assert view.model.wait_simulation(30)
+
+
+def test_moving_to_the_generalization_slide_starts_its_simulation_without_a_refusal(in_a_kernel):
+    """Issue 30, item 7: n from slide 9 to slide 10 of the example lecture said "Not applied: the
+    simulation is already running; Stop it first" (the tab started it when made, then again for
+    the slide's state)."""
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    for _ in range(9):
+        d.bridge.press("n")
+        in_a_kernel.run()
+    assert d.playlist.playlist.current == 9 and d.tab_keys[d.tabs.selected_index] == "generalization"
+    view = d.active
+    assert view.model.sim_running and view.model.sim_busy
+    assert not view.messages.refused and view.model.refusal is None, view.messages.refused
+    assert view.model.message == ""
+
+
+def test_moving_to_a_slide_stops_what_the_slide_before_started(in_a_kernel):
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    for _ in range(9):
+        d.bridge.press("n")
+    in_a_kernel.run()
+    gen = d.active
+    assert gen.model.sim_busy
+    d.bridge.press("p")  # back to XOR: the simulation stops, the sizes it finished stay
+    assert gen.model.wait_simulation(30)
+    in_a_kernel.run()
+    assert not gen.model.sim_running and gen.model.sim_note.startswith("Stopped")
+    xor = d.active
+    xor.page.playing = True  # the page plays XOR's slide (it says so to the kernel)
+    assert xor.timeline.play.playing
+    d.bridge.press("n")  # the generalization slide again: no refusal, it runs again
+    in_a_kernel.run()
+    assert not xor.page.playing and not xor.timeline.play.playing  # the page was told to stop
+    assert d.active is gen and gen.model.sim_busy and not gen.messages.refused
+    # a slide of the same tab: the run before stops too (no refusal either)
+    perceptron = d.views["perceptron"]
+    d.playlist.list.index = 1
+    perceptron.page.playing = True
+    d.bridge.press("n")  # slide 3: the race, in the same tab
+    assert not perceptron.page.playing and not perceptron.messages.refused
+    assert d.active is perceptron and perceptron.model.step == 12
+
+
+def test_leaving_covers_slide_stops_its_monte_carlo_run(in_a_kernel):
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    d.playlist.list.index = 7  # Cover's curves
+    cover = d.active
+    assert d.tab_keys[d.tabs.selected_index] == "cover"
+    cover.b_run.click()  # Run Monte Carlo
+    assert cover.model.mc_busy
+    d.bridge.press("n")  # XOR: the run stops after its current trial, its points stay
+    assert cover.model.wait_monte_carlo(30)
+    in_a_kernel.run()
+    assert cover.model.mc_note.startswith("Stopped after") and not cover.model.mc_running
+    assert not d.active.messages.refused

@@ -307,7 +307,10 @@ class Dashboard(W.VBox):
         return self.tab_keys[index], state, f"{self.tab_table[index][1]} at step {state['step']}"
 
     def _show_slide(self, entry) -> None:
-        """Open a slide: its tab, at exactly the state saved."""
+        """Open a slide: its tab, at exactly the state saved. What the slide on screen has
+        running (Play, a simulation) stops first: the next slide starts its own."""
+        if self.active is not None:
+            self.active.stop_running()
         self._open_at(self.tab_keys.index(entry.tab),
                       lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 

@@ -234,12 +234,19 @@ def test_state_saves_and_loads_as_json():
     v.model.update(dataset="separable", n="12", seed="3")
     v.model.add_point(0.25, -0.5, -1)
     v.timeline.go(4)
-    d._save()
-    b64 = d.saved.value.split("base64,")[1].split("'")[0]
-    import base64
-
-    text = base64.b64decode(b64)
+    sent = []
+    d.bridge.send = lambda content, buffers=None: sent.append(content)
+    (top,) = [w for w in d.children if "pe-topbar" in w._dom_classes]
+    bar = list(top.children)
+    d.b_save.click()  # the page downloads the file at once; the top bar stays as it was
+    assert list(top.children) == bar and all(not isinstance(w, W.HTML) or "⬇" not in w.value
+                                             for w in bar)
+    (msg,) = sent
+    assert (msg["type"], msg["name"], msg["mime"]) == ("download", "perceptron-state.json",
+                                                       "application/json")
+    text = msg["text"].encode("utf-8")
     assert json.loads(text)["state"]["step"] == 4
+    assert json.loads(text) == json.loads(v.spec.to_json(v.save_state()))
     d2 = Dashboard(query="")
     d2._on_upload({"new": ({"name": "s.json", "size": len(text), "content": memoryview(text)},)})
     m2 = d2.active.model

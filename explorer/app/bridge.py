@@ -2,6 +2,7 @@
 
 One small invisible widget (anywidget, its JavaScript inline: nothing loads from the network)
 reports the window's size, the query string the page was opened with and the page's address,
+downloads the files the kernel makes (:meth:`PageBridge.download`),
 and forwards the dashboard's keyboard shortcuts, whatever control has the focus (a button or a
 slider just clicked), except keys typed into a text box, so typing "r" into a parameter never
 resets a run, and the keys a control reached with Tab works itself (``static/keys.js``, which
@@ -156,6 +157,21 @@ function render({ model, el }) {
     const href = window.location.origin + window.location.pathname;
     if (model.get('href') !== href) { model.set('href', href); model.save_changes(); }
   }
+  // A file the kernel made (a saved state, a playlist), downloaded at once as the browser
+  // downloads any file: a Blob from the text, a temporary link clicked (nothing shown)
+  function download(msg) {
+    if (!msg || msg.type !== 'download' || typeof msg.text !== 'string') return;
+    const url = URL.createObjectURL(new Blob([msg.text], { type: msg.mime || 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = msg.name || 'download';
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+  model.on('msg:custom', download);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   report(true);
@@ -171,6 +187,7 @@ function render({ model, el }) {
   document.addEventListener('keydown', onKey, true);
   return () => {
     observer.disconnect();
+    model.off('msg:custom', download);
     window.removeEventListener('resize', onResize);
     document.removeEventListener('keydown', onKey, true);
   };
@@ -223,6 +240,11 @@ class PageBridge(anywidget.AnyWidget):
     def on_key(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(key)`` for every shortcut key pressed outside a text field."""
         self._key_handlers.append(handler)
+
+    def download(self, name: str, text: str, *, mime: str = "application/json") -> None:
+        """Have the page download ``text`` as the file ``name`` at once (the browser's own
+        download: nothing is added to the page, nothing is asked of the network)."""
+        self.send({"type": "download", "name": str(name), "text": str(text), "mime": str(mime)})
 
     def press(self, key: str) -> None:
         """Act as if ``key`` were pressed on the page (tests, and the page's own messages)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from explorer.app.bridge import PageBridge
 from explorer.app.pagefigure import CONTROLS, STATIC, PageFigure, Pointer
 from explorer.app.timeline import KEY_ACTIONS, Timeline
 from explorer.plots.scene import FIGURE, Chunk, Panel, Scene, Track
@@ -275,7 +276,7 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
-    assert files == ["static/drawing.js", "static/input.js", "static/kinds.js",
+    assert files == ["static/drawing.js", "static/input.js", "static/keys.js", "static/kinds.js",
                      "static/kinds_cover.js", "static/kinds_xor.js", "static/pagefigure.css",
                      "static/pagefigure.js", "static/runs.js"]
     assert all(any(fnmatch(f, p) for p in patterns) for f in files), (files, patterns)
@@ -284,6 +285,8 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
         assert not re.search(r"https?://|^\s*import\s|import\(|@import|url\(", text, re.M), name
     f = PageFigure()
     assert "export default { render }" in f._esm and ".pe-canvas" in f._css
+    keys = (STATIC / "keys.js").read_text()
+    assert keys in f._esm and keys in PageBridge._esm.default_value  # one key policy for both
 
 
 def test_the_browser_tests_demo_scene_and_chunks_agree():

@@ -2,7 +2,6 @@
 step through them, bad files and links give a message and keep the playlist, and the example
 lecture shipped in the package opens every slide without a message."""
 
-import base64
 import html
 import json
 
@@ -84,6 +83,10 @@ def test_keys_are_forwarded_documented_and_free():
     assert "PageDown" not in NEXT_KEYS + PREVIOUS_KEYS
     # the remote's "blank screen" button sends "."; the page blacks out by itself
     assert "." in BLACKOUT_KEYS and not set(BLACKOUT_KEYS) & (set(KEYS) | set(KEY_ACTIONS))
+    # the buttons' tooltips name their keys, and no other ("." blacks out, "," does nothing)
+    ui = Dashboard(query="").playlist
+    ui.build()
+    assert ui.b_next.tooltip.endswith("(n)") and ui.b_prev.tooltip.endswith("(p)")
 
 
 def test_add_rename_move_delete_through_the_controls():
@@ -120,10 +123,12 @@ def test_save_writes_the_file_and_the_link_reopens_the_slide():
     ui.load_example()
     d.bridge.press("n")
     d.bridge.press("n")
-    ui.b_save.click()
-    b64 = ui.out.value.split("base64,")[1].split("'")[0]
-    assert base64.b64decode(b64).decode("utf-8") == ui.playlist.to_json()
-    assert "download='playlist.json'" in ui.out.value
+    sent = []
+    d.bridge.send = lambda content, buffers=None: sent.append(content)
+    ui.b_save.click()  # downloaded at once: no link to click
+    assert sent == [{"type": "download", "name": "playlist.json", "text": ui.playlist.to_json(),
+                     "mime": "application/json"}]
+    assert "playlist.json" not in ui.out.value
     ui.b_link.click()
     assert ui.link.value.startswith("?playlist=") and ui.link.value.endswith("&slide=3")
     d._on_window()  # the page measures again after the message line changed: the link stays
@@ -212,3 +217,124 @@ def test_the_wheel_ships_the_example_lecture():
     shipped = sorted(p.name for p in (root / "explorer" / "app" / "playlists").iterdir())
     assert shipped == ["course.json"]
     assert any(fnmatch("playlists/course.json", p) for p in patterns), patterns
+
+
+class _KernelLoop:
+    """A kernel's event loop that keeps what is scheduled until :meth:`run` (in order)."""
+
+    def __init__(self):
+        self.soon = []
+
+    def call_soon(self, fn, *args):
+        self.soon.append((fn, args))
+
+    call_soon_threadsafe = call_soon
+
+    def call_later(self, delay, fn, *args):
+        self.soon.append((fn, args))
+        return self
+
+    def cancel(self):
+        pass
+
+    def run(self):
+        while self.soon:
+            fn, args = self.soon.pop(0)
+            fn(*args)
+
+
+@pytest.fixture
+def in_a_kernel(monkeypatch):
+    """The dashboard as in a kernel: tabs start their background work, results are posted to
+    the loop. Generalization's simulation runs until it is asked to stop (then it has finished
+    no size); those started are stopped at the end (Cover's Monte Carlo runs are the tests')."""
+    import time
+
+    from explorer import generalization as G
+    from explorer.app import jobs
+    from explorer.app.cover import view as cview
+    from explorer.app.generalization import view as gview
+
+    real = G.stability_curve
+
+    def until_stopped(*, ns, trials, dim, gamma, seed, stop, progress):
+        deadline = time.monotonic() + 60
+        while not stop() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return real(ns=ns, trials=2, dim=dim, gamma=gamma, seed=seed, stop=lambda: True)
+
+    monkeypatch.setattr(G, "stability_curve", until_stopped)
+    loop = _KernelLoop()
+    for module in (gview, cview, jobs):
+        monkeypatch.setattr(module, "kernel_loop", lambda: loop)
+    made = []
+    real_init = gview.GeneralizationView.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(gview.GeneralizationView, "__init__", init)
+    yield loop
+    for view in made:
+        view.model._cancel_simulation()
+        assert view.model.wait_simulation(30)
+
+
+def test_moving_to_the_generalization_slide_starts_its_simulation_without_a_refusal(in_a_kernel):
+    """Issue 30, item 7: n from slide 9 to slide 10 of the example lecture said "Not applied: the
+    simulation is already running; Stop it first" (the tab started it when made, then again for
+    the slide's state)."""
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    for _ in range(9):
+        d.bridge.press("n")
+        in_a_kernel.run()
+    assert d.playlist.playlist.current == 9 and d.tab_keys[d.tabs.selected_index] == "generalization"
+    view = d.active
+    assert view.model.sim_running and view.model.sim_busy
+    assert not view.messages.refused and view.model.refusal is None, view.messages.refused
+    assert view.model.message == ""
+
+
+def test_moving_to_a_slide_stops_what_the_slide_before_started(in_a_kernel):
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    for _ in range(9):
+        d.bridge.press("n")
+    in_a_kernel.run()
+    gen = d.active
+    assert gen.model.sim_busy
+    d.bridge.press("p")  # back to XOR: the simulation stops, the sizes it finished stay
+    assert gen.model.wait_simulation(30)
+    in_a_kernel.run()
+    assert not gen.model.sim_running and gen.model.sim_note.startswith("Stopped")
+    xor = d.active
+    xor.page.playing = True  # the page plays XOR's slide (it says so to the kernel)
+    assert xor.timeline.play.playing
+    d.bridge.press("n")  # the generalization slide again: no refusal, it runs again
+    in_a_kernel.run()
+    assert not xor.page.playing and not xor.timeline.play.playing  # the page was told to stop
+    assert d.active is gen and gen.model.sim_busy and not gen.messages.refused
+    # a slide of the same tab: the run before stops too (no refusal either)
+    perceptron = d.views["perceptron"]
+    d.playlist.list.index = 1
+    perceptron.page.playing = True
+    d.bridge.press("n")  # slide 3: the race, in the same tab
+    assert not perceptron.page.playing and not perceptron.messages.refused
+    assert d.active is perceptron and perceptron.model.step == 12
+
+
+def test_leaving_covers_slide_stops_its_monte_carlo_run(in_a_kernel):
+    d = Dashboard(query="")
+    d.playlist.load_example()
+    d.playlist.list.index = 7  # Cover's curves
+    cover = d.active
+    assert d.tab_keys[d.tabs.selected_index] == "cover"
+    cover.b_run.click()  # Run Monte Carlo
+    assert cover.model.mc_busy
+    d.bridge.press("n")  # XOR: the run stops after its current trial, its points stay
+    assert cover.model.wait_monte_carlo(30)
+    in_a_kernel.run()
+    assert cover.model.mc_note.startswith("Stopped after") and not cover.model.mc_running
+    assert not d.active.messages.refused

@@ -134,7 +134,8 @@ def test_bridge_forwards_known_keys_only():
     b._on_msg(b, {"type": "other"}, [])
     b._on_msg(b, "garbage", [])
     assert got == ["ArrowRight"]
-    assert "contenteditable" in b._esm and "closest" in b._esm  # keys in text fields are ignored
+    # keys in text boxes are ignored: the page figure's rule (static/keys.js, tests/js/)
+    assert "function typingIn" in b._esm and "dashboardKey(ev, keyFocus)" in b._esm
     assert "http" not in b._esm  # nothing loads from the network
 
 
@@ -233,12 +234,19 @@ def test_state_saves_and_loads_as_json():
     v.model.update(dataset="separable", n="12", seed="3")
     v.model.add_point(0.25, -0.5, -1)
     v.timeline.go(4)
-    d._save()
-    b64 = d.saved.value.split("base64,")[1].split("'")[0]
-    import base64
-
-    text = base64.b64decode(b64)
+    sent = []
+    d.bridge.send = lambda content, buffers=None: sent.append(content)
+    (top,) = [w for w in d.children if "pe-topbar" in w._dom_classes]
+    bar = list(top.children)
+    d.b_save.click()  # the page downloads the file at once; the top bar stays as it was
+    assert list(top.children) == bar and all(not isinstance(w, W.HTML) or "⬇" not in w.value
+                                             for w in bar)
+    (msg,) = sent
+    assert (msg["type"], msg["name"], msg["mime"]) == ("download", "perceptron-state.json",
+                                                       "application/json")
+    text = msg["text"].encode("utf-8")
     assert json.loads(text)["state"]["step"] == 4
+    assert json.loads(text) == json.loads(v.spec.to_json(v.save_state()))
     d2 = Dashboard(query="")
     d2._on_upload({"new": ({"name": "s.json", "size": len(text), "content": memoryview(text)},)})
     m2 = d2.active.model

@@ -188,7 +188,7 @@ def test_in_a_kernel_the_generalization_simulation_starts_once_its_tab_is_drawn(
     monkeypatch.setattr(gview, "kernel_loop", lambda: loop)
     v = gview.GeneralizationView()
     assert not v.model.sim_running  # not beside the figure's drawing
-    assert [(d, fn) for d, fn, _ in loop.later] == [(0, v._run_sim)]
+    assert [(d, fn) for d, fn, _ in loop.later] == [(0, v._autorun)]
 
 
 def test_points_sent_to_a_tab_not_made_yet_are_drawn_once(layer_draws):

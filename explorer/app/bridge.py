@@ -2,8 +2,11 @@
 
 One small invisible widget (anywidget, its JavaScript inline: nothing loads from the network)
 reports the window's size, the query string the page was opened with and the page's address,
-and forwards the dashboard's keyboard shortcuts. It ignores keys typed into a text field, a
-number box, a drop-down or a slider, so typing "r" into a parameter never resets a run. The
+downloads the files the kernel makes (:meth:`PageBridge.download`),
+and forwards the dashboard's keyboard shortcuts, whatever control has the focus (a button or a
+slider just clicked), except keys typed into a text box, so typing "r" into a parameter never
+resets a run, and the keys a control reached with Tab works itself (``static/keys.js``, which
+the page figure's keys share). The
 kernel writes ``query`` back and the page shows it in its address bar (``history.replaceState``),
 so the address a user copies always opens the state on screen.
 """
@@ -11,6 +14,7 @@ so the address a user copies always opens the state on screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import anywidget
 import traitlets as T
@@ -27,8 +31,10 @@ KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r"
 #: presenter remote's "blank screen" button sends; Escape also brings the screen back.
 BLACKOUT_KEYS = ("b", "B", ".")
 
-_ESM = """
-const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
+#: Whose key press it is (the dashboard's or the focused control's), shared with the page figure.
+_KEYS_JS = (Path(__file__).parent / "static" / "keys.js").read_text(encoding="utf-8")
+
+_ESM = _KEYS_JS + """
 function render({ model, el }) {
   el.style.display = 'none';
   el.setAttribute('aria-hidden', 'true');
@@ -85,10 +91,10 @@ function render({ model, el }) {
     }
   }
   const blackoutKeys = new Set(model.get('blackout_keys'));
+  const keyFocus = watchFocus(window);
   function onKey(ev) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!dashboardKey(ev, keyFocus)) return;  // typing, or a key the control works itself
     const t = ev.target;
-    if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
     if (black && (blackoutKeys.has(ev.key) || ev.key === 'Escape')) {
       ev.preventDefault(); ev.stopPropagation(); blackout(false); return;
     }
@@ -101,18 +107,9 @@ function render({ model, el }) {
     // unless the pointer or the focus is on the dashboard.
     const r = root();
     if (!voila && !(r && (r.matches(':hover') || (t && t.closest && t.closest('.pe-root'))))) return;
-    ev.preventDefault();
-    ev.stopPropagation();  // captured before the figure's own key handling
+    ev.preventDefault();  // the focused control does not act on it as well
+    ev.stopPropagation();  // (the page figure's keys, on the window, came first)
     model.send({ type: 'key', key: ev.key });
-  }
-  // A drop-down chosen with the mouse keeps the focus, and the arrow keys would then change
-  // the data set instead of stepping the run: give the focus back after a mouse choice (a
-  // keyboard user working the drop-down keeps it).
-  let pointed = null;
-  const onPointer = (ev) => { pointed = ev.target; };
-  function onChange(ev) {
-    const t = ev.target;
-    if (t && t.tagName === 'SELECT' && pointed && (pointed === t || t.contains(pointed))) t.blur();
   }
   // Names for controls that have none: the Play widget's icon buttons, sliders, toggles.
   function label() {
@@ -160,6 +157,21 @@ function render({ model, el }) {
     const href = window.location.origin + window.location.pathname;
     if (model.get('href') !== href) { model.set('href', href); model.save_changes(); }
   }
+  // A file the kernel made (a saved state, a playlist), downloaded at once as the browser
+  // downloads any file: a Blob from the text, a temporary link clicked (nothing shown)
+  function download(msg) {
+    if (!msg || msg.type !== 'download' || typeof msg.text !== 'string') return;
+    const url = URL.createObjectURL(new Blob([msg.text], { type: msg.mime || 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = msg.name || 'download';
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+  model.on('msg:custom', download);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   report(true);
@@ -173,14 +185,11 @@ function render({ model, el }) {
   setTimeout(() => { const r = root(); if (r) observer.observe(r, watch); label(); }, 0);
   window.addEventListener('resize', onResize);
   document.addEventListener('keydown', onKey, true);
-  document.addEventListener('pointerdown', onPointer, true);
-  document.addEventListener('change', onChange, true);
   return () => {
     observer.disconnect();
+    model.off('msg:custom', download);
     window.removeEventListener('resize', onResize);
     document.removeEventListener('keydown', onKey, true);
-    document.removeEventListener('pointerdown', onPointer, true);
-    document.removeEventListener('change', onChange, true);
   };
 }
 export default { render };
@@ -231,6 +240,11 @@ class PageBridge(anywidget.AnyWidget):
     def on_key(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(key)`` for every shortcut key pressed outside a text field."""
         self._key_handlers.append(handler)
+
+    def download(self, name: str, text: str, *, mime: str = "application/json") -> None:
+        """Have the page download ``text`` as the file ``name`` at once (the browser's own
+        download: nothing is added to the page, nothing is asked of the network)."""
+        self.send({"type": "download", "name": str(name), "text": str(text), "mime": str(mime)})
 
     def press(self, key: str) -> None:
         """Act as if ``key`` were pressed on the page (tests, and the page's own messages)."""

@@ -11,8 +11,6 @@ and loads from a JSON file. A playlist of saved states steps through a lecture l
 
 from __future__ import annotations
 
-import base64
-import html
 import importlib
 import os
 import threading
@@ -104,11 +102,10 @@ class Dashboard(W.VBox):
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
                                    description="Load state", tooltip="Open a saved JSON state",
                                    **auto())
-        self.saved = W.HTML()
         self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
                                       show=self._show_slide, base=lambda: self.bridge.href,
                                       titles={k: t for k, t, _ in self.tab_table},
-                                      on_resize=self._remeasure)
+                                      on_resize=self._remeasure, download=self._download)
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
         self.b_settings.observe(lambda ch: self._toggled(), names="value")
@@ -118,7 +115,7 @@ class Dashboard(W.VBox):
         self.share.observe(self._on_share_typed, names="value")
         top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
                       self.b_settings, self.b_lecture, self.playlist.toggle, self.share,
-                      self.b_save, self.upload, self.saved],
+                      self.b_save, self.upload],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         top.add_class("pe-topbar")
 
@@ -272,7 +269,7 @@ class Dashboard(W.VBox):
         else:
             self.remove_class("pe-lecture")
         self.b_settings.disabled = lecture
-        for w in (self.share, self.b_save, self.upload, self.saved):  # room for the figure
+        for w in (self.share, self.b_save, self.upload):  # room for the figure
             w.layout.display = "none" if lecture else ""
         self.playlist.layout.display = "" if self.playlist.toggle.value else "none"
         self.playlist.set_compact(lecture)  # lecture mode: only Previous, the slide, Next
@@ -312,7 +309,10 @@ class Dashboard(W.VBox):
         return self.tab_keys[index], state, f"{self.tab_table[index][1]} at step {state['step']}"
 
     def _show_slide(self, entry) -> None:
-        """Open a slide: its tab, at exactly the state saved."""
+        """Open a slide: its tab, at exactly the state saved. What the slide on screen has
+        running (Play, a simulation) stops first: the next slide starts its own."""
+        if self.active is not None:
+            self.active.stop_running()
         self._open_at(self.tab_keys.index(entry.tab),
                       lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 
@@ -359,11 +359,10 @@ class Dashboard(W.VBox):
 
     def _save(self) -> None:
         view = self.active
-        text = view.spec.to_json(view.save_state())
-        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"{view.spec.tab}-state.json"
-        self.saved.value = (f"<a class='pe-state-link' download='{html.escape(name)}' "
-                            f"href='data:application/json;base64,{b64}'>⬇ {html.escape(name)}</a>")
+        self._download(f"{view.spec.tab}-state.json", view.spec.to_json(view.save_state()))
+
+    def _download(self, name: str, text: str) -> None:
+        self.bridge.download(name, text)
 
     def _on_upload(self, change) -> None:
         files = change["new"]

@@ -64,8 +64,9 @@ from ..plots.style import NEG, POS
 from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
-#: The page's JavaScript, one ES module: how each kind of moving part is drawn, then the widget.
-SCRIPTS = ("kinds.js", "kinds_xor.js", "kinds_cover.js", "runs.js", "input.js",
+#: The page's JavaScript, one ES module: whose key press it is, how each kind of moving part is
+#: drawn, then the widget.
+SCRIPTS = ("keys.js", "kinds.js", "kinds_xor.js", "kinds_cover.js", "runs.js", "input.js",
            "drawing.js", "pagefigure.js")
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")

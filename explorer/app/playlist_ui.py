@@ -13,7 +13,6 @@ gives a message here and keeps the playlist as it was.
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -37,6 +36,7 @@ def _auto(**kw):
 class PlaylistPanel(BuiltOnUse, W.VBox):
     """The Playlist group. ``capture()`` gives ``(tab, state, default title)`` of the state on
     screen; ``show(entry)`` opens a slide; ``base()`` is the page's address for links;
+    ``download(name, text)`` has the page download a file (*Save playlist*);
     ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
     where we are and Next (lecture mode); ``on_resize()`` is called when its message changes
     height. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
@@ -45,10 +45,12 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
                  show: Callable[[Entry], None], base: Callable[[], str],
                  titles: Mapping[str, str] | None = None,
-                 on_resize: Callable[[], None] | None = None):
+                 on_resize: Callable[[], None] | None = None,
+                 download: Callable[[str, str], None] | None = None):
         self.playlist = Playlist(spec_of=spec_of)
         self._on_resize = on_resize
         self._capture, self._show, self._base = capture, show, base
+        self._download = download
         self.titles = dict(titles or {})
         self._syncing = self._compact = False
         self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
@@ -64,12 +66,12 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                             layout=W.Layout(flex="1 1 220px", width="auto", max_width="420px"))
         self.b_add = self._button("Add slide", "plus", "Save the state on screen (tab, settings, "
                                   "step) as the next slide, with the title typed")
-        self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p or ,)")
+        self.b_prev = self._button("Previous", "chevron-left", "The previous slide (p)")
         self.where = W.HTML("", **_auto(min_width="9em"))
         self.where.add_class("pe-playlist-where")
         self.now = W.HTML("", layout=W.Layout(display="none"))  # the slide's title, lecture mode
         self.now.add_class("pe-playlist-now")
-        self.b_next = self._button("Next", "chevron-right", "The next slide (n or .)")
+        self.b_next = self._button("Next", "chevron-right", "The next slide (n)")
         self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto"))
         self.list.add_class("pe-playlist-list")
         self.b_up = self._button("", "arrow-up", "Move the chosen slide up")
@@ -224,9 +226,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
             self._refresh()
 
     def _save(self) -> None:
-        b64 = base64.b64encode(self.playlist.to_json().encode("utf-8")).decode("ascii")
-        self.out.value = ("<a class='pe-state-link' download='playlist.json' "
-                          f"href='data:application/json;base64,{b64}'>⬇ playlist.json</a>")
+        """Download the playlist as ``playlist.json`` at once."""
+        self._say("")
+        if self._download is not None:
+            self._download("playlist.json", self.playlist.to_json())
 
     def _link(self) -> None:
         try:

@@ -11,9 +11,9 @@ panel's background thread) and the panel's note on what plays come from these.
 
 The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw), ``handoff``
 (set to ``{"tab": key, "state": {...}}`` to open something in another tab), ``messages``,
-``timeline``, :meth:`save_state`, :meth:`load_state`, :meth:`fit`, :meth:`show_settings` and
-:meth:`handle_key`. (No method here may be called ``get_state``/``set_state``/``keys``/
-``_send``: those names belong to ipywidgets.)
+``timeline``, :meth:`save_state`, :meth:`load_state`, :meth:`fit`, :meth:`show_settings`,
+:meth:`handle_key` and :meth:`stop_running`. (No method here may be called ``get_state``/
+``set_state``/``keys``/``_send``: those names belong to ipywidgets.)
 """
 
 from __future__ import annotations
@@ -81,6 +81,11 @@ class TabView(FieldControls, W.VBox):
     # ------------------------------------------------------------------ dashboard protocol
     def handle_key(self, key: str) -> bool:
         return self.timeline.handle_key(key)
+
+    def stop_running(self) -> None:
+        """Stop what the tab has running (the dashboard leaves a playlist's slide): Play, in
+        the page; a tab with background work stops it too (the parts finished stay)."""
+        self.paged.page.playing = False  # the page stops; the timeline follows (PageRun)
 
     def save_state(self) -> dict:
         return self.model.get_state()

@@ -82,3 +82,36 @@ def test_a_playlist_link_opens_its_slide(page, dashboard_url):
     press_keys(page, "p")  # the slide before: Cover's curves
     wait_for_text(page, SLIDE, "slide 8 of 10", timeout=30)
     assert selected_tab(page) == "Cover"
+
+
+def test_the_example_lecture_in_lecture_mode_moves_to_every_slide_without_a_refusal(page, dashboard_url):
+    """Issue 30, item 7: in lecture mode, n from slide 9 to slide 10 said "Not applied: the
+    simulation is already running; Stop it first". Every slide opens without a message, the
+    keys work right after the click on Example lecture, and leaving slide 10 stops its
+    simulation (the slide before started nothing that refuses the next)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url)
+    wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
+    wait_for_text(page, STATUS, at_step(0), timeout=30)
+    page.locator(".pe-playlist-toggle").click()
+    page.locator(".pe-pl-graduation-cap").click()  # Example lecture: the button keeps the focus
+    wait_for_text(page, SLIDE, "slide 1 of 10", timeout=30)
+    press_keys(page, "l")
+    page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture')")
+    refusals = ".pe-message:visible"
+    for k in range(2, 11):
+        press_keys(page, "n")
+        wait_for_text(page, SLIDE, f"slide {k} of 10", timeout=90)
+    assert selected_tab(page) == "Generalization"
+    wait_for_text(page, "pe-sim-note:visible", lambda t: t.startswith("Simulating"), timeout=60)
+    page.wait_for_timeout(3000)  # the refusal came about a second after the slide
+    shown = [t for t in page.locator(refusals).all_inner_texts() if t.strip()]
+    assert shown == [], shown
+    press_keys(page, "p")  # back to XOR: the simulation stops, the sizes it finished stay
+    wait_for_text(page, SLIDE, "slide 9 of 10", timeout=60)
+    press_keys(page, "n")
+    wait_for_text(page, SLIDE, "slide 10 of 10", timeout=60)
+    wait_for_text(page, "pe-sim-note:visible", lambda t: t.startswith("Simulating"), timeout=60)
+    page.wait_for_timeout(2000)
+    shown = [t for t in page.locator(refusals).all_inner_texts() if t.strip()]
+    assert shown == [], shown

@@ -290,6 +290,10 @@ class CoverView(PageDrawing, TabView):
     def _run_mc(self):
         self.model.start_monte_carlo(self._post())
 
+    def stop_running(self) -> None:
+        super().stop_running()
+        self.model.stop_monte_carlo()  # the points it finished stay
+
     def _open_dichotomy(self, j: int):
         try:
             handoff = self.model.dichotomy_handoff(int(j))

@@ -157,9 +157,9 @@ class GeneralizationView(TabView):
         loop = kernel_loop()
         if autorun if autorun is not None else loop is not None:
             if loop is None:
-                self._run_sim()
+                self._autorun()
             else:  # once the tab is made and its figure drawn: the thread would share the CPU
-                loop.call_soon(self._run_sim)
+                loop.call_soon(self._autorun)
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):
@@ -321,8 +321,8 @@ class GeneralizationView(TabView):
             return  # set from the model, or what it holds already
         done = m.update(**{name: value})
         self._sync_controls()
-        if done and name in SIM_FIELDS and not m.sim_busy and kernel_loop() is not None:
-            self._run_sim()  # new settings: their sizes run at once, old ones are kept
+        if done and name in SIM_FIELDS and kernel_loop() is not None:
+            self._autorun()  # new settings: their sizes run at once, old ones are kept
 
     def _use_data(self, X, y) -> bool:
         """Points read from a person's CSV become the run's data (split by the seed)."""
@@ -339,10 +339,21 @@ class GeneralizationView(TabView):
     def _run_sim(self):
         self.model.start_simulation(self._post())
 
+    def _autorun(self):
+        """The simulation the tab starts by itself (made, new settings, a state opened): one
+        already running for these settings is no reason for a refusal (a tab made for a slide
+        or a link starts it for the state applied, before the start its making scheduled)."""
+        if not self.model.sim_busy:
+            self._run_sim()
+
+    def stop_running(self) -> None:
+        super().stop_running()
+        self.model.stop_simulation()
+
     # ------------------------------------------------------------------ dashboard protocol
 
     def load_state(self, state: dict, *, origin: str | None = None) -> bool:
         done = self.model.set_state(state)
         if done and kernel_loop() is not None:
-            self._run_sim()
+            self._autorun()
         return done

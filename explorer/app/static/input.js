@@ -2,8 +2,6 @@
 // that add, remove or choose points (with instant marks), drags that move a point or turn a
 // 3-D view. Its methods become PageFigure's; `this` is the figure.
 
-const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]';
-const BUTTONS = 'button, a[href], [role="button"], summary';  // Space and Enter are theirs
 const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
 const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
 const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
@@ -23,16 +21,14 @@ class PageFigureInput {
     return false;
   }
 
+  // a key of the transport (or one forwarded to the kernel), whatever control has the focus
+  // but a text box (keys.js: dashboardKey); the control does not act on it as well
   key(ev) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
     const action = this.keys.get(ev.key);
     if (!action && !this.forward.has(ev.key)) return;
-    const t = ev.target;
-    if (t && t.closest && t.closest(FIELDS)) return;  // typing, or working a control
-    if ((ev.key === " " || ev.key === "Enter") && t && t.closest && t.closest(BUTTONS)) return;
-    if (!this.active()) return;
-    ev.preventDefault();
+    if (!dashboardKey(ev, this.keyFocus) || !this.active()) return;
+    ev.preventDefault();  // a focused button's click, a slider's move
     ev.stopPropagation();
     if (action) this.act(action);
     else this.model.send({ type: "key", key: ev.key });

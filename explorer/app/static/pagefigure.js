@@ -7,7 +7,7 @@
 // the kernel the settled step (the `step` trait), asks for chunks ahead of need, and never
 // shows a step whose chunk it does not have (it waits at the last step it has and says so).
 // Plain ES module, no imports: nothing loads from the network. The kernel sends it after
-// kinds.js (how each kind of moving part is drawn: KINDS, resolveStyle), runs.js (a run,
+// keys.js (whose key press it is), kinds.js (how each kind of moving part is drawn: KINDS, resolveStyle), runs.js (a run,
 // its chunks and static tracks as they arrive: PageFigureRuns), input.js (keys and
 // pointer: PageFigureInput) and drawing.js (a frame on the canvas: PageFigureDrawing), whose
 // methods become PageFigure's.
@@ -128,6 +128,7 @@ class PageFigure {
     this.onCustom = (msg, buffers) => this.custom(msg, buffers || []);
     m.on("change", this.onChange);
     m.on("msg:custom", this.onCustom);
+    this.keyFocus = watchFocus(window);
     this.onKey = (ev) => this.key(ev);
     window.addEventListener("keydown", this.onKey, true);  // before the page bridge's keys
     this.onClick = (ev) => this.pointer(ev);

@@ -40,8 +40,8 @@ def test_ticking_rules_races_them_on_one_timeline(view):
     view.timeline.act("end")
     assert m.step == m.racing.n_steps
     assert view.messages.text == race_text(m.racing, m.step)
-    assert view.timeline.status(m.step).startswith(f"step {m.step} of {m.n_steps} · mistakes: "
-                                                   "classic 3 · margin")
+    assert view.timeline.status(m.step).startswith(
+        f"step {m.step} of {m.n_steps} · updates (mistakes): classic 3 (3) · margin 13 (5)")
     view.timeline.act("reset")
     view.timeline.act("next_update")
     assert m.step == int(m.racing.update_steps()[0])
@@ -119,3 +119,36 @@ def test_a_race_goes_on_with_your_own_data(view):
     np.testing.assert_array_equal(m.racing.X, X)
     assert all(t.picked.max() < 15 for t in m.racing.runs)
     assert view.timeline.status(0).endswith("15 points (edited)")
+
+
+def test_the_example_lectures_race_counts_updates_and_mistakes_apart():
+    """Issue 30, item 3: slide 3 of the example lecture, step 7, said "Margin perceptron:
+    y·f(x) = 0.8 < 1, updates (mistake 4)" of a point classified right. The narration, each
+    plane's line, the timeline's status and the export's caption now say updates and count
+    mistakes (y·f(x) <= 0) apart."""
+    import json
+    from pathlib import Path
+
+    import explorer.app
+
+    course = Path(explorer.app.__file__).parent / "playlists" / "course.json"
+    slide = json.loads(course.read_text())["playlist"][2]
+    assert slide["state"]["race"] == ["margin"]
+    view = PerceptronView()
+    assert view.load_state(SPEC.validate(slide["state"]))
+    view.timeline.go(7)
+    text = view.messages.text
+    assert "Margin perceptron: y·f(x) = 0.8 < 1, updates (update 4); not a mistake, as " \
+           "y·f(x) > 0." in text, text
+    assert "mistake 4" not in text
+    rf = view.figure
+    assert [rf.status_line(i, 7) for i in range(2)] == ["3 updates · 3 mistakes",
+                                                       "4 updates · 3 mistakes"]
+    assert [s.get_text() for s in rf.status] == ["3 updates · 3 mistakes",
+                                                 "4 updates · 3 mistakes"]
+    assert view.timeline.status(7).startswith("step 7 of 48 · updates (mistakes): classic 3 (3) "
+                                              "· margin 4 (3)")
+    frames = view._export_frames()
+    alt = frames.render(48)
+    assert "13 updates · 5 mistakes · converged" in [s.get_text() for s in frames.figure.status]
+    assert "with 3 updates and 3 mistakes" in alt and "(mistake" not in alt

@@ -55,18 +55,22 @@ def test_matplotlib_draws_what_the_chunks_describe(data, rules, kw):
             _check(rf, scene, chunk, row, track, arts[name], f"step {k}, {name}")
 
 
-def test_each_plane_says_its_mistakes_and_where_its_rule_stopped():
+def test_each_plane_says_its_updates_mistakes_and_where_its_rule_stopped():
     r = race(KOSKI.X, KOSKI.y, rules=["classic", "margin"], order="cyclic", max_epochs=50)
     rf = RaceFigure()
     rf.set_race(r)
     classic, margin = r.runs
-    assert rf.status_line(0, 0) == "0 mistakes"
-    assert rf.status_line(0, r.n_steps) == f"{classic.n_updates} mistakes · converged"
+    u, m = r.updates(r.n_steps), r.mistakes(r.n_steps)
+    assert rf.status_line(0, 0) == "0 updates · 0 mistakes"
+    assert rf.status_line(0, r.n_steps) == f"{u[0]} updates · {m[0]} mistakes · converged"
     assert rf.status_line(0, classic.n_steps - 1).endswith("mistakes")
-    assert rf.status_line(1, 1) == "1 mistake"
-    assert rf.status_text(r.n_steps).startswith(f"step {r.n_steps} of {r.n_steps} · mistakes: "
-                                                f"classic {classic.n_updates} · margin "
-                                                f"{margin.n_updates}")
+    assert rf.status_line(1, 1) == "1 update · 1 mistake"
+    assert rf.status_line(1, r.n_steps) == f"{u[1]} updates · {m[1]} mistakes · converged"
+    assert m[1] < u[1]
+    assert rf.status_text(r.n_steps).startswith(
+        f"step {r.n_steps} of {r.n_steps} · updates (mistakes): classic {u[0]} ({m[0]}) · "
+        f"margin {u[1]} ({m[1]})")
+    assert rf.mistakes_ax.get_ylabel() == "updates"  # the curves count updates
 
 
 def test_scene_needs_a_race():

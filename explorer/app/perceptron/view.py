@@ -17,7 +17,6 @@ import numpy as np
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
-from ...race import race_text
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
@@ -187,9 +186,10 @@ class PerceptronView(TabView):
         m = self.model
         if not m.describe():
             return  # a newer run was described when it was built
-        if m.racing is not None:
-            return  # the race's figure shows no bound: nothing to draw again
-        self._figure.set_run(m.trajectory, m.X, m.y, m.info)
+        if m.racing is not None:  # no bound to draw: the narration's verdict on the data
+            self._race_figure.info = m.info
+        else:
+            self._figure.set_run(m.trajectory, m.X, m.y, m.info)
         self._show_run(keep=True)  # the page may have stepped on meanwhile: it stays there
         self._shown = None
         self._on_step(redraw=True)
@@ -214,6 +214,7 @@ class PerceptronView(TabView):
                                       scale=self.fitted.scale)
             self._race_figure.set_race(m.racing)
             self._race_figure.edited = m.edited
+            self._race_figure.info = m.info
             self.paged.figure = self._race_figure
         self._figure_step = None
         self._shown = None
@@ -248,7 +249,8 @@ class PerceptronView(TabView):
             return  # one image per change: never send the same frame twice
         self._shown = (id(m.trajectory), k)
         try:  # the narration; the artists move when next read
-            text = self._figure.frame(k).text if m.racing is None else race_text(m.racing, k)
+            text = (self._figure.frame(k).text if m.racing is None else
+                    self._race_figure.narration(k))
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
@@ -452,7 +454,7 @@ class PerceptronView(TabView):
         m = self.model
         f = self._export_figure(RaceFigure, blit=True)
         f.set_race(m.racing)
-        f.edited = m.edited
+        f.edited, f.info = m.edited, m.info
         n, title = m.n_steps, self._title()
         return TabFrames(f, n_steps=n, title=title, heading=f"Perceptron race · {title}",
                          caption=lambda k: f"step {k} of {n}")

@@ -201,9 +201,12 @@ def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunIn
     k = check_int(k, name="k", minimum=0, maximum=traj.n_steps)
     dpi = check_positive(dpi, name="dpi")
     cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
-    cf.show(k)  # nothing is animated: savefig draws every artist
+    f = cf.show(k)  # nothing is animated: savefig draws every artist
+    line = step_caption(f)
+    # the file says what it shows, as every tab's still does (explorer.plots.animation)
+    meta = {"Title": f"{line} · {title}" if title else line, "Description": f"{line}. {f.text}"}
     buf = io.BytesIO()
-    cf.fig.savefig(buf, format=fmt, dpi=dpi)
+    cf.fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta)
     return buf.getvalue()
 
 

@@ -33,7 +33,8 @@ def _open(tab):
 
 def _read(v, how):
     panel = v.data_panel
-    panel._build() if not panel.built else None
+    if not panel.built:
+        panel._build()
     if how == "paste":
         panel.paste.value = CSV
         panel.b_read.click()

@@ -76,3 +76,26 @@ def test_each_plane_says_its_updates_mistakes_and_where_its_rule_stopped():
 def test_scene_needs_a_race():
     with pytest.raises(ValueError, match="set_race"):
         RaceFigure().scene(width=W, height=H)
+
+
+@pytest.mark.parametrize("width", [1300, 900, 700])
+def test_each_planes_line_keeps_to_its_column_at_any_width(width):
+    """Issue 30, item 3: the planes' lines grew to "129 updates · 6 mistakes · stopped"; where
+    a column is too narrow for one row they take two or three, never the next plane's room."""
+    r = race(KOSKI.X, KOSKI.y, rules=["classic", "margin", "relaxation", "pocket"], eta=0.2,
+             w0=[1.0, 0.5], order=[4, 2, 0, 1, 3, 5], max_epochs=50)
+    rf = RaceFigure()
+    rf.set_race(r)
+    rf.fit(width, int(width * 0.55))
+    rf.show(r.n_steps)
+    rf.fig.canvas.draw()
+    renderer = rf.fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in rf.status]
+    for left, right in zip(boxes[:-1], boxes[1:], strict=True):
+        assert left.x1 < right.x0, (width, rf.status_rows)
+    assert boxes[-1].x1 <= rf.fig.bbox.width
+    for box, plane in zip(boxes, rf.planes, strict=True):  # over its plane, under its title
+        assert box.y0 >= plane.ax.get_window_extent(renderer).y1
+        assert box.y1 <= plane.ax.title.get_window_extent(renderer).y0 + 1
+    texts = [" ".join(t.get_text().split("\n")) for t in rf.status]
+    assert texts[2].replace(" · ", " ") == "129 updates 6 mistakes stopped"

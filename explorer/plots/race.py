@@ -30,7 +30,7 @@ from . import style as S
 from .plane import DataPlane, data_box
 from .progress import draw_so_far, so_far, staircase
 from .scene import FIGURE, Chunk, Scene, Track
-from .tracks import css_dpi, line_style, px_per_pt, stack, text_style
+from .tracks import css_dpi, figure_renderer, line_style, px_per_pt, stack, text_style
 
 FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
@@ -68,6 +68,7 @@ class RaceFigure(live.LiveFigure):
         self.curves = []
         self.stairs = []
         self.edited = False
+        self.status_rows = 1  # the planes' lines: one row, or two where a column is narrow
         #: The first rule's :func:`~explorer.replay.describe_run`, when known: the narration's
         #: last step then says what more epochs would do with the data's separability verdict.
         self.info = None
@@ -149,10 +150,20 @@ class RaceFigure(live.LiveFigure):
         n = len(self.planes)
         extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
         live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
-        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
         g = self.grid.get_subplot_params(self.fig)
         W, H = self.fig.bbox.width, self.fig.bbox.height
         col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
+        # a plane's line ("13 updates · 5 mistakes · converged") in two or three rows when it
+        # would be wider than the plane: room for them above the planes, under their titles
+        self.status_rows = next((r for r in (1, 2) if self._status_width(r) <= col), 3)
+        if self.status_rows > 1:
+            extra = S.TEXT_SIZE * 1.25 * self.status_rows + 2 * STATUS_GAP
+            live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
+            g = self.grid.get_subplot_params(self.fig)
+        for i, p in enumerate(self.planes):
+            p.ax.set_title(p.ax.get_title(loc="left"), loc="left", fontsize=S.TITLE_SIZE,
+                           color=RACER_STYLES[i][0], pad=extra)
+        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
         rows = (g.top - g.bottom) * H / (2 + g.hspace)  # a row's height at equal ratios
         share = HEIGHT_RATIOS[0] / sum(HEIGHT_RATIOS)
         side = min(col, share * 2 * rows)
@@ -171,15 +182,33 @@ class RaceFigure(live.LiveFigure):
         """Each rule's :class:`~explorer.replay.StepFrame` at step ``k``."""
         return [race_frame(self.race, i, k) for i in range(len(self.planes))]
 
-    def status_line(self, i: int, k: int) -> str:
+    def status_line(self, i: int, k: int, *, rows: int | None = None) -> str:
         """Racer ``i``'s line over its plane at step ``k``: updates and mistakes so far
-        ("13 updates · 5 mistakes"), and where it stopped."""
+        ("13 updates · 5 mistakes"), and where it stopped; in ``rows`` lines (default: as
+        laid out, :attr:`status_rows`)."""
         traj = self.race.runs[i]
         u = traj.updates_until(min(int(k), traj.n_steps))
-        text = f"{plural(u, 'update')} · {plural(self.race.mistakes(k)[i], 'mistake')}"
+        parts = [plural(u, "update"), plural(self.race.mistakes(k)[i], "mistake")]
         if k >= traj.n_steps:  # where: the end of its curve, and the narration
-            text += " · converged" if traj.converged else " · stopped"
-        return text
+            parts.append("converged" if traj.converged else "stopped")
+        rows = rows or self.status_rows
+        if rows == 1:
+            return " · ".join(parts)
+        if rows == 2:
+            return "\n".join([" · ".join(parts[:2]), *parts[2:]])
+        return "\n".join(parts)
+
+    def _status_width(self, rows: int) -> float:
+        """The widest row of the planes' lines in ``rows`` rows (at the race's end: the
+        largest counts), in pixels."""
+        renderer = figure_renderer(self.fig)
+        wide = 0.0
+        for i, text in enumerate(self.status):
+            for row in self.status_line(i, self.race.n_steps, rows=rows).split("\n"):
+                text.set_text(row)
+                wide = max(wide, text.get_window_extent(renderer).width)
+            text.set_text("")
+        return wide
 
     def parts(self, k: int, frames: list | None = None) -> dict:
         """Every moving part at step ``k``: ``{track name: {array name: value}}``; ``frames``:

@@ -152,3 +152,26 @@ def test_the_example_lectures_race_counts_updates_and_mistakes_apart():
     alt = frames.render(48)
     assert "13 updates · 5 mistakes · converged" in [s.get_text() for s in frames.figure.status]
     assert "with 3 updates and 3 mistakes" in alt and "(mistake" not in alt
+
+
+def test_a_race_says_the_verdict_on_its_data_once_the_solvers_have_loaded():
+    """Issue 30, item 4: the race's last step says what more epochs would do with the data's
+    separability verdict (the first rule's description), once it is known; before, a sentence
+    true either way."""
+    from explorer.app.perceptron.model import PerceptronModel
+    from explorer.replay import pending_run
+
+    view = PerceptronView(model=PerceptronModel(dataset="koski", race=["relaxation"]))
+    m = view.model
+    m.info = pending_run(m.trajectory, m.X, m.y)  # as while the solvers load
+    view._race_figure.info = m.info
+    view.timeline.act("end")
+    before = view.messages.text
+    assert "Relaxation (Agmon–Motzkin): Stopped at max epochs (50) without converging: 129 " \
+           "updates so far. The sources give no mistake bound for Relaxation (Agmon–Motzkin), " \
+           "so nothing guarantees that more epochs would make it stop." in before, before
+    view._described()
+    after = view.messages.text
+    assert "The data are linearly separable, but the sources give no mistake bound for " \
+           "Relaxation (Agmon–Motzkin), so nothing guarantees" in after, after
+    assert "would converge" not in after and m.step == m.n_steps

@@ -38,17 +38,16 @@ from .figure import FIGSIZE, PerceptronFigure
 from .tracks import figure_renderer
 
 __all__ = ["CaptionedFigure", "CaptionStrip", "step_caption", "wrap_narration",
-           "CAPTION_INCHES"]
+           "narration_lines", "wrap_settings", "settings_rows"]
 
-CAPTION_INCHES = 1.15  # height of the caption strip with one row of step line and settings
 NARRATION_WIDTH = 140  # characters per line at TEXT_SIZE across the 13-inch figure
 NARRATION_LINES = 3  # an animation's narration lines (a still shows all of its narration)
-TITLE_WIDTH = 100  # characters of the settings that fit beside the step line (13 inches)
 STRIP_COLOUR = "#F4F8FB"  # as the widget's narration box
 FIGURE_INCHES = 13.0  # the width NARRATION_WIDTH characters fill
 #: The strip's rows, in inches: above the first row, the first row (step line and settings,
-#: with the gap under it), a line of TEXT_SIZE type, below the last line, and the least room
-#: between the lowest thing the figure draws (a legend, a label) and the strip.
+#: with the gap under it), a line of TEXT_SIZE type, below the last line (with one row and
+#: three lines of narration the strip is 1.15 inches high), and the least room between the
+#: lowest thing the figure draws (a legend, a label) and the strip.
 PAD_TOP, FIRST_ROW, TEXT_LINE, PAD_BOTTOM = 0.1, 0.28, S.TEXT_SIZE * 1.25 / 72, 0.15
 CLEARANCE = 4 / 72
 GUTTER = 0.3  # inches between the step line and the settings beside it
@@ -106,6 +105,24 @@ def wrap_settings(text: str, width: float, measure) -> list[str]:
     return lines + ([line] if line else [])
 
 
+def settings_rows(title: str, *, width: float, line: str) -> tuple[list[str], bool]:
+    """The settings' rows in a strip ``width`` inches wide whose step line is at most ``line``,
+    and whether they go below the step line: beside it when they fit there in one row, or
+    wrapped in the room beside it when that is at least 45 % of the width; else wrapped across
+    the whole width, under it."""
+    step_w = _text_inches(line or "step 000 of 000", S.LABEL_SIZE, bold=True)
+
+    def measure(text: str) -> float:
+        return _text_inches(text, S.TEXT_SIZE)
+
+    beside = width - step_w - GUTTER
+    if measure(title) <= beside:
+        return ([title] if title else []), False
+    if beside >= 0.45 * width:
+        return wrap_settings(title, beside, measure), False
+    return wrap_settings(title, width, measure), True
+
+
 class CaptionStrip:
     """A caption strip added below a laid-out figure: the figure grows, and every axes keeps
     its place and size in inches above the strip.
@@ -132,19 +149,7 @@ class CaptionStrip:
         low = fig.get_tightbbox(figure_renderer(fig)).y0  # inches; below 0: out of the figure
         lift = max(0.0, CLEARANCE - low)
         pad = 0.012 * width
-        step_w = _text_inches(line or "step 000 of 000", S.LABEL_SIZE, bold=True)
-
-        def measure(text: str) -> float:
-            return _text_inches(text, S.TEXT_SIZE)
-
-        beside = width - 2 * pad - step_w - GUTTER
-        full = width - 2 * pad
-        if measure(title) <= beside:
-            rows, below = [title] if title else [], False
-        elif beside >= 0.45 * full:
-            rows, below = wrap_settings(title, beside, measure), False
-        else:
-            rows, below = wrap_settings(title, full, measure), True
+        rows, below = settings_rows(title, width=width - 2 * pad, line=line)
         if below:
             header = FIRST_ROW + len(rows) * TEXT_LINE + 0.04
         else:

@@ -68,7 +68,7 @@ class RaceFigure(live.LiveFigure):
         self.curves = []
         self.stairs = []
         self.edited = False
-        self.status_rows = 1  # the planes' lines: one row, or two where a column is narrow
+        self.status_rows = 1  # the form of the planes' lines (status_line): by the columns' width
         #: The first rule's :func:`~explorer.replay.describe_run`, when known: the narration's
         #: last step then says what more epochs would do with the data's separability verdict.
         self.info = None
@@ -153,11 +153,13 @@ class RaceFigure(live.LiveFigure):
         g = self.grid.get_subplot_params(self.fig)
         W, H = self.fig.bbox.width, self.fig.bbox.height
         col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
-        # a plane's line ("13 updates · 5 mistakes · converged") in two or three rows when it
-        # would be wider than the plane: room for them above the planes, under their titles
+        # a plane's line ("13 updates · 5 mistakes · converged") in two rows when it would be
+        # wider than the plane, room for them above the planes, under their titles; in a
+        # narrower column still, the counts alone ("13 updates", "5 mistakes": where the rule
+        # stopped is the end of its curve, and the narration says it)
         self.status_rows = next((r for r in (1, 2) if self._status_width(r) <= col), 3)
         if self.status_rows > 1:
-            extra = S.TEXT_SIZE * 1.25 * self.status_rows + 2 * STATUS_GAP
+            extra = S.TEXT_SIZE * 1.25 * 2 + 2 * STATUS_GAP
             live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
             g = self.grid.get_subplot_params(self.fig)
         for i, p in enumerate(self.planes):
@@ -184,19 +186,20 @@ class RaceFigure(live.LiveFigure):
 
     def status_line(self, i: int, k: int, *, rows: int | None = None) -> str:
         """Racer ``i``'s line over its plane at step ``k``: updates and mistakes so far
-        ("13 updates · 5 mistakes"), and where it stopped; in ``rows`` lines (default: as
-        laid out, :attr:`status_rows`)."""
+        ("13 updates · 5 mistakes"), and where it stopped, in the form ``rows`` (default: as
+        laid out, :attr:`status_rows`): 1, one row; 2, the state on a row of its own; 3, the
+        counts alone, on two rows."""
         traj = self.race.runs[i]
         u = traj.updates_until(min(int(k), traj.n_steps))
         parts = [plural(u, "update"), plural(self.race.mistakes(k)[i], "mistake")]
+        rows = rows or self.status_rows
+        if rows == 3:  # a narrow column: the counts alone, one to a row
+            return "\n".join(parts)
         if k >= traj.n_steps:  # where: the end of its curve, and the narration
             parts.append("converged" if traj.converged else "stopped")
-        rows = rows or self.status_rows
         if rows == 1:
             return " · ".join(parts)
-        if rows == 2:
-            return "\n".join([" · ".join(parts[:2]), *parts[2:]])
-        return "\n".join(parts)
+        return "\n".join([" · ".join(parts[:2]), *parts[2:]])
 
     def _status_width(self, rows: int) -> float:
         """The widest row of the planes' lines in ``rows`` rows (at the race's end: the

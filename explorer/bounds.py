@@ -28,15 +28,17 @@ from ._validation import (
     check_vector,
     check_X_y,
 )
-from .rules import get_rule
+from .rules import RULES, get_rule
 
 __all__ = [
     "radius", "augment", "functional_margins", "margin", "dataset_margin", "novikoff_bound",
     "cornwell_bound", "hardt_recht_bound", "unit_norm_bound", "koski_bound", "shifted_root",
-    "shifted_bound", "Bound", "mistake_bound", "ProofQuantities", "proof_quantities",
+    "shifted_bound", "Bound", "mistake_bound", "why_no_bound", "ProofQuantities",
+    "proof_quantities",
 ]
 
-SHIFTED_RULES = ("classic", "pocket", "averaged", "margin", "rosenblatt_r2")
+#: The rules whose convergence the sources prove (:attr:`explorer.rules.Rule.convergence`).
+SHIFTED_RULES = tuple(name for name, rule in RULES.items() if rule.convergence)
 SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
 #: With an offset, from 0, the classic rule's bound is both Novikoff's ``H^2 / gamma^2`` (Sayed,
 #: Lemma 60.1) and Cornwell's ``(R B)^2`` (``R = H``, ``B = 1 / gamma``): one number, two sources
@@ -345,17 +347,12 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
     shifted = (w0 is not None and np.any(w0 != 0)) or (fit_intercept and b0 != 0)
     from .separability import NotSeparableError
 
-    if not fit_intercept and float(b0) != 0:
-        return Bound(None, "—", "", None, None,
-                     "the bounds need b = 0 when the offset is not learned")
-    if check_int(batch_size, name="batch_size", minimum=1) > 1:
-        return Bound(None, "—", "", None, None,
-                     f"the sources prove mistake bounds for one point per step, not for "
-                     f"mini-batches of {batch_size}")
+    reason = why_no_bound(spec.name, forget=forget, fit_intercept=fit_intercept, b0=b0,
+                          batch_size=batch_size, shifted=shifted)
+    if reason:
+        return Bound(None, "—", "", None, None, reason)
     try:
-        if spec.name == "margin" and forget != 1.0:
-            return Bound(None, "—", "", None, None, "the bound needs forgetting rate 1")
-        if shifted and spec.name in SHIFTED_RULES:
+        if shifted:
             value, g, H = _shifted_parts(Xa, ya, w0=w0, b0=b0, eta=eta, rule=spec.name,
                                          fit_intercept=fit_intercept, w_star=w_star,
                                          b_star=b_star)
@@ -384,10 +381,33 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                          "on augmented points (x, 1)" if fit_intercept else "")
     except NotSeparableError:
         return Bound(None, "—", "", None, None, "the data are not linearly separable")
-    if shifted:
-        return Bound(None, "—", "", None, None,
-                     f"the sources give no mistake bound for {spec.title}, from any start")
-    return Bound(None, "—", "", None, None, f"the sources give no mistake bound for {spec.title}")
+    raise AssertionError(f"{spec.name} declares a convergence source ({spec.convergence}) but "
+                         "mistake_bound has no bound for it")
+
+
+def why_no_bound(rule: str, *, forget: float = 1.0, fit_intercept: bool = True, b0: float = 0.0,
+                 batch_size: int = 1, shifted: bool = False) -> str:
+    """Why no mistake bound applies to ``rule`` with these settings, whatever the data; ``""``
+    when the sources prove one for linearly separable data.
+
+    The rule's own part is its declaration :attr:`explorer.rules.Rule.convergence`; the
+    settings' part is that the proofs take one point per step, a learned offset or ``b = 0``,
+    and forgetting rate 1 for the margin perceptron. ``shifted`` (a start other than 0) only
+    changes the wording. :func:`mistake_bound` and the narration of what more epochs would do
+    (:func:`explorer.replay.stop_text`) both ask this.
+    """
+    spec = get_rule(rule)
+    if not fit_intercept and float(b0) != 0:
+        return "the bounds need b = 0 when the offset is not learned"
+    if check_int(batch_size, name="batch_size", minimum=1) > 1:
+        return (f"the sources prove mistake bounds for one point per step, not for "
+                f"mini-batches of {batch_size}")
+    if not spec.convergence:
+        return (f"the sources give no mistake bound for {spec.title}"
+                + (", from any start" if shifted else ""))
+    if spec.name == "margin" and forget != 1.0:
+        return "the bound needs forgetting rate 1"
+    return ""
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ __all__ = [
     "MC_RATIOS", "BooleanRow", "CoverCurve", "MCPoint", "MCRun", "RecursionTable",
     "boolean_functions_2", "boolean_table", "check_m_values", "cover_curves",
     "describe_boolean_table", "describe_curves", "describe_monte_carlo", "mc_rng",
-    "monte_carlo_plan", "monte_carlo_point", "monte_carlo_points", "random_points",
+    "monte_carlo_plan", "monte_carlo_point", "monte_carlo_points", "past_capacity",
+    "random_points",
     "recursion_matches_formula", "recursion_table", "separators",
 ]
 
@@ -94,6 +95,27 @@ class CoverCurve:
     N: np.ndarray
     P: np.ndarray
     capacity: int
+
+    @property
+    def past(self) -> int | None:
+        """The count of points the curves view quotes past the capacity,
+        :func:`past_capacity` ``(M)``; None when the curve stops before it."""
+        N = past_capacity(self.M)
+        return N if N < len(self.N) else None
+
+
+#: Past the capacity the curves view quotes ``P`` a quarter of the capacity further on, at
+#: ``N / (M + 1) = 2.5``, rounded up to a whole number of points (:func:`past_capacity`).
+PAST_RATIO = 2.5
+
+
+def past_capacity(M: int) -> int:
+    """The first whole number of points at or beyond ``2.5 (M + 1)``: the ``N`` at which the
+    curves view quotes ``P(M, N)`` and marks it on each curve. ``2.5 (M + 1)`` itself is no
+    count of points for even ``M``: ``M = 2`` gives 7.5, so ``N = 8``; ``M = 20`` gives
+    ``N = 53``."""
+    M = check_int(M, name="M", minimum=0)
+    return math.ceil(PAST_RATIO * (M + 1))
 
 
 @functools.lru_cache(maxsize=64)
@@ -428,9 +450,11 @@ def boolean_table(*, count_up_to: int = 4) -> tuple[BooleanRow, ...]:
 # --------------------------------------------------------------------------- words
 def describe_curves(curves) -> str:
     """One line per curve: ``P`` at the capacity ``2(M + 1)`` (exactly 1/2) and a quarter of the
-    capacity further on, at ``2.5(M + 1)``, where the large-M curves are already near 0."""
+    capacity further on, at ``N =`` :func:`past_capacity` ``(M)`` (the first whole ``N`` at or
+    past ``2.5(M + 1)``), where the large-M curves are already near 0."""
     return "\n".join(f"M = {c.M:4d}: P at 2(M+1) = {c.P[c.capacity]}, "
-                     f"at 2.5(M+1) = {c.P[round(2.5 * (c.M + 1))]:.3g}" for c in curves)
+                      + (f"P({c.M}, {c.past}) = {c.P[c.past]:.3g}" if c.past is not None else "")
+                      for c in curves)
 
 
 def describe_monte_carlo(run: MCRun, *, every: int = 1) -> str:

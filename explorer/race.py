@@ -12,17 +12,24 @@ the condition ``y·f(x) <= t`` or ``< t`` with the rule's own threshold (0 for t
 perceptron, Sayed (60.25); 1 for the margin perceptron, Hardt & Recht ch. 3, and for the SVM
 by SGD, Sayed (61.22)), and what an update does. :func:`race_text` says, at each step, which
 rules update on the point visited and which do not.
+
+An update is not a mistake. A mistake is a visited point with ``y·f(x) <= 0`` (misclassified,
+or on the boundary; :func:`explorer.replay_step.mistake_steps`); the margin perceptron, the SVM
+by SGD and relaxation also update on points classified right but with ``y·f(x)`` under their
+threshold. A race counts both for every rule (:meth:`Race.updates`, :meth:`Race.mistakes`), and
+its narration says which an update was.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .perceptron import train
-from .replay import StepFrame, frame, stop_text
+from .replay import RunInfo, StepFrame, frame, stop_text
 from .replay_narration import plural
+from .replay_step import mistake_steps
 from .rules import RULES, get_rule
 from .trajectory import Trajectory
 
@@ -57,22 +64,35 @@ class Race:
         Each rule's whole run, as :func:`explorer.perceptron.train` returns it.
     X : ndarray of shape (n, d); y : ndarray of shape (n,)
         The data every rule was trained on.
+    mistake_steps : tuple of ndarray
+        Each run's :func:`~explorer.replay_step.mistake_steps` (found when the race is made).
     """
 
     rules: tuple
     runs: tuple
     X: np.ndarray
     y: np.ndarray
+    mistake_steps: tuple = field(default=(), repr=False)
+
+    def __post_init__(self):
+        if not self.mistake_steps:
+            object.__setattr__(self, "mistake_steps", tuple(
+                mistake_steps(t, self.X, self.y) for t in self.runs))
 
     @property
     def n_steps(self) -> int:
         """The race's last step: the longest run's."""
         return max(t.n_steps for t in self.runs)
 
-    def mistakes(self, k: int) -> tuple[int, ...]:
+    def updates(self, k: int) -> tuple[int, ...]:
         """Each rule's updates in steps ``1..k`` (a stopped run keeps its count)."""
         k = self.check_step(k)
         return tuple(t.updates_until(min(k, t.n_steps)) for t in self.runs)
+
+    def mistakes(self, k: int) -> tuple[int, ...]:
+        """Each rule's mistakes (visited points with ``y·f(x) <= 0``) in steps ``1..k``."""
+        k = self.check_step(k)
+        return tuple(int(np.searchsorted(m, k, side="right")) for m in self.mistake_steps)
 
     def update_steps(self) -> np.ndarray:
         """Steps at which some rule updates, increasing (the timeline's "next update")."""
@@ -146,11 +166,38 @@ def _names(rules) -> str:
     return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
 
 
-def race_text(r: Race, k: int, *, frames: list | None = None) -> str:
+def _verdict(f: StepFrame, spec, t: Trajectory, mistakes_before: int, mistakes_now: int) -> str:
+    """Rule ``spec``'s clause at frame ``f``: its test on the point(s) visited, whether it
+    updates, and whether the point was a mistake (``y·f(x) <= 0``) or only within its
+    threshold, e.g. "y·f(x) = 0.8 < 1, updates (update 4); not a mistake, as y·f(x) > 0"."""
+    new = mistakes_now - mistakes_before
+    if len(f.picked) == 1:
+        rel = ("<" if spec.strict else "≤") if f.updated else (">" if not spec.strict else "≥")
+        cond = f"y·f(x) = {_g(f.margins[0])} {rel} {_g(t.threshold)}"
+        if f.updated and new:
+            return f"{cond}, a mistake: updates (update {f.n_updates}, mistake {mistakes_now})"
+        if f.updated:
+            return f"{cond}, updates (update {f.n_updates}); not a mistake, as y·f(x) > 0"
+        if new:
+            return f"{cond}, no update, though a mistake (mistake {mistakes_now})"
+        return f"{cond}, no update"
+    cond = f"{len(f.triggered)} of {len(f.picked)} meet its condition"
+    verb = f"updates (update {f.n_updates})" if f.updated else "no update"
+    wrong = ("none of them is a mistake" if not new else
+             f"{plural(new, 'mistake')} among them (y·f(x) ≤ 0), {mistakes_now} so far")
+    return f"{cond}, {verb}; {wrong}"
+
+
+def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | None = None
+              ) -> str:
     """The narration of race step ``k``: the point visited, and for each rule its ``y·f(x)``
-    against its own threshold and whether it updates; then what differs, e.g. "What differs:
-    Margin perceptron updates; Classic perceptron does not.". ``frames``: each rule's
-    :func:`race_frame` at ``k``, if the caller has them already (a figure drawing the step)."""
+    against its own threshold, whether it updates and whether the point was a mistake
+    (``y·f(x) <= 0``); then what differs, e.g. "What differs: Margin perceptron updates;
+    Classic perceptron does not.". ``frames``: each rule's :func:`race_frame` at ``k``, if the
+    caller has them already (a figure drawing the step). ``info``: the first rule's
+    :func:`~explorer.replay.describe_run` (all rules share the data and setting, so its
+    separability verdict is every rule's): at the last step, what more epochs would do is then
+    said with the verdict (:func:`explorer.replay.outlook_text`)."""
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
@@ -160,6 +207,7 @@ def race_text(r: Race, k: int, *, frames: list | None = None) -> str:
     running = [i for i, t in enumerate(r.runs) if k <= t.n_steps]
     parts, moved, kept = [], [], []
     head = ""
+    before, now = r.mistakes(k - 1), r.mistakes(k)
     for i in running:
         t = r.runs[i]
         f = frames[i] if frames is not None else frame(t, r.X, r.y, k)
@@ -171,14 +219,8 @@ def race_text(r: Race, k: int, *, frames: list | None = None) -> str:
                 head = f"Step {k}, point {p + 1} ({x}), label {'+1' if r.y[p] > 0 else '−1'}."
             else:
                 head = f"Step {k}, a batch of {plural(len(f.picked), 'point')}."
-        if len(f.picked) == 1:
-            rel = ("<" if spec.strict else "≤") if f.updated else (">" if not spec.strict else "≥")
-            cond = f"y·f(x) = {_g(f.margins[0])} {rel} {_g(t.threshold)}"
-        else:
-            cond = f"{len(f.triggered)} of {len(f.picked)} meet its condition"
         (moved if f.updated else kept).append(t.rule)
-        verb = f"updates (mistake {f.n_updates})" if f.updated else "no update"
-        parts.append(f"{spec.title}: {cond}, {verb}.")
+        parts.append(f"{spec.title}: {_verdict(f, spec, t, before[i], now[i])}.")
     stopped = [i for i in range(len(r.runs)) if i not in running]
     text = " ".join([head, *parts]) if head else f"Step {k}."
     if moved and kept:
@@ -189,9 +231,11 @@ def race_text(r: Race, k: int, *, frames: list | None = None) -> str:
     for i in stopped:
         t = r.runs[i]
         text += (f" {RULES[t.rule].title} stopped at step {t.n_steps} with "
-                 f"{plural(t.n_updates, 'mistake')}.")
+                 f"{plural(t.n_updates, 'update')} and {plural(now[i], 'mistake')}.")
     if k == r.n_steps:
         for i in running:
             t = r.runs[i]
-            text += f" {RULES[t.rule].title}: {stop_text(t, r.X, r.y)}"
+            # the bound is the first rule's: the others take only the verdict on the data
+            own = info if info is None or i == 0 else replace(info, bound=None)
+            text += f" {RULES[t.rule].title}: {stop_text(t, r.X, r.y, info=own)}"
     return text

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bounds import why_no_bound
 from .replay_run_info import RunInfo
 from .replay_step import StepFrame, _failing
 from .rules import get_rule
 from .trajectory import Trajectory
 
-__all__ = ["narrate", "stop_text", "plural", "cycle_text", "status_text", "BATCH_DETAIL"]
+__all__ = ["narrate", "stop_text", "outlook_text", "plural", "cycle_text", "status_text",
+           "BATCH_DETAIL"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -184,9 +186,9 @@ def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False,
               info: RunInfo | None = None) -> str:
     """Why the run ended, in plain words (for a hand-picked run: what is left to fix).
 
-    With ``info`` from :func:`describe_run`, a run stopped by its epoch limit says whether
-    more epochs would help: separable data converge, and for non-separable data the LP's
-    certificate (a point in both classes' hulls) shows why the updates never stop.
+    A run stopped by its epoch or step limit then says what more epochs would do
+    (:func:`outlook_text`, with the separability verdict of ``info`` from
+    :func:`describe_run` when there is one).
     """
     p = traj.params
     if hand and X is not None:
@@ -210,16 +212,43 @@ def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False,
     else:
         text = (f"Stopped at max epochs ({p['max_epochs']}) without converging: "
                 f"{plural(traj.n_updates, 'update')} so far.")
-    if info is not None and info.separable is False and info.certificate is not None:
-        return text + " " + _not_separable_text(info.certificate, traj.dim)
-    if info is not None and info.separable:
-        bound = getattr(info.bound, "value", None)
-        if bound is not None:
-            most = plural(int(np.floor(bound + 1e-9)), "update")
-            return text + (f" The data are linearly separable, so a longer run would converge: "
-                           f"at most {most} in all ({info.bound.source}).")
-        return text + (" The data are linearly separable, but the sources prove no mistake "
-                       "bound for this rule, so it need not stop.")
-    if traj.stop_reason == "max_steps":
-        return text
-    return text + " Separable data would converge with more epochs; non-separable data never do."
+    if info is None:
+        return f"{text} {outlook_text(traj)}"
+    return f"{text} " + outlook_text(traj, separable=info.separable,
+                                     certificate=info.certificate, bound=info.bound)
+
+
+def outlook_text(traj: Trajectory, *, separable: bool | None = None, certificate=None,
+                 bound=None) -> str:
+    """What more epochs would do for a run that has not converged, true of its rule: the one
+    source of that sentence for the single-rule view and the race.
+
+    A rule converges on linearly separable data where the sources prove it (its declaration
+    :attr:`explorer.rules.Rule.convergence`, in settings the proof covers:
+    :func:`explorer.bounds.why_no_bound`); for any other the sentence says nothing guarantees
+    it (relaxation does not stop on Koski's example). ``separable`` is the verdict in the run's
+    setting (None: not known, e.g. a race whose solver is still loading), ``certificate`` the
+    LP's point in both hulls when not separable, ``bound`` (:class:`explorer.bounds.Bound`) the
+    run's mistake bound, whose value is quoted when there is one.
+    """
+    p = traj.params
+    if separable is False:
+        if certificate is not None:
+            return _not_separable_text(certificate, traj.dim)
+        return "The data are not linearly separable, so the updates never stop."
+    reason = why_no_bound(traj.rule, forget=p["forget"], fit_intercept=p["fit_intercept"],
+                          b0=p.get("b0", 0.0), batch_size=p.get("batch_size", 1))
+    if reason:
+        lead = "The data are linearly separable, but " if separable else ""
+        text = f"{lead}{reason}, so nothing guarantees that more epochs would make it stop."
+        return text[0].upper() + text[1:]
+    source = get_rule(traj.rule).convergence
+    if separable:
+        value = getattr(bound, "value", None)
+        if value is not None:
+            most = plural(int(np.floor(value + 1e-9)), "update")
+            return (f"The data are linearly separable, so a longer run would converge: at most "
+                    f"{most} in all ({bound.source}).")
+        return f"The data are linearly separable, so a longer run would converge ({source})."
+    return (f"If the data are linearly separable a longer run converges ({source}); if they are "
+            "not, the updates never stop.")

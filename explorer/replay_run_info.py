@@ -134,8 +134,7 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
         cert = separability.check(X, y, fit_intercept=fit_b).certificate
     elif (not fit_b and b0 != 0) or batch > 1:
         note = bound.note
-    elif traj.rule in ("regularized", "svm_sgd", "relaxation") or (
-            traj.rule == "margin" and p["forget"] != 1.0):
+    elif bounds.why_no_bound(traj.rule, forget=p["forget"]):  # the rule's declaration
         note = f"the sources prove no mistake bound for the {get_rule(traj.rule).title.lower()}"
     else:
         proof = bounds.proof_quantities(traj, X, y, w_star=w_star, b_star=b_star)

@@ -15,7 +15,7 @@ from .perceptron_engine import mistakes
 from .rules import get_rule
 from .trajectory import Trajectory
 
-__all__ = ["StepFrame", "kept_classifier"]
+__all__ = ["StepFrame", "kept_classifier", "mistake_steps"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,37 @@ def kept_classifier(traj: Trajectory, X, y, k: int):
     else:
         return None, None, None, None
     return w, b, traj.rule, mistakes(X, y, w, b)
+
+
+def mistake_steps(traj: Trajectory, X, y) -> np.ndarray:
+    """The steps at which the run met a mistake: a visited point with ``y·f(x) <= 0`` under the
+    weights before the step (misclassified, or on the boundary), whether or not the rule
+    updated there.
+
+    An update is not a mistake: the margin perceptron, the SVM by SGD and relaxation also
+    update on points classified right but within their threshold (``0 < y·f(x) < 1``). A step
+    of a mini-batch appears once per mistaken point, so the count can pass the steps'. When the
+    rule's condition covers every mistake (``t > 0``, or ``t = 0`` with ``<=``) only the update
+    steps are checked.
+
+    Returns
+    -------
+    ndarray of int64
+        1-based steps, increasing (repeated for several mistakes in one batch).
+    """
+    X, y = _run_data(traj, X, y)
+    t, strict = traj.threshold, get_rule(traj.rule).strict
+    covers = t > 0 or (t == 0 and not strict)
+    ks = np.asarray(traj.update_steps if covers else np.arange(1, traj.n_steps + 1), np.int64)
+    if not len(ks):
+        return np.zeros(0, dtype=np.int64)
+    W, B = traj.states(ks - 1)
+    rows = np.asarray(traj.picked)[ks - 1].reshape(len(ks), -1)  # (steps, batch), -1 padded
+    valid = rows >= 0
+    idx = np.where(valid, rows, 0)
+    # as frame() computes the visited points' margins: y (<w, x> + b) at the previous state
+    z = y[idx] * (np.einsum("mbd,md->mb", X[idx], W) + B[:, None])
+    return np.repeat(ks, np.sum(valid & (z <= 0), axis=1)).astype(np.int64)
 
 
 def _run_data(traj, X, y):

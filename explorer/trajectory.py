@@ -92,7 +92,9 @@ class Trajectory:
 
     @property
     def n_updates(self) -> int:
-        """Number of steps that updated the weights (the mistake count)."""
+        """Number of steps that updated the weights: for the classic rule its mistakes; the
+        margin rules also update on points classified right (a mistake is y·f(x) <= 0:
+        :func:`explorer.replay_step.mistake_steps`)."""
         return int(self.update_steps.shape[0])
 
     @property

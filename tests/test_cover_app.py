@@ -219,3 +219,55 @@ def test_state_round_trip():
     assert other.model.ms == [2, 40] and other.model.xaxis == "n" and other.model.rec_m == 3
     assert other.model.view == "dichotomies"
     assert not other.load_state({"ms": [1, 1]}) and "distinct" in other.model.message
+
+
+def _closed_form(M: int, N: int):
+    """Cover's counting function, written out: S(M, N) = 2 Σ_{m ≤ M} C(N − 1, m) labellings of
+    N points in general position are separable in R^M (Sayed (60.65)), of 2^N; as a fraction."""
+    from fractions import Fraction
+    from math import comb
+
+    return Fraction(2 * sum(comb(N - 1, m) for m in range(M + 1)), 2 ** N)
+
+
+def test_the_narration_states_the_n_it_quotes_and_the_curve_marks_it_there(view):
+    """Issue 30, item 9: "At N = 2.5(M+1) P is … 0.23 (M = 2)" quoted P(2, 8) at 7.5 points
+    while the curve read 0.29 at 2.5. Each M's count of points is now named, P is Cover's at
+    that count, and each curve marks it at N / (M + 1), a vertex of the curve drawn."""
+    import re
+
+    view.w_view.value = "curves"
+    view.text["ms"].value = "1, 2, 5, 20, 100"
+    for mode in ("ratio", "n"):
+        view.w_xaxis.value = mode
+        text = view.messages.text
+        quoted = [(int(M), int(N), float(v)) for M, N, v in
+                  re.findall(r"P\((\d+), (\d+)\) = ([0-9.e−-]+)", text.replace("−", "-"))]
+        assert [q[0] for q in quoted] == [1, 2, 5, 20, 100], text
+        marks = np.column_stack(view.figure.curves.past_dots.get_data())
+        assert len(marks) == len(quoted)
+        for (M, N, v), (x, y) in zip(quoted, marks, strict=True):
+            assert 2.5 * (M + 1) <= N < 2.5 * (M + 1) + 1  # the first whole N at 2.5(M + 1)
+            P = _closed_form(M, N)
+            assert v == float(f"{float(P):.2g}")
+            assert x == (N / (M + 1) if mode == "ratio" else N) and y == float(P)
+            cx, cy = view.figure.curves.curve_xy(M)
+            at = np.flatnonzero(cx == x)
+            assert len(at) == 1 and cy[at[0]] == y  # on the curve, at one of its points
+        assert "P(2, 8) = 0.23" in text and "P(20, 53) = 0.063" in text
+    view.w_xaxis.value = "ratio"
+
+
+def test_the_mathematics_page_quotes_cover_at_whole_counts():
+    """docs/mathematics.md says the same numbers, each at a whole count of points."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "mathematics.md").read_text()
+    part = doc[doc.index("a quarter of the capacity further on"):][:600]
+    quoted = re.findall(r"\$P\((\d+), (\d+)\) = ([0-9.]+)\$", part)
+    assert len(quoted) == 4, part
+    for M, N, v in quoted:
+        M, N = int(M), int(N)
+        assert N == cover.past_capacity(M) and 2.5 * (M + 1) <= N < 2.5 * (M + 1) + 1
+        assert float(v) == float(f"{float(_closed_form(M, N)):.3g}")

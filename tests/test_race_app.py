@@ -40,8 +40,8 @@ def test_ticking_rules_races_them_on_one_timeline(view):
     view.timeline.act("end")
     assert m.step == m.racing.n_steps
     assert view.messages.text == race_text(m.racing, m.step)
-    assert view.timeline.status(m.step).startswith(f"step {m.step} of {m.n_steps} · mistakes: "
-                                                   "classic 3 · margin")
+    assert view.timeline.status(m.step).startswith(
+        f"step {m.step} of {m.n_steps} · updates (mistakes): classic 3 (3) · margin 13 (5)")
     view.timeline.act("reset")
     view.timeline.act("next_update")
     assert m.step == int(m.racing.update_steps()[0])
@@ -119,3 +119,59 @@ def test_a_race_goes_on_with_your_own_data(view):
     np.testing.assert_array_equal(m.racing.X, X)
     assert all(t.picked.max() < 15 for t in m.racing.runs)
     assert view.timeline.status(0).endswith("15 points (edited)")
+
+
+def test_the_example_lectures_race_counts_updates_and_mistakes_apart():
+    """Issue 30, item 3: slide 3 of the example lecture, step 7, said "Margin perceptron:
+    y·f(x) = 0.8 < 1, updates (mistake 4)" of a point classified right. The narration, each
+    plane's line, the timeline's status and the export's caption now say updates and count
+    mistakes (y·f(x) <= 0) apart."""
+    import json
+    from pathlib import Path
+
+    import explorer.app
+
+    course = Path(explorer.app.__file__).parent / "playlists" / "course.json"
+    slide = json.loads(course.read_text())["playlist"][2]
+    assert slide["state"]["race"] == ["margin"]
+    view = PerceptronView()
+    assert view.load_state(SPEC.validate(slide["state"]))
+    view.timeline.go(7)
+    text = view.messages.text
+    assert "Margin perceptron: y·f(x) = 0.8 < 1, updates (update 4); not a mistake, as " \
+           "y·f(x) > 0." in text, text
+    assert "mistake 4" not in text
+    rf = view.figure
+    assert [rf.status_line(i, 7) for i in range(2)] == ["3 updates · 3 mistakes",
+                                                       "4 updates · 3 mistakes"]
+    assert [s.get_text() for s in rf.status] == ["3 updates · 3 mistakes",
+                                                 "4 updates · 3 mistakes"]
+    assert view.timeline.status(7).startswith("step 7 of 48 · updates (mistakes): classic 3 (3) "
+                                              "· margin 4 (3)")
+    frames = view._export_frames()
+    alt = frames.render(48)
+    assert "13 updates · 5 mistakes · converged" in [s.get_text() for s in frames.figure.status]
+    assert "with 3 updates and 3 mistakes" in alt and "(mistake" not in alt
+
+
+def test_a_race_says_the_verdict_on_its_data_once_the_solvers_have_loaded():
+    """Issue 30, item 4: the race's last step says what more epochs would do with the data's
+    separability verdict (the first rule's description), once it is known; before, a sentence
+    true either way."""
+    from explorer.app.perceptron.model import PerceptronModel
+    from explorer.replay import pending_run
+
+    view = PerceptronView(model=PerceptronModel(dataset="koski", race=["relaxation"]))
+    m = view.model
+    m.info = pending_run(m.trajectory, m.X, m.y)  # as while the solvers load
+    view._race_figure.info = m.info
+    view.timeline.act("end")
+    before = view.messages.text
+    assert "Relaxation (Agmon–Motzkin): Stopped at max epochs (50) without converging: 129 " \
+           "updates so far. The sources give no mistake bound for Relaxation (Agmon–Motzkin), " \
+           "so nothing guarantees that more epochs would make it stop." in before, before
+    view._described()
+    after = view.messages.text
+    assert "The data are linearly separable, but the sources give no mistake bound for " \
+           "Relaxation (Agmon–Motzkin), so nothing guarantees" in after, after
+    assert "would converge" not in after and m.step == m.n_steps

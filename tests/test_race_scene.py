@@ -55,20 +55,50 @@ def test_matplotlib_draws_what_the_chunks_describe(data, rules, kw):
             _check(rf, scene, chunk, row, track, arts[name], f"step {k}, {name}")
 
 
-def test_each_plane_says_its_mistakes_and_where_its_rule_stopped():
+def test_each_plane_says_its_updates_mistakes_and_where_its_rule_stopped():
     r = race(KOSKI.X, KOSKI.y, rules=["classic", "margin"], order="cyclic", max_epochs=50)
     rf = RaceFigure()
     rf.set_race(r)
     classic, margin = r.runs
-    assert rf.status_line(0, 0) == "0 mistakes"
-    assert rf.status_line(0, r.n_steps) == f"{classic.n_updates} mistakes · converged"
+    u, m = r.updates(r.n_steps), r.mistakes(r.n_steps)
+    assert rf.status_line(0, 0) == "0 updates · 0 mistakes"
+    assert rf.status_line(0, r.n_steps) == f"{u[0]} updates · {m[0]} mistakes · converged"
     assert rf.status_line(0, classic.n_steps - 1).endswith("mistakes")
-    assert rf.status_line(1, 1) == "1 mistake"
-    assert rf.status_text(r.n_steps).startswith(f"step {r.n_steps} of {r.n_steps} · mistakes: "
-                                                f"classic {classic.n_updates} · margin "
-                                                f"{margin.n_updates}")
+    assert rf.status_line(1, 1) == "1 update · 1 mistake"
+    assert rf.status_line(1, r.n_steps) == f"{u[1]} updates · {m[1]} mistakes · converged"
+    assert m[1] < u[1]
+    assert rf.status_text(r.n_steps).startswith(
+        f"step {r.n_steps} of {r.n_steps} · updates (mistakes): classic {u[0]} ({m[0]}) · "
+        f"margin {u[1]} ({m[1]})")
+    assert rf.mistakes_ax.get_ylabel() == "updates"  # the curves count updates
 
 
 def test_scene_needs_a_race():
     with pytest.raises(ValueError, match="set_race"):
         RaceFigure().scene(width=W, height=H)
+
+
+@pytest.mark.parametrize("width", [1300, 1100, 700])  # one row, two, the counts alone
+def test_each_planes_line_keeps_to_its_column_at_any_width(width):
+    """Issue 30, item 3: the planes' lines grew to "129 updates · 6 mistakes · stopped"; where
+    a column is too narrow for one row they take two (the counts alone in a narrower one),
+    never the next plane's room."""
+    r = race(KOSKI.X, KOSKI.y, rules=["classic", "margin", "relaxation", "pocket"], eta=0.2,
+             w0=[1.0, 0.5], order=[4, 2, 0, 1, 3, 5], max_epochs=50)
+    rf = RaceFigure()
+    rf.set_race(r)
+    rf.fit(width, int(width * 0.55))
+    rf.show(r.n_steps)
+    rf.fig.canvas.draw()
+    renderer = rf.fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in rf.status]
+    for left, right in zip(boxes[:-1], boxes[1:], strict=True):
+        assert left.x1 < right.x0, (width, rf.status_rows)
+    assert boxes[-1].x1 <= rf.fig.bbox.width
+    for box, plane in zip(boxes, rf.planes, strict=True):  # over its plane, under its title
+        assert box.y0 >= plane.ax.get_window_extent(renderer).y1
+        assert box.y1 <= plane.ax.title.get_window_extent(renderer).y0 + 1
+    texts = [" ".join(t.get_text().split("\n")) for t in rf.status]
+    assert texts[2].replace(" · ", " ") == ("129 updates 6 mistakes stopped" if
+                                            rf.status_rows < 3 else "129 updates 6 mistakes")
+    assert all(t.get_text().count("\n") < 2 for t in rf.status)  # at most two rows

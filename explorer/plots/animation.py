@@ -24,22 +24,19 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 import tempfile
-import textwrap
 from collections.abc import Callable
 
 import numpy as np
 from matplotlib.animation import HTMLWriter, PillowWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.patches import Rectangle
-from matplotlib.transforms import Bbox
 from PIL import Image
 
 from .._validation import check_int, check_positive
 from . import style as S
-from .frames import CAPTION_INCHES, NARRATION_LINES, NARRATION_WIDTH, STRIP_COLOUR, TITLE_WIDTH
+from .frames import NARRATION_LINES, CaptionStrip, narration_lines
 from .player import offline_page
 
 __all__ = ["ExportCancelled", "TabFrames", "CaptionStrip", "offscreen_figure", "even_steps",
@@ -50,7 +47,6 @@ MAX_FRAMES = 120
 FPS = 4
 LAST_FRAME_MS = 2000  # the GIF holds its last frame this long before it loops
 TRANSPARENT = 255  # palette index left free: "same as the backdrop" in HTML frames
-FIGURE_INCHES = 13.0  # the width NARRATION_WIDTH characters fill
 
 
 class ExportCancelled(Exception):
@@ -100,70 +96,6 @@ def frames_note(n_steps: int, *, what: str = "step", max_frames: int = MAX_FRAME
             f"sampled: at most {max_frames} frames).")
 
 
-# ---------------------------------------------------------------------------- caption
-class CaptionStrip:
-    """A caption strip added below a laid-out figure: the figure grows by ``inches`` and every
-    axes keeps its place and size in inches above the strip.
-
-    The step line and the narration are animated artists (a blitted background leaves them
-    out): :meth:`set` changes them and :meth:`draw` draws them over the canvas.
-    """
-
-    def __init__(self, fig, *, title: str = "", inches: float = CAPTION_INCHES):
-        width, height = fig.get_size_inches()
-        # a whole number of pixels (at twice the resolution too): the figure above keeps its
-        # pixel grid, so an export draws it exactly as a figure without the strip
-        inches = round(inches * fig.dpi) / fig.dpi
-        total = height + inches
-        fig.set_size_inches(width, total)
-        for ax in fig.axes:
-            box = ax.get_position(original=True)
-            ax.set_position([box.x0, (inches + box.y0 * height) / total, box.width,
-                             box.height * height / total])
-        strip = inches / total
-        tf = fig.transFigure
-        fig.add_artist(Rectangle((0, 0), 1, strip, transform=tf, facecolor=STRIP_COLOUR,
-                                 edgecolor="none", zorder=-10))
-        fig.add_artist(Line2D([0, 1], [strip, strip], transform=tf, color=S.POS, lw=1.5))
-        first = (inches - 0.1) / total
-        share = width / FIGURE_INCHES
-        self.title_text = fig.text(0.988, first, textwrap.shorten(
-            title, max(int(TITLE_WIDTH * share), 30), placeholder=" …"), fontsize=S.TEXT_SIZE,
-            color="#444444", ha="right", va="top")
-        self.step_text = fig.text(0.012, first, "", fontsize=S.LABEL_SIZE, fontweight="bold",
-                                  ha="left", va="top", animated=True)
-        self.narration_text = fig.text(0.012, (inches - 0.38) / total, "", fontsize=S.TEXT_SIZE,
-                                       ha="left", va="top", linespacing=1.25, animated=True)
-        self.width = max(int(NARRATION_WIDTH * share), 40)
-        self.fig = fig
-        self.fraction = strip
-        self._background = None
-
-    def restore(self) -> None:
-        """Put back the strip as drawn without its moving text (cached at the first call, just
-        after a full draw), so that a figure which redraws only part of itself each step
-        leaves no old caption behind."""
-        canvas = self.fig.canvas
-        if self._background is None:
-            W, H = self.fig.bbox.width, self.fig.bbox.height
-            self._background = canvas.copy_from_bbox(Bbox([[0, 0], [W, self.fraction * H]]))
-        else:
-            canvas.restore_region(self._background)
-
-    @property
-    def moving(self) -> list:
-        return [self.step_text, self.narration_text]
-
-    def set(self, line: str, narration: str) -> None:
-        self.step_text.set_text(line)
-        self.narration_text.set_text("\n".join(textwrap.wrap(
-            narration, width=self.width, max_lines=NARRATION_LINES, placeholder=" …")))
-
-    def draw(self) -> None:
-        for a in self.moving:
-            self.fig.draw_artist(a)
-
-
 # ---------------------------------------------------------------------------- a tab's frames
 class TabFrames:
     """A tab's figure off screen above a caption strip: the stills and frames of its export.
@@ -181,7 +113,8 @@ class TabFrames:
     narrate : callable ``(k, text) -> str``, optional
         The narration of step ``k`` from the figure's ``text`` (default: ``text``).
     title : str, default ""
-        The parameters, at the right of the caption's first line.
+        The parameters, at the right of the caption's first line (wrapped when long, never
+        shortened: :class:`~explorer.plots.frames.CaptionStrip`).
     heading : str, default ""
         The HTML page's title.
     """
@@ -199,18 +132,29 @@ class TabFrames:
         self.n_steps = check_int(n_steps, name="n_steps", minimum=0)
         self.caption = caption
         self.narrate = narrate
+        self.title = title
         self.heading = heading
-        self.strip = CaptionStrip(self.fig, title=title)
-        figure.invalidate()  # the size changed: the next render draws everything
+        self.strip = None  # made by the first still or frame (a still's holds its narration)
+
+    def _text(self, k: int) -> str:
+        """Draw step ``k`` of the figure; returns its narration."""
+        text = self.figure.render(k)
+        text = text if isinstance(text, str) else ""
+        return self.narrate(k, text) if self.narrate is not None else text
+
+    def _add_strip(self, lines: int) -> None:
+        """The caption strip below the figure, for ``lines`` lines of narration."""
+        line = max((self.caption(0), self.caption(self.n_steps)), key=len)
+        self.strip = CaptionStrip(self.fig, title=self.title, lines=lines, line=line)
+        self.figure.invalidate()  # the size changed: the next render draws everything
 
     def render(self, k: int) -> str:
         """Draw step ``k`` on the canvas (blitting after the first frame); returns the caption's
         line and narration as one text (the HTML frame's ``alt``)."""
         k = check_int(k, name="k", minimum=0, maximum=self.n_steps)
-        text = self.figure.render(k)
-        text = text if isinstance(text, str) else ""
-        if self.narrate is not None:
-            text = self.narrate(k, text)
+        if self.strip is None:
+            self._add_strip(NARRATION_LINES)
+        text = self._text(k)
         line = self.caption(k)
         self.strip.restore()
         self.strip.set(line, text)
@@ -219,13 +163,18 @@ class TabFrames:
 
     def still(self, k: int, fmt: str = "png", *, dpi: float | None = None) -> bytes:
         """Step ``k`` as PNG or SVG bytes, every artist drawn (default resolution: twice the
-        screen's). The file's title and description metadata are the caption's text."""
+        screen's), with its whole narration. The file's title and description metadata are
+        the caption's text."""
         if fmt not in ("png", "svg"):
             raise ValueError(f"fmt must be 'png' or 'svg'; got {fmt!r}")
         dpi = 2 * self.fig.dpi if dpi is None else check_positive(dpi, name="dpi")
+        k = check_int(k, name="k", minimum=0, maximum=self.n_steps)
+        if self.strip is None:  # room for the whole narration of this step
+            self._add_strip(max(NARRATION_LINES, narration_lines(
+                self._text(k), width=CaptionStrip.chars(self.fig))))
         alt = self.render(k)
         line = self.strip.step_text.get_text()
-        meta = {"Title": f"{line} · {self.strip.title_text.get_text()}", "Description": alt}
+        meta = {"Title": f"{line} · {self.title}" if self.title else line, "Description": alt}
         for a in self.strip.moving:
             a.set_animated(False)
         buf = io.BytesIO()
@@ -264,6 +213,13 @@ def _indexed(canvas, palette: Image.Image) -> Image.Image:
     return _rgb(canvas).quantize(palette=palette, dither=Image.Dither.NONE)
 
 
+def _named_colours() -> list[str]:
+    """The colours :mod:`explorer.plots.style` names (``POS``, ``TRIGGER``, …), once each."""
+    found = [v for k, v in vars(S).items()
+             if k.isupper() and isinstance(v, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", v)]
+    return list(dict.fromkeys(v.upper() for v in found))
+
+
 def make_palette(canvas, render, keys) -> tuple[Image.Image, np.ndarray]:
     """One 255-colour palette from the frames ``keys`` (drawn by ``render``), and the last of
     them in that palette as an array of indices (the HTML frames' backdrop)."""
@@ -272,9 +228,15 @@ def make_palette(canvas, render, keys) -> tuple[Image.Image, np.ndarray]:
         render(int(k))
         tiles.append(_rgb(canvas))
     w, h = tiles[0].size
-    sheet = Image.new("RGB", (w, h * len(tiles)))
+    # the plots' named colours in swatches of their own: a mark that covers few pixels (the
+    # ring of a point that triggered an update) keeps its colour in every frame
+    named = _named_colours()
+    band = max(h // 40, 1)
+    sheet = Image.new("RGB", (w, h * len(tiles) + band * len(named)))
     for i, tile in enumerate(tiles):
         sheet.paste(tile, (0, i * h))
+    for i, colour in enumerate(named):
+        sheet.paste(colour, (0, h * len(tiles) + i * band, w, h * len(tiles) + (i + 1) * band))
     palette = sheet.quantize(colors=TRANSPARENT, method=Image.Quantize.MEDIANCUT)
     return palette, np.asarray(tiles[-1].quantize(palette=palette, dither=Image.Dither.NONE))
 

@@ -36,6 +36,8 @@ FIGSIZE = (13.0, 6.8)
 COLORS = (S.POS, S.NEG, S.UPDATE, S.TRIGGER, S.BOUND, S.ACCENT, "#000000", S.GHOST)
 DASHES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)), (0, (8, 3)), "-")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+#: The narration's point past the capacity on each curve (none of the Monte Carlo markers).
+PAST_MARKER = "d"
 MC_Z = 2.0  # error bars: ± 2 standard errors
 
 
@@ -79,6 +81,9 @@ class CurvesPanel:
         self.cap_line = ax.axvline(2.0, color=S.LINE, lw=1.4, ls=":", zorder=1)
         (self.cap_dots,) = ax.plot([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE,
                                    mew=1.4, zorder=6)
+        # the narration's P past the capacity, at N = past_capacity(M): a vertex of each curve
+        (self.past_dots,) = ax.plot([], [], ls="none", marker=PAST_MARKER, ms=10, mfc=S.LINE,
+                                    mec="white", mew=1.2, zorder=6)
         self.legend = None
         self.Ms = ()
         self.mode = "ratio"
@@ -111,6 +116,9 @@ class CurvesPanel:
                 line.set_visible(False)
         caps = np.array([[2.0 if ratio else c.capacity, 0.5] for c in curves])
         self.cap_dots.set_data(caps[:, 0], caps[:, 1])
+        past = np.array([[c.past / (c.M + 1) if ratio else c.past, c.P[c.past]]
+                         for c in curves if c.past is not None]).reshape(-1, 2)
+        self.past_dots.set_data(past[:, 0], past[:, 1])
         self.cap_line.set_visible(ratio)
         for dots, bars, marks in zip(self.mc_dots, self.mc_bars,
                                      mc_marks(curves, mc, mode=mode, slots=len(COLORS)),
@@ -131,6 +139,9 @@ class CurvesPanel:
         labels = [f"M = {c.M}" for c in curves]
         handles.append(Line2D([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE))
         labels.append("P = 1/2 at N = 2(M+1)")
+        handles.append(Line2D([], [], ls="none", marker=PAST_MARKER, ms=10, mfc=S.LINE,
+                              mec="white", mew=1.2))
+        labels.append("P at N = ⌈2.5(M+1)⌉")
         if bool(mc) if mc_legend is None else mc_legend:
             handles.append(Line2D([], [], ls="-", marker="o", mfc="white", mec=S.LINE,
                                   color=S.LINE, lw=1.2))
@@ -224,7 +235,7 @@ class CoverFigure(CoverScene, live.LiveFigure):
         if self.view != "curves":
             return []
         c = self.curves
-        arts = [*c.curves, *c.mc_dots, *c.mc_bars, c.cap_dots]
+        arts = [*c.curves, *c.mc_dots, *c.mc_bars, c.cap_dots, c.past_dots]
         return arts + ([c.legend] if c.legend is not None else [])
 
     def redraw(self, *, static_key=None) -> None:

@@ -40,7 +40,7 @@ __all__ = ["ExportCancelled", "frame_steps", "figure_bytes", "still_bytes", "gif
            "html_animation", "MAX_FRAMES", "ANIMATION_DPI", "STILL_DPI"]
 
 MAX_FRAMES = 120
-#: The live widget's resolution (1040 x 636 pixels with the caption). A 240-step run, 120
+#: The live widget's resolution (1040 x about 640 pixels with the caption). A 240-step run, 120
 #: frames, gives about 1 MB of GIF and 2.5 MB of HTML; the frame count bounds both.
 ANIMATION_DPI = 80
 STILL_DPI = 160  # twice the screen figure's: sharp on slides
@@ -200,10 +200,13 @@ def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunIn
     _check_fmt(fmt)
     k = check_int(k, name="k", minimum=0, maximum=traj.n_steps)
     dpi = check_positive(dpi, name="dpi")
-    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
-    cf.show(k)  # nothing is animated: savefig draws every artist
+    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand, still=k)
+    f = cf.show(k)  # nothing is animated: savefig draws every artist
+    line = step_caption(f)
+    # the file says what it shows, as every tab's still does (explorer.plots.animation)
+    meta = {"Title": f"{line} · {title}" if title else line, "Description": f"{line}. {f.text}"}
     buf = io.BytesIO()
-    cf.fig.savefig(buf, format=fmt, dpi=dpi)
+    cf.fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta)
     return buf.getvalue()
 
 

@@ -71,7 +71,7 @@ class MistakeProgress:
     SIZE = S.TICK_SIZE - 1  # points, the bound's text
     PANEL = "mistakes"
 
-    def __init__(self, ax, *, title: str = "Mistakes so far"):
+    def __init__(self, ax, *, title: str = "Updates so far"):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
         # a staircase through (0, 0), (s_1, 0), (s_1, 1), (s_2, 1), ... (s_u: update u's step)

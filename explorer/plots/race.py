@@ -1,10 +1,13 @@
-"""Rules racing in sync: one data plane per rule side by side, and their mistakes on one axis.
+"""Rules racing in sync: one data plane per rule side by side, and their updates on one axis.
 
 The figure of a :class:`~explorer.race.Race`: each rule's plane is the Perceptron tab's
 :class:`~explorer.plots.plane.DataPlane` (boundary now and before, its normal, the update, the
 visited point's ring, the margin band or the pocket/averaged line), all on the same limits, with
-the rule's mistakes so far over it; below, every rule's mistakes against the step, each its own
-colour and dash (they read in greyscale), up to the step shown only (``S.SO_FAR``).
+the rule's updates and mistakes so far over it ("13 updates · 5 mistakes": a mistake is a
+visited point with ``y·f(x) <= 0``, and the margin rules also update on points classified
+right); below, every rule's updates against the step, as in the Perceptron tab's progress
+panel, each its own colour and dash (they read in greyscale), up to the step shown only
+(``S.SO_FAR``).
 
 Like :class:`~explorer.plots.figure.PerceptronFigure` it is drawn by matplotlib as whole frames
 (exports) and described for the page (:meth:`RaceFigure.scene`, :meth:`RaceFigure.chunk`).
@@ -27,13 +30,13 @@ from . import style as S
 from .plane import DataPlane, data_box
 from .progress import draw_so_far, so_far, staircase
 from .scene import FIGURE, Chunk, Scene, Track
-from .tracks import css_dpi, line_style, px_per_pt, stack, text_style
+from .tracks import css_dpi, figure_renderer, line_style, px_per_pt, stack, text_style
 
 FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
 #: visited point, pocket line), and the dashes tell them apart in greyscale.
 RACER_STYLES = (("#222222", "-"), ("#5E3C99", "--"), ("#8C510A", "-."), ("#666666", ":"))
-#: The planes' row takes this share of the grid's height; the mistakes the rest.
+#: The planes' row takes this share of the grid's height; the updates' curves the rest.
 HEIGHT_RATIOS = (3.0, 1.15)
 #: The page's two still layers split here, as in the Perceptron figure.
 SPLIT_Z = 2.5
@@ -47,7 +50,7 @@ def plane_name(i: int) -> str:
 
 
 class RaceFigure(live.LiveFigure):
-    """Planes of 2 to 4 rules in a row above their mistakes; :meth:`show` draws step ``k``.
+    """Planes of 2 to 4 rules in a row above their updates; :meth:`show` draws step ``k``.
 
     Parameters
     ----------
@@ -65,6 +68,10 @@ class RaceFigure(live.LiveFigure):
         self.curves = []
         self.stairs = []
         self.edited = False
+        self.status_rows = 1  # the form of the planes' lines (status_line): by the columns' width
+        #: The first rule's :func:`~explorer.replay.describe_run`, when known: the narration's
+        #: last step then says what more epochs would do with the data's separability verdict.
+        self.info = None
         self._scene = None
         self._anchors = []
         self._init_live(blit)
@@ -106,8 +113,9 @@ class RaceFigure(live.LiveFigure):
                                              va="bottom", fontsize=S.TEXT_SIZE, color="#333333"))
             self.planes.append(plane)
         ax = fig.add_subplot(self.grid[1, :])
-        # the rules' names stand in the title's row (a legend), the y label says what is counted
-        S.style_axes(ax, title="", xlabel="step", ylabel="mistakes")
+        # the rules' names stand in the title's row (a legend), the y label says what is counted:
+        # updates, as the Perceptron tab's progress panel (the planes say the mistakes too)
+        S.style_axes(ax, title="", xlabel="step", ylabel="updates")
         self.mistakes_ax = ax
         for i, traj in enumerate(race.runs):
             color, dash = RACER_STYLES[i]
@@ -142,10 +150,22 @@ class RaceFigure(live.LiveFigure):
         n = len(self.planes)
         extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
         live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
-        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
         g = self.grid.get_subplot_params(self.fig)
         W, H = self.fig.bbox.width, self.fig.bbox.height
         col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
+        # a plane's line ("13 updates · 5 mistakes · converged") in two rows when it would be
+        # wider than the plane, room for them above the planes, under their titles; in a
+        # narrower column still, the counts alone ("13 updates", "5 mistakes": where the rule
+        # stopped is the end of its curve, and the narration says it)
+        self.status_rows = next((r for r in (1, 2) if self._status_width(r) <= col), 3)
+        if self.status_rows > 1:
+            extra = S.TEXT_SIZE * 1.25 * 2 + 2 * STATUS_GAP
+            live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
+            g = self.grid.get_subplot_params(self.fig)
+        for i, p in enumerate(self.planes):
+            p.ax.set_title(p.ax.get_title(loc="left"), loc="left", fontsize=S.TITLE_SIZE,
+                           color=RACER_STYLES[i][0], pad=extra)
+        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
         rows = (g.top - g.bottom) * H / (2 + g.hspace)  # a row's height at equal ratios
         share = HEIGHT_RATIOS[0] / sum(HEIGHT_RATIOS)
         side = min(col, share * 2 * rows)
@@ -164,14 +184,34 @@ class RaceFigure(live.LiveFigure):
         """Each rule's :class:`~explorer.replay.StepFrame` at step ``k``."""
         return [race_frame(self.race, i, k) for i in range(len(self.planes))]
 
-    def status_line(self, i: int, k: int) -> str:
-        """Racer ``i``'s line over its plane at step ``k``: mistakes, and where it stopped."""
+    def status_line(self, i: int, k: int, *, rows: int | None = None) -> str:
+        """Racer ``i``'s line over its plane at step ``k``: updates and mistakes so far
+        ("13 updates · 5 mistakes"), and where it stopped, in the form ``rows`` (default: as
+        laid out, :attr:`status_rows`): 1, one row; 2, the state on a row of its own; 3, the
+        counts alone, on two rows."""
         traj = self.race.runs[i]
         u = traj.updates_until(min(int(k), traj.n_steps))
-        text = plural(u, "mistake")
+        parts = [plural(u, "update"), plural(self.race.mistakes(k)[i], "mistake")]
+        rows = rows or self.status_rows
+        if rows == 3:  # a narrow column: the counts alone, one to a row
+            return "\n".join(parts)
         if k >= traj.n_steps:  # where: the end of its curve, and the narration
-            text += " · converged" if traj.converged else " · stopped"
-        return text
+            parts.append("converged" if traj.converged else "stopped")
+        if rows == 1:
+            return " · ".join(parts)
+        return "\n".join([" · ".join(parts[:2]), *parts[2:]])
+
+    def _status_width(self, rows: int) -> float:
+        """The widest row of the planes' lines in ``rows`` rows (at the race's end: the
+        largest counts), in pixels."""
+        renderer = figure_renderer(self.fig)
+        wide = 0.0
+        for i, text in enumerate(self.status):
+            for row in self.status_line(i, self.race.n_steps, rows=rows).split("\n"):
+                text.set_text(row)
+                wide = max(wide, text.get_window_extent(renderer).width)
+            text.set_text("")
+        return wide
 
     def parts(self, k: int, frames: list | None = None) -> dict:
         """Every moving part at step ``k``: ``{track name: {array name: value}}``; ``frames``:
@@ -200,7 +240,12 @@ class RaceFigure(live.LiveFigure):
             draw_so_far(self.curves[i], self.stairs[i], p[f"m{i}"])
         x = p["m_cursor"]["x"]
         self.cursor.set_xdata([x, x])
-        return race_text(self.race, k, frames=frames)
+        return self.narration(k, frames)
+
+    def narration(self, k: int, frames: list | None = None) -> str:
+        """The race's narration at step ``k`` (:func:`explorer.race.race_text`, with
+        :attr:`info`); ``frames``: :meth:`frames` at ``k``, if the caller has them."""
+        return race_text(self.race, k, frames=frames, info=self.info)
 
     def dynamic_artists(self) -> list:
         arts = [a for p in self.planes for a in p.dynamic_artists()]
@@ -252,11 +297,11 @@ class RaceFigure(live.LiveFigure):
     def status_text(self, k: int) -> str:
         """The timeline's status line at step ``k``."""
         r = self.race
-        counts = " · ".join(f"{RULES[t.rule].title.split()[0].lower()} {u}"
-                            for t, u in zip(r.runs, r.mistakes(k), strict=True))
+        counts = " · ".join(f"{RULES[t.rule].title.split()[0].lower()} {u} ({m})"
+                            for t, u, m in zip(r.runs, r.updates(k), r.mistakes(k), strict=True))
         n = len(r.y)
-        return (f"step {k} of {r.n_steps} · mistakes: {counts} · {plural(n, 'point')}"
-                f"{' (edited)' if self.edited else ''}")
+        return (f"step {k} of {r.n_steps} · updates (mistakes): {counts} · "
+                f"{plural(n, 'point')}{' (edited)' if self.edited else ''}")
 
     def chunk(self, index: int) -> Chunk:
         """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with per step the
@@ -268,6 +313,6 @@ class RaceFigure(live.LiveFigure):
         arrays, strings = stack([self.parts(k, f) for k, f in zip(steps, frames, strict=True)],
                                 self._scene.tracks)
         return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(race_text(self.race, k, frames=f)
+                     narration=tuple(self.narration(k, f)
                                      for k, f in zip(steps, frames, strict=True)),
                      status=tuple(self.status_text(k) for k in steps))

@@ -373,19 +373,22 @@ def test_rules_race_in_sync_on_the_page(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
     page.get_by_role("checkbox", name="Margin perceptron").check()
     wait_for_text(page, STATUS, lambda t: t.startswith(
-        "step 0 of 48 · mistakes: classic 0 · margin 0 · 6 points"), timeout=30)
+        "step 0 of 48 · updates (mistakes): classic 0 (0) · margin 0 (0) · 6 points"), timeout=30)
     wait_for_canvas_change(page, s0)
     assert widget_text(page, "pe-pf-narration").startswith(
         "Start: Classic perceptron and Margin perceptron begin at w = (1, 0.5)")
     assert page.get_by_role("checkbox", name="Classic perceptron").is_disabled()
     click_button(page, STEP)
     text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, point 5"))
-    assert "Classic perceptron: y·f(x) = −1 ≤ 0, updates (mistake 1)." in text, text
-    assert "Margin perceptron: y·f(x) = −1 < 1, updates (mistake 1)." in text, text
+    assert "Classic perceptron: y·f(x) = −1 ≤ 0, a mistake: updates (update 1, mistake 1)." \
+        in text, text
+    assert "Margin perceptron: y·f(x) = −1 < 1, a mistake: updates (update 1, mistake 1)." \
+        in text, text
     press_keys(page, "End")
     text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 48,"))
-    assert "Classic perceptron stopped at step 12 with 3 mistakes." in text, text
-    wait_for_text(page, STATUS, lambda t: t.startswith("step 48 of 48 · mistakes: classic 3"))
+    assert "Classic perceptron stopped at step 12 with 3 updates and 3 mistakes." in text, text
+    wait_for_text(page, STATUS, lambda t: t.startswith(
+        "step 48 of 48 · updates (mistakes): classic 3 (3) · margin 13 (5)"))
     page.wait_for_function("() => window.location.search.includes('race=margin')")
     errors = [m for m in page.console_messages_seen if m.startswith("pageerror")]
     assert not errors, errors

@@ -58,9 +58,10 @@ def shown_mc(m) -> list:
 
 def curves_text(m, shown=None) -> str:
     """The curves view's narration, with the Monte Carlo estimates ``shown`` (default: all)."""
-    parts = [f"{c.P[int(round(2.5 * (c.M + 1)))]:.2g} (M = {c.M})" for c in m.curves]
-    text = ("Every curve is exactly 1/2 at the capacity N = 2(M + 1). At N = 2.5(M + 1) "
-            "P is " + ", ".join(parts) + ": the larger M, the sharper the fall.")
+    parts = [f"P({c.M}, {c.past}) = {c.P[c.past]:.2g}" for c in m.curves if c.past is not None]
+    text = ("Every curve is exactly 1/2 at the capacity N = 2(M + 1). A quarter of the "
+            "capacity further on, at the first whole N ≥ 2.5(M + 1) (the diamonds), "
+            + ", ".join(parts) + ": the larger M, the sharper the fall.")
     shown = shown_mc(m) if shown is None else shown
     if shown:
         z = max(abs(p.estimate - p.formula) / max(p.stderr, 0.5 / p.trials) for p in shown)

@@ -17,6 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
+from .. import datachoice
 from ..controls import check_box, choice_menu, text_boxes
 from ..export import export_section, file_stem
 from ..jobs import kernel_loop
@@ -259,7 +260,7 @@ class GeneralizationView(TabView):
         f.set_stability(m.curve, ns=m.ns, trials=m.trials)
         f.set_run(m.X, m.y, m.traj)
         n, traj, tail = m.n_steps, m.traj, f"{self._own_summary()} {self._summary()}."
-        data = DATASETS[m.dataset] + (f", {len(m.X)} points" if m.dataset == "margin" else "")
+        data = self._data_shown()[0]
         title = (f"{data} · {RULES[m.rule]} rule · seed {m.seed} · simulation: γ = {m.gamma:g}, "
                  f"d = {m.dim}, {m.trials} trials")
 
@@ -273,7 +274,18 @@ class GeneralizationView(TabView):
     def _export_name(self, ext: str) -> str:
         m = self.model
         what = f"step{m.step}" if ext in ("png", "svg") else "run"
-        return file_stem("generalization", m.dataset, m.rule, f"seed{m.seed}", what)
+        return file_stem("generalization", self._data_shown()[1], m.rule, f"seed{m.seed}", what)
+
+    def _data_shown(self) -> tuple[str, str]:
+        """The data shown, in an export's caption and its file name: a person's CSV says so
+        and how many points it has (the seed splits it into training and test points)."""
+        m = self.model
+        if m.dataset == "own":
+            words, slug = datachoice.described(datachoice.CSV)
+            n = len(m.points)  # all of them: the run trains on its part, tests on the rest
+            return f"{words} ({n} point{'' if n == 1 else 's'})", slug
+        return DATASETS[m.dataset] + (f", {len(m.X)} points" if m.dataset == "margin" else
+                                      ""), m.dataset
 
     def _on_curve(self, change=None):
         self._refresh()

@@ -13,6 +13,7 @@ import numpy as np
 from .. import datachoice
 from ..jobs import kernel_loop
 from ..pagefigure import Pointer
+from .model import DATASETS
 
 #: Seconds after the last edit before the perceptron, the SGD run and the side panels follow.
 FINISH_DELAY_S = 0.35
@@ -112,6 +113,11 @@ class PointerEdits:
             if change["old"] is not None and refused and self.figure.described:
                 self.page.send_static(self.figure.statics())
             return
+        m = self.model
+        if self.data_origin != datachoice.EDITED or not m.edited:  # a new edit: what of?
+            self.edit_base = datachoice.edit_base(self.data_origin, self.edit_base,
+                                                  edited=m.edited, dataset=(
+                                                      DATASETS[m.dataset][0], m.dataset))
         self.data_origin = datachoice.EDITED  # a click or a drag made these points
         cmp = draft.comparison
         static = self.figure.draft(draft.X, draft.y, cmp)

@@ -65,6 +65,7 @@ class MarginsView(PointerEdits, TabView):
         self.fitted = fitted if fitted is not None else guessed_fit()
         self.figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
         self.data_origin = datachoice.EDITED  # what points that are no data set are
+        self.edit_base = None  # what clicks or drags edited (datachoice.edit_base), for exports
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
@@ -208,9 +209,10 @@ class MarginsView(PointerEdits, TabView):
         f = self._export_figure(MarginsFigure, blit=True, overlay=m.layout)
         f.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
         n, summary = m.n_steps, self._summary()
-        data = DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
+        data = self._data_shown()[0]
+        count = "" if m.edited else f" · {len(m.X)} points"  # edited points say how many
         soft = "hard margin" if m.hard else f"C = {m.C:.3g} · SGD η = {m.eta:g}"
-        title = f"{data} · {len(m.X)} points · {soft} · seed {m.seed}"
+        title = f"{data}{count} · {soft} · seed {m.seed}"
         return TabFrames(f, n_steps=n, title=title, heading=f"Margins · {title}",
                          caption=lambda k: f"SGD step {k} of {n}" if n else "Max margin",
                          narrate=lambda k, text: f"{summary}. {text}" if text else f"{summary}.")
@@ -218,8 +220,17 @@ class MarginsView(PointerEdits, TabView):
     def _export_name(self, ext: str) -> str:
         m = self.model
         what = f"step{m.step}" if ext in ("png", "svg") else "sgd"
-        return file_stem("margins", m.dataset, "edited" if m.edited else "",
+        return file_stem("margins", self._data_shown()[1],
                          "hard" if m.hard else f"C{m.C:.3g}", m.layout, what)
+
+    def _data_shown(self) -> tuple[str, str]:
+        """The data shown, in an export's caption and its file name (what the points are:
+        :func:`explorer.app.datachoice.shown_data`)."""
+        m = self.model
+        X, _ = m.points
+        return datachoice.shown_data(edited=m.edited, origin=self.data_origin, n=len(X),
+                                     dataset=(DATASETS[m.dataset][0], m.dataset),
+                                     base=self.edit_base)
 
     def _sync(self):
         m = self.model

@@ -12,7 +12,7 @@ from ..timeline import Timeline, Transport
 __all__ = ["CHUNK_STEPS", "NAME", "PageRun"]
 
 #: The figure's accessible name.
-NAME = "Perceptron tab: the data plane, weight space, mistakes so far and the convergence proof"
+NAME = "Perceptron tab: the data plane, weight space, updates so far and the convergence proof"
 
 
 class PageRun(_PageRun):

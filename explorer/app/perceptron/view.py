@@ -17,7 +17,6 @@ import numpy as np
 
 from ...perceptron import RULES
 from ...plots import PerceptronFigure
-from ...race import race_text
 from ...replay import SOLVER_MODULES
 from ...rules import rule_text
 from .. import datachoice
@@ -89,6 +88,7 @@ class PerceptronView(TabView):
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
         self.data_origin = datachoice.LOADED  # what points that are no data set are
+        self.edit_base = None  # what clicks edited (datachoice.edit_base), for exports
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
         self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
@@ -187,9 +187,10 @@ class PerceptronView(TabView):
         m = self.model
         if not m.describe():
             return  # a newer run was described when it was built
-        if m.racing is not None:
-            return  # the race's figure shows no bound: nothing to draw again
-        self._figure.set_run(m.trajectory, m.X, m.y, m.info)
+        if m.racing is not None:  # no bound to draw: the narration's verdict on the data
+            self._race_figure.info = m.info
+        else:
+            self._figure.set_run(m.trajectory, m.X, m.y, m.info)
         self._show_run(keep=True)  # the page may have stepped on meanwhile: it stays there
         self._shown = None
         self._on_step(redraw=True)
@@ -214,6 +215,7 @@ class PerceptronView(TabView):
                                       scale=self.fitted.scale)
             self._race_figure.set_race(m.racing)
             self._race_figure.edited = m.edited
+            self._race_figure.info = m.info
             self.paged.figure = self._race_figure
         self._figure_step = None
         self._shown = None
@@ -248,7 +250,8 @@ class PerceptronView(TabView):
             return  # one image per change: never send the same frame twice
         self._shown = (id(m.trajectory), k)
         try:  # the narration; the artists move when next read
-            text = self._figure.frame(k).text if m.racing is None else race_text(m.racing, k)
+            text = (self._figure.frame(k).text if m.racing is None else
+                    self._race_figure.narration(k))
         except (ValueError, OverflowError, FloatingPointError) as exc:
             self.messages.refuse(f"Could not draw step {k}: {exc}")
             return
@@ -344,7 +347,9 @@ class PerceptronView(TabView):
         radius = 0.035 * (x1 - x0)
         event = _Click(x, y)
         if mode in ("add+", "add-", "remove"):
-            before = self.data_origin
+            before, base = self.data_origin, self.edit_base
+            self.edit_base = datachoice.edit_base(before, base, edited=m.edited, dataset=(
+                VIEW_DATASETS[m.dataset][0], m.dataset))
             self.data_origin = datachoice.EDITED  # what the edit's commit calls the points
             if mode == "remove":
                 i = m.nearest_point(event.xdata, event.ydata, radius)
@@ -352,7 +357,7 @@ class PerceptronView(TabView):
             else:
                 done = m.add_point(event.xdata, event.ydata, 1 if mode == "add+" else -1)
             if not done:
-                self.data_origin = before
+                self.data_origin, self.edit_base = before, base
             if mode == "remove" and i is None:
                 m.refuse("no point there; click on a point")
         elif mode == "choose":
@@ -392,19 +397,31 @@ class PerceptronView(TabView):
         self.load_state(SPEC.defaults())
 
     # ------------------------------------------------------------------ export
+    def _data_shown(self) -> tuple[str, str]:
+        """The data shown, in an export's caption and its file name (what the points are:
+        :func:`explorer.app.datachoice.shown_data`)."""
+        m = self.model
+        return datachoice.shown_data(edited=m.edited, origin=self.data_origin, n=len(m.X),
+                                     dataset=(VIEW_DATASETS[m.dataset][0], m.dataset),
+                                     base=self.edit_base)
+
     def _title(self) -> str:
         m = self.model
-        data = VIEW_DATASETS[m.dataset][0] + (" (edited)" if m.edited else "")
+        data = self._data_shown()[0]
         batch = f" · batches of {m.batch}" if m.batch > 1 and not m.choose_mode else ""
         rules = RULES[m.rule].title if m.racing is None else " vs ".join(
             RULES[r].title for r in m.racing.rules)
-        return (f"{data} · {rules} · η = {m.eta:g} · "
-                f"{ORDERS[m.order] if not m.choose_mode else 'you choose'}{batch} · seed {m.seed}")
+        order = ORDERS[m.order] if not m.choose_mode else "you choose"
+        # the seed where it shapes what is shown: drawn data, or a random visiting order
+        drawn = m.dataset in ("separable", "overlapping") and not m.edited
+        seeded = drawn or (m.order in ("shuffle", "random") and not m.choose_mode)
+        return (f"{data} · {rules} · η = {m.eta:g} · {order}{batch}"
+                f"{f' · seed {m.seed}' if seeded else ''}")
 
     def _export_name(self, ext: str) -> str:
         m = self.model
         rules = m.rule if m.racing is None else "-vs-".join(m.racing.rules)
-        return file_stem("perceptron", m.dataset, "edited" if m.edited else "", rules,
+        return file_stem("perceptron", self._data_shown()[1], rules,
                          f"step{m.step}" if ext in ("png", "svg") else "run")
 
     def _describe_export(self) -> None:
@@ -452,7 +469,7 @@ class PerceptronView(TabView):
         m = self.model
         f = self._export_figure(RaceFigure, blit=True)
         f.set_race(m.racing)
-        f.edited = m.edited
+        f.edited, f.info = m.edited, m.info
         n, title = m.n_steps, self._title()
         return TabFrames(f, n_steps=n, title=title, heading=f"Perceptron race · {title}",
                          caption=lambda k: f"step {k} of {n}")

@@ -1,5 +1,7 @@
 """The perceptron trainer against Koski's worked example, scikit-learn and a naive replay."""
 
+import pathlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -9,6 +11,8 @@ from sklearn.linear_model import Perceptron
 
 from explorer import datasets
 from explorer.perceptron import RULES, train, training_error
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 KOSKI = datasets.load("koski")
 
@@ -282,3 +286,36 @@ def test_epoch_steps_is_one_pass_of_the_order(order, batch, expected):
     tr = train(KOSKI.X, KOSKI.y, order=order, batch_size=batch, max_epochs=3, seed=1)
     assert tr.epoch_steps == expected
     assert tr.epochs == pytest.approx(tr.n_steps / expected)
+
+
+
+def test_the_margin_rule_shrinks_only_on_a_margin_mistake_and_the_sgd_step_is_svm_sgd():
+    # Hardt & Recht's w <- gamma w + eta y x replaces the perceptron's update (on a margin
+    # mistake); the SGD step on hinge + lambda/2 ||w||^2 shrinks at every step. They part at
+    # the first step that passes a point, and agree at gamma = 1 (docs/mathematics.md).
+    X, y, gamma, eta = [[2.0, 0.0]], [1], 0.5, 1.0
+    margin = train(X=X, y=y, rule="margin", forget=gamma, eta=eta, fit_intercept=False,
+                   max_steps=2)
+    np.testing.assert_allclose(margin.state(2)[0], [2.0, 0.0])  # step 2 passes: w stays
+    lam = (1 - gamma) / eta
+    w = np.zeros(2)
+    for _ in range(2):  # the SGD step written out: shrink, then the hinge's subgradient
+        hinge = eta * np.asarray(X[0]) if float(np.dot(w, X[0])) < 1 else 0.0
+        w = (1 - eta * lam) * w + hinge
+    np.testing.assert_allclose(w, [1.0, 0.0])
+    sgd = train(X=X, y=y, rule="svm_sgd", rho=lam / 2, eta=eta, fit_intercept=False, max_steps=2)
+    np.testing.assert_allclose(sgd.state(2)[0], w)
+    # at gamma = 1 both are the margin perceptron (no point at y f(x) = 1 exactly here)
+    rng = np.random.default_rng(0)
+    Xr = rng.normal(size=(20, 2))
+    yr = np.where(Xr @ [1.0, -0.5] > 0, 1, -1)
+    a = train(X=Xr, y=yr, rule="margin", forget=1.0, eta=0.3, fit_intercept=False, max_epochs=5)
+    b = train(X=Xr, y=yr, rule="svm_sgd", rho=0.0, eta=0.3, fit_intercept=False, max_epochs=5)
+    assert a.n_steps == b.n_steps
+    np.testing.assert_allclose(a.state(a.n_steps)[0], b.state(b.n_steps)[0])
+
+
+def test_the_mathematics_page_says_where_the_margin_rule_is_a_gradient_step():
+    text = (ROOT / "docs" / "mathematics.md").read_text()
+    assert "only on a margin mistake" in text
+    assert "The rule is a stochastic subgradient step on the hinge loss" not in text

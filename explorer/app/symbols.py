@@ -41,7 +41,10 @@ SYMBOLS: dict[str, Symbol] = {s.name: s for s in [
          "the functional margin, positive when the point is on its correct side"),
     _sym("η", r"η(?! = N)", "the step size of an update"),
     _sym("t", r"\(t − ", "the threshold of the rule's test y·f(x) ≤ t"),
-    _sym("forget γ", r"forget γ|γ·w", "the margin rule's forgetting rate, w ← γ·w + η·y·x"),
+    _sym("forget γ", r"forget γ|γ·w",
+         "the margin rule's forgetting rate: on a margin mistake w ← γ·w + η·y·x, else w stays; "
+         "the SGD step on the hinge loss with the penalty (λ/2)‖w‖², λ = (1 − γ)/η, "
+         "shrinks w at every step (the rule Soft-margin SVM by SGD with ρ = λ/2)"),
     _sym("ρ", r"ρ", "the weight of the penalty ρ‖w‖²"),
     _sym("R", r"R²|\b2R\b|\(RB\)", "the largest ‖x‖ of the data"),
     _sym("x̃, w̃", r"[xw]̃", "the point and the weights with the offset folded in, (x, 1) and (w, b)"),

@@ -35,7 +35,8 @@ CASES = {**DATA, "huge inside": HUGE_INSIDE}
 # refusal line). Perceptron: keyed by fit_intercept; Margins: by hard margin.
 REFUSED = "refused: "
 PERCEPTRON = {
-    "one class": {True: [REFUSED + "only one class", REFUSED + "both −1 and +1"],
+    "one class": {True: [REFUSED + "only one class",
+                         REFUSED + "so both are needed (-1 and +1, or 0 and 1)"],
                   False: [REFUSED + "only one class"]},
     "identical": {
         True: ["The data are not linearly separable",
@@ -65,7 +66,7 @@ PERCEPTRON = {
     # with the offset: the bound's solver refuses the scale (see _tiny_with_offset)
     "tiny": {False: ["Converged after", "The points are up to 1.2e-12 from the origin: with no "
                      "offset the perceptron makes the same updates at any scale"]},
-    "huge": {True: [REFUSED + "values up to 1.15e+12", REFUSED + "within ±1e+12",
+    "huge": {True: [REFUSED + "row 8, column 1 holds '1037338757654.1766'", REFUSED + "within ±1e+12",
                     REFUSED + "rescale"],
              False: [REFUSED + "within ±1e+12"]},
     "huge inside": {

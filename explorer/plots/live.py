@@ -11,11 +11,14 @@ same things in its own methods (written first); it could use these helpers uncha
 
 from __future__ import annotations
 
+import weakref
+
+from matplotlib.legend import Legend
 from matplotlib.transforms import Bbox
 
 from . import layers
 from . import style as S
-from .tracks import figure_renderer
+from .tracks import css_dpi, figure_renderer
 
 
 class LiveFigure:
@@ -152,6 +155,22 @@ def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: fl
     fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
     fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
     fig.set_size_inches(width / dpi, height / dpi, forward=True)
+    floor_legends(fig)
+
+
+#: Legend text -> its type in points as made (floor_legends raises it, never under this).
+_MADE_SIZE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def floor_legends(fig) -> None:
+    """Raise the type of every legend of ``fig`` to :data:`~explorer.plots.style.LEGEND_MIN_PX`
+    CSS px where its size as made is smaller at the figure's size (a figure drawn small);
+    where it is not, it gets its size as made back."""
+    floor = S.legend_size(css_dpi(fig), 0.0)
+    for legend in fig.findobj(Legend):
+        for text in (*legend.get_texts(), legend.get_title()):
+            made = _MADE_SIZE.setdefault(text, text.get_fontsize())
+            text.set_fontsize(max(made, floor))
 
 
 def fit_grid(fig, grid, width: float, height: float, *, scale: float, base_dpi: float,

@@ -27,7 +27,7 @@ from . import style as S
 from .plane import DataPlane, data_box
 from .progress import draw_so_far, so_far, staircase
 from .scene import FIGURE, Chunk, Scene, Track
-from .tracks import css_dpi, line_style, px_per_pt, stack, text_style
+from .tracks import css_dpi, figure_renderer, line_style, px_per_pt, stack, text_style
 
 FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
@@ -39,6 +39,50 @@ HEIGHT_RATIOS = (3.0, 1.15)
 SPLIT_Z = 2.5
 #: Points between a plane's top and its moving status line.
 STATUS_GAP = 3.0
+#: Points over a plane's title row for its status line.
+STATUS_ROOM = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
+#: The mistakes panel's least size (points): its height under a row of planes, its width in
+#: a column beside them.
+MISTAKES_TALL = 60
+MISTAKES_WIDE = 150
+
+
+def arrangements(W: float, H: float, pt: float, n: int) -> list:
+    """Where a race's ``n`` square planes and its mistakes panel go in a ``W`` × ``H`` px
+    figure (``pt`` px per point), each way: ``(name, side, [(x, y) of each plane's lower left
+    corner], (x, y, w, h) of the mistakes axes, room for a plane's title)``, px from the
+    lower left. Margins and gaps
+    are those of :func:`explorer.plots.live.margins_in_points` (type keeps its size in
+    points): "row", the planes over the mistakes; "column", the planes as tall as the figure
+    with the mistakes at their right; "grid" (3 or 4 planes), two rows of planes with the
+    mistakes at their right."""
+    left = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 12) * pt
+    right = S.TICK_SIZE * 1.8 * pt
+    top = H - (S.TITLE_SIZE + 10 + STATUS_ROOM) * pt
+    bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt
+    gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 20) * pt
+    gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
+    wide, tall = W - right - left, top - bottom
+    out = []
+    # a row of planes over the mistakes, each plane centred in its column
+    col = (wide - (n - 1) * gap_w) / n
+    side = max(min(col, tall - gap_h - MISTAKES_TALL * pt), 1.0)
+    places = [(left + i * (col + gap_w) + (col - side) / 2, top - side) for i in range(n)]
+    out.append(("row", side, places, (left, bottom, wide, top - side - gap_h - bottom),
+                col + (col - side) / 2))
+    # planes in k columns of `rows` rows, the mistakes in a column at their right
+    for name, rows in (("column", 1), ("grid", 2)):
+        k = -(-n // rows)
+        if rows > 1 and n < 3:
+            continue
+        row_gap = gap_h + STATUS_ROOM * pt
+        side = max(min((tall - (rows - 1) * row_gap) / rows,
+                       (wide - k * gap_w - MISTAKES_WIDE * pt) / k), 1.0)
+        places = [(left + (i % k) * (side + gap_w), top - side - (i // k) * (side + row_gap))
+                  for i in range(n)]
+        x = left + k * (side + gap_w)
+        out.append((name, side, places, (x, bottom, left + wide - x, tall), side + gap_w / 2))
+    return out
 
 
 def plane_name(i: int) -> str:
@@ -60,6 +104,7 @@ class RaceFigure(live.LiveFigure):
         if fig is None:
             FigureCanvasAgg(self.fig)
         self.race = None
+        self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []
         self.status = []
         self.curves = []
@@ -94,7 +139,7 @@ class RaceFigure(live.LiveFigure):
             color, _ = RACER_STYLES[i]
             plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=RULES[rule].title)
             plane.ax.set_title(RULES[rule].title, loc="left", fontsize=S.TITLE_SIZE,
-                               color=color, pad=S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP)
+                               color=color, pad=STATUS_ROOM)
             plane.set_data(X, y, box=box)
             kept = rule if rule in ("pocket", "averaged") else None
             plane.set_overlays(X, y, band=traj.threshold if traj.threshold != 0 else None,
@@ -120,8 +165,6 @@ class RaceFigure(live.LiveFigure):
         top = max(max(t.n_updates for t in race.runs), 1)
         ax.set_xlim(0, right * 1.02)
         ax.set_ylim(0, top * 1.12 + 0.3)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize=S.TICK_SIZE,
-                  ncols=len(race.rules), frameon=False, borderaxespad=0.2, handlelength=2.6)
         self._lay_out()
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
@@ -132,32 +175,54 @@ class RaceFigure(live.LiveFigure):
         self._lay_out()
 
     def _lay_out(self) -> None:
-        """Margins in points, square planes, titles that fit their column (a race's layout at
-        the figure's size)."""
+        """Margins in points, square planes as large as the figure allows, titles that fit
+        their column (a race's layout at the figure's size).
+
+        Three arrangements are measured (:func:`arrangements`): the planes in a row over the
+        mistakes; the planes in a row, as tall as the figure, with the mistakes in a column
+        at their right; three or four planes in two rows with the mistakes at their right.
+        The one whose planes are largest is used (the first on a tie)."""
         self._scene = None
         self._background = None
         if self.race is None:
             return
-        width = self.fig.bbox.width
+        fig = self.fig
+        W, H = fig.bbox.width, fig.bbox.height
+        pt = fig.dpi / 72
         n = len(self.planes)
-        extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
-        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
-        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
-        g = self.grid.get_subplot_params(self.fig)
-        W, H = self.fig.bbox.width, self.fig.bbox.height
-        col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
-        rows = (g.top - g.bottom) * H / (2 + g.hspace)  # a row's height at equal ratios
-        share = HEIGHT_RATIOS[0] / sum(HEIGHT_RATIOS)
-        side = min(col, share * 2 * rows)
-        self.grid.set_height_ratios([side, max(2 * rows - side, 0.25 * side)])
-        for ax in self.fig.axes:
-            spec = ax.get_subplotspec()
-            if spec is not None:
-                ax.set_position(spec.get_position(self.fig))
+        live.margins_in_points(fig, self.grid, nrows=2, ncols=n, top_extra=STATUS_ROOM)
+        best = max(arrangements(W, H, pt, n), key=lambda a: a[1] + 1e-6 * (a[0] == "row"))
+        self.arrangement, side, places, mistakes, title = best
+        for plane, (x, y) in zip(self.planes, places, strict=True):
+            plane.ax.set_position([x / W, y / H, side / W, side / H])
+        x, y, w, h = mistakes
+        column = self.arrangement != "row"
+        legend = self._mistakes_legend(n if not column else 1)
+        if column and n > 1:  # its legend above it, in the rows it needs
+            legend = self._mistakes_legend(2 if n > 2 and self._fits(legend, w, 2) else 1)
+            lift = legend.get_window_extent(figure_renderer(fig)).height \
+                - (S.TITLE_SIZE + 10 + STATUS_ROOM) * pt
+            h -= max(lift, 0.0)
+        self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
+        live.floor_legends(fig)
         for p in self.planes:
-            live.fit_title(p.ax, size=S.TITLE_SIZE,
-                           width=p.ax.get_position().width * width)
+            live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
             p.measure()
+
+    def _mistakes_legend(self, ncols: int):
+        """The mistakes panel's legend (the rules' names, over its top) in ``ncols`` columns."""
+        ax = self.mistakes_ax
+        old = ax.get_legend()
+        if old is not None:
+            old.remove()
+        return ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0),
+                         fontsize=max(S.TICK_SIZE, S.legend_size(css_dpi(self.fig))),
+                         ncols=ncols, frameon=False, borderaxespad=0.2, handlelength=2.6)
+
+    def _fits(self, legend, width: float, ncols: int) -> bool:
+        """Whether the mistakes legend in ``ncols`` columns is no wider than ``width`` px."""
+        legend = self._mistakes_legend(ncols)
+        return legend.get_window_extent(figure_renderer(self.fig)).width <= width
 
     # ------------------------------------------------------------------ steps
     def frames(self, k: int) -> list:

@@ -388,8 +388,10 @@ def test_nothing_is_cut_off_or_overlaps(case, w, h, scale, layout):
         boxes[ax] = box
     # no panel or plane's legend runs into another
     axes = list(boxes)
-    name = (lambda a: a.get_title(loc="left") if hasattr(a, "get_title") and
-            not hasattr(a, "get_texts") else "a plane's legend")
+
+    def name(a):
+        return "a plane's legend" if hasattr(a, "get_texts") else a.get_title(loc="left")
+
     for i, a in enumerate(axes):
         for b in axes[i + 1:]:
             if a is getattr(b, "axes", None) or b is getattr(a, "axes", None):

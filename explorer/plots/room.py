@@ -128,15 +128,14 @@ def arrange_side(fig, grid, side_axes: Sequence, *, top: float, legend=None, foc
     points tall, else only row ``focus`` (an axes spanning every row stays). Returns ``(rows
     shown, crowded, the rows' height in px with every row shown)``. The planes keep their
     place (call :func:`place_planes` after)."""
-    W, H = fig.bbox.width, fig.bbox.height
+    H = fig.bbox.height
     pt = fig.dpi / 72
-    params = grid.get_subplot_params(fig)
     title = (S.TITLE_SIZE + 10) * pt  # as in margins_in_points
     top = top * H
     if legend is not None:
         ext = legend.get_window_extent(figure_renderer(fig))
         top = min(top, ext.y0 - LEGEND_GAP_PT * pt - title)
-    bottom = params.bottom * H
+    bottom = grid.get_subplot_params(fig).bottom * H
     nrows = grid.nrows
     gap = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt  # as in margins_in_points
     row = (top - bottom - (nrows - 1) * gap) / nrows

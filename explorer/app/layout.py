@@ -46,14 +46,26 @@ CSS = """
 .pe-topbar { gap: 10px; padding: 2px 4px; }
 .pe-brand { font-size: calc(var(--pe-font) * 1.25); font-weight: 600; margin-right: 8px; }
 .pe-sidebar { width: calc(var(--pe-font) * 19.5); border-right: 1px solid #ddd; padding-right: 8px;
-  overflow-y: auto; overflow-x: hidden;
-  max-height: calc(100vh - 90px); flex: 0 0 auto; }
+  overflow-y: auto; overflow-x: hidden; flex: 0 0 auto;
+  /* its bottom on screen (the page bridge measures its top): a box near its end scrolls the
+     column, not the page, when it takes the focus */
+  max-height: calc(100vh - var(--pe-sidebar-top, 120px) - 4px); }
+.pe-sidebar .pe-keys { margin: 2px 0 8px; line-height: 1.4; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
+/* a menu in the settings column: its name above it and the menu as wide as the column, so
+   that no choice is cut ("Koski's worked example (6 points)"); a long name wraps */
+.pe-sidebar .widget-dropdown { flex-wrap: wrap; height: auto; }
+.pe-sidebar .widget-dropdown > .widget-label { width: 100% !important; max-width: none;
+  text-align: left; }
+.pe-sidebar .widget-dropdown > select { flex: 1 1 100%; min-width: 0; }
+.pe-root .pe-choice-checks > .widget-label { white-space: normal; overflow: visible;
+  height: auto; line-height: 1.3; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
 .pe-narration { line-height: 1.35; height: calc(4.05em + 8px); box-sizing: border-box; overflow-y: auto;
   padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
+.pe-root .pe-messages > .widget-html { font-size: var(--pe-font); }  /* lecture-sized too */
 .pe-root .pe-messages .widget-html-content { font-size: inherit; line-height: inherit; }
 .pe-root .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {
   flex: 0 1 auto; min-width: 144px; }  /* ipywidgets' 144 px cut a name at lecture type */
@@ -81,11 +93,9 @@ CSS = """
 /* and the notebook page's own 20 px above the dashboard go to the figure */
 body:has(.pe-root.pe-lecture) .lm-BoxPanel-child, body:has(.pe-root.pe-lecture) .jp-Cell,
 body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-top: 0; }
-@media (min-width: 1100px) {
-  .pe-root.pe-lecture { position: relative; }
-  .pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
-    padding: 0; }
-}
+.pe-root.pe-lecture { position: relative; }
+.pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
+  padding: 0; }
 .pe-lecture .pe-main .pe-equation { display: flex; }
 .pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
 .pe-playlist .widget-hbox { gap: 6px; }
@@ -162,10 +172,11 @@ def section(title: str) -> W.HTML:
 
 
 class Shell(W.HBox):
-    """A settings column (``sidebar``) and a main column; :meth:`show_sidebar` toggles it."""
+    """A settings column (``sidebar``, then the widgets ``foot``) and a main column;
+    :meth:`show_sidebar` toggles the settings column."""
 
-    def __init__(self, sidebar: W.Widget, main: W.Widget, **kwargs):
-        self.sidebar = W.VBox([sidebar])  # its width follows the type size (CSS below)
+    def __init__(self, sidebar: W.Widget, main: W.Widget, *, foot=(), **kwargs):
+        self.sidebar = W.VBox([sidebar, *foot])  # its width follows the type size (CSS below)
         self.sidebar.add_class("pe-sidebar")
         self.main = W.VBox([main])
         self.main.add_class("pe-main")

@@ -128,11 +128,18 @@ class PerceptronFigure(live.LiveFigure):
         plane.set_legend_columns(ncol, where=where, shift=shift)
         return plane.legend
 
+    def side_rows(self) -> tuple:
+        """The names of the side panels' rows (the choice a crowded figure offers)."""
+        return ("Weight space and mistakes", "Convergence proof")
+
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: weight
         space and mistakes, 1: the convergence proof); laid out again."""
         self.focus = int(row)
-        self._lay_out()
+        if self.traj is not None:  # the panels fit their texts to their new places
+            self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)
+        else:
+            self._lay_out()
         self._scene = None
         self._background = None
 

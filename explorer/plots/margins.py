@@ -232,6 +232,11 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
                 break
         return legend
 
+    def side_rows(self) -> tuple:
+        """The names of the side panels' rows (the choice a crowded figure offers)."""
+        return ("Dual weights", "SGD objective" if self.overlay == "side" else
+                "SGD objective and support path")
+
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: the dual
         weights, 1: the SGD objective and the support path); laid out again."""

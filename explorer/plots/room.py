@@ -65,7 +65,7 @@ def split(fig, grid, *, ratios: Sequence[float], planes: int = 1,
     bottoms, tops, lefts, rights = grid.get_grid_positions(fig)
     columns = float(sum(rights - lefts)) * W
     tall = float(tops[0] - bottoms[-1]) * H
-    side = max(min(tall, share * columns / planes), 1.0)
+    side = float(max(min(tall, share * columns / planes), 1.0))
     rest = ratios[planes:]
     others = max(columns - planes * side, 1.0)
     grid.set_width_ratios([side] * planes + [others * r / sum(rest) for r in rest])
@@ -157,7 +157,7 @@ def arrange_side(fig, grid, side_axes: Sequence, *, top: float, legend=None, foc
         if crowded and visible:  # the row shown takes the side panels' whole height
             pos = [pos.x0, bottom / H, pos.width, height / H]
         ax.set_position(pos)
-    return shown, crowded, row
+    return shown, bool(crowded), float(row)
 
 
 def place_planes(fig, plane_axes: Sequence, *, side: float, top: float) -> None:

@@ -85,7 +85,7 @@ class PageFigure {
       bar.appendChild(b);
       if (action === "play") {
         this.playLabel = label;
-        const speed = el("label", "pe-pf-speed");
+        const speed = el("label", "pe-pf-speed", { title: "Play speed, steps per second" });
         this.speedInput = el("input", "pe-pf-speed-input", { type: "range", min: "1", max: String(MAX_SPEED),
           step: "1", value: String(this.speed), "aria-label": "Play speed, steps per second" });
         this.speedOut = el("span", "pe-pf-readout");

@@ -50,7 +50,8 @@ CSS = """
   /* its bottom on screen (the page bridge measures its top): a box near its end scrolls the
      column, not the page, when it takes the focus */
   max-height: calc(100vh - var(--pe-sidebar-top, 120px) - 4px); }
-.pe-sidebar .pe-keys { margin: 2px 0 8px; line-height: 1.4; }
+.pe-sidebar .pe-keys, .pe-sidebar .pe-symbols { margin: 4px 0 6px; line-height: 1.4;
+  white-space: normal; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
 /* a menu in the settings column: its name above it and the menu as wide as the column, so
    that no choice is cut ("Koski's worked example (6 points)"); a long name wraps */

@@ -26,7 +26,7 @@ import traitlets as T
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
-from .layout import FigureFit, Shell
+from .layout import FigureFit, Shell, section
 from .symbols import symbols_widget
 from .timeline import KEYS_HELP
 
@@ -42,18 +42,20 @@ class TabView(FieldControls, W.VBox):
     handoff = T.Instance(Handoff, allow_none=True)
 
     def _lay_out(self, settings, above, *, symbols: str, below=(), **kwargs) -> None:
-        """Build the tab: the settings column (``settings``, then the keys: ``keys_help``)
-        beside the main one, which has ``above`` (the messages and a row of controls, in the
-        order given), the figure (``figure_box``), the widgets ``below`` it and the symbols of
-        the tab ``symbols``; ``kwargs`` go to the box.
+        """Build the tab: the settings column (``settings``, then the keys, ``keys_help``, and
+        the symbols of the tab ``symbols``) beside the main one, which has ``above`` (the
+        messages and a row of controls, in the order given), the figure (``figure_box``) and
+        the widgets ``below`` it; ``kwargs`` go to the box.
 
-        The keys are read in the settings column: under the figure, which takes the window's
-        height, they were half cut by the window's bottom edge (issue 30)."""
+        The keys and symbols are read in the settings column: under the figure, which takes
+        the window's height, the keys' line was half cut by the window's bottom edge at every
+        size (issue 30)."""
         keys = KEYS_HELP.removeprefix("Keys: ")
-        self.keys_help = W.HTML(f"<div class='pe-section'>Keys</div>"
-                                f"<div class='pe-help pe-keys'>{html.escape(keys)}</div>")
-        main = W.VBox([*above, self.figure_box, *below, symbols_widget(symbols)])
-        self.shell = Shell(settings, main, foot=[self.keys_help])
+        self.keys_help = W.HTML(f"<div class='pe-help pe-keys'><b>Keys.</b> "
+                                f"{html.escape(keys)}</div>")
+        main = W.VBox([*above, self.figure_box, *below])
+        self.shell = Shell(settings, main, foot=[section("Keys and symbols"), self.keys_help,
+                                                 symbols_widget(symbols)])
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")
 

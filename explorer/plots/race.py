@@ -44,7 +44,10 @@ STATUS_ROOM = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
 #: The mistakes panel's least size (points): its height under a row of planes, its width in
 #: a column beside them.
 MISTAKES_TALL = 60
-MISTAKES_WIDE = 150
+MISTAKES_WIDE = 110
+#: Points between two planes side by side (they share their limits: the y axis is labelled
+#: on the left plane of a row only).
+PLANE_GAP = 14
 
 
 def arrangements(W: float, H: float, pt: float, n: int) -> list:
@@ -62,14 +65,15 @@ def arrangements(W: float, H: float, pt: float, n: int) -> list:
     bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt
     gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 20) * pt
     gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
+    shared = PLANE_GAP * pt  # between two planes of a row: the right one's y axis unlabelled
     wide, tall = W - right - left, top - bottom
     out = []
     # a row of planes over the mistakes, each plane centred in its column
-    col = (wide - (n - 1) * gap_w) / n
+    col = (wide - (n - 1) * shared) / n
     side = max(min(col, tall - gap_h - MISTAKES_TALL * pt), 1.0)
-    places = [(left + i * (col + gap_w) + (col - side) / 2, top - side) for i in range(n)]
+    places = [(left + i * (col + shared) + (col - side) / 2, top - side) for i in range(n)]
     out.append(("row", side, places, (left, bottom, wide, top - side - gap_h - bottom),
-                col + (col - side) / 2))
+                col + shared))
     # planes in k columns of `rows` rows, the mistakes in a column at their right
     for name, rows in (("column", 1), ("grid", 2)):
         k = -(-n // rows)
@@ -77,11 +81,11 @@ def arrangements(W: float, H: float, pt: float, n: int) -> list:
             continue
         row_gap = gap_h + STATUS_ROOM * pt
         side = max(min((tall - (rows - 1) * row_gap) / rows,
-                       (wide - k * gap_w - MISTAKES_WIDE * pt) / k), 1.0)
-        places = [(left + (i % k) * (side + gap_w), top - side - (i // k) * (side + row_gap))
+                       (wide - (k - 1) * shared - gap_w - MISTAKES_WIDE * pt) / k), 1.0)
+        places = [(left + (i % k) * (side + shared), top - side - (i // k) * (side + row_gap))
                   for i in range(n)]
-        x = left + k * (side + gap_w)
-        out.append((name, side, places, (x, bottom, left + wide - x, tall), side + gap_w / 2))
+        x = left + k * side + (k - 1) * shared + gap_w
+        out.append((name, side, places, (x, bottom, left + wide - x, tall), side + shared))
     return out
 
 
@@ -193,36 +197,45 @@ class RaceFigure(live.LiveFigure):
         live.margins_in_points(fig, self.grid, nrows=2, ncols=n, top_extra=STATUS_ROOM)
         best = max(arrangements(W, H, pt, n), key=lambda a: a[1] + 1e-6 * (a[0] == "row"))
         self.arrangement, side, places, mistakes, title = best
+        first = min(x for x, _ in places)
         for plane, (x, y) in zip(self.planes, places, strict=True):
             plane.ax.set_position([x / W, y / H, side / W, side / H])
+            labelled = abs(x - first) < 1  # the planes share their limits: one y axis a row
+            plane.ax.tick_params(labelleft=labelled)
+            plane.ax.set_ylabel("x₂" if labelled else "")
         x, y, w, h = mistakes
+        self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
+        # its legend over its top: the rules in one row under a row of planes; beside them,
+        # one a line, in the rules' first words if their names are wider than the column
+        renderer = figure_renderer(fig)
         column = self.arrangement != "row"
-        legend = self._mistakes_legend(n if not column else 1)
-        if column and n > 1:  # its legend above it, in the rows it needs
-            legend = self._mistakes_legend(2 if n > 2 and self._fits(legend, w, 2) else 1)
-            lift = legend.get_window_extent(figure_renderer(fig)).height \
+        for short in ((False, True) if column else (False,)):
+            legend = self._mistakes_legend(1 if column else n, short=short)
+            if legend.get_window_extent(renderer).width <= W - x - 2:
+                break
+        if column:  # the rows it needs over the axes' top
+            lift = legend.get_window_extent(renderer).height \
                 - (S.TITLE_SIZE + 10 + STATUS_ROOM) * pt
             h -= max(lift, 0.0)
-        self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
+            self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
         live.floor_legends(fig)
         for p in self.planes:
             live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
             p.measure()
 
-    def _mistakes_legend(self, ncols: int):
-        """The mistakes panel's legend (the rules' names, over its top) in ``ncols`` columns."""
+    def _mistakes_legend(self, ncols: int, *, short: bool = False):
+        """The mistakes panel's legend (the rules' names, over its top) in ``ncols`` columns;
+        ``short``: each rule's first word ("Classic", "Margin")."""
         ax = self.mistakes_ax
         old = ax.get_legend()
         if old is not None:
             old.remove()
-        return ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0),
+        names = [RULES[t.rule].title for t in self.race.runs]
+        if short:
+            names = [name.split()[0] for name in names]
+        return ax.legend(self.curves, names, loc="lower left", bbox_to_anchor=(0.0, 1.0),
                          fontsize=max(S.TICK_SIZE, S.legend_size(css_dpi(self.fig))),
                          ncols=ncols, frameon=False, borderaxespad=0.2, handlelength=2.6)
-
-    def _fits(self, legend, width: float, ncols: int) -> bool:
-        """Whether the mistakes legend in ``ncols`` columns is no wider than ``width`` px."""
-        legend = self._mistakes_legend(ncols)
-        return legend.get_window_extent(figure_renderer(self.fig)).width <= width
 
     # ------------------------------------------------------------------ steps
     def frames(self, k: int) -> list:

@@ -157,7 +157,22 @@ def arrange_side(fig, grid, side_axes: Sequence, *, top: float, legend=None, foc
         if crowded and visible:  # the row shown takes the side panels' whole height
             pos = [pos.x0, bottom / H, pos.width, height / H]
         ax.set_position(pos)
+    _fit_titles(fig, [ax for ax in side_axes if ax.get_visible()])
     return shown, bool(crowded), float(row)
+
+
+def _fit_titles(fig, axes) -> None:
+    """Each axes' left title no wider than the room to the next axes on its right (or the
+    figure's edge): a narrow side panel's title would run into its neighbour or off the
+    figure."""
+    W = fig.bbox.width
+    boxes = [(ax, ax.get_position()) for ax in axes]
+    for ax, box in boxes:
+        if not ax.get_title(loc="left"):
+            continue
+        right = min([b.x0 for other, b in boxes if other is not ax and b.x0 > box.x0 + 1e-6
+                     and b.y0 < box.y1 and box.y0 < b.y1] + [1.0])
+        live.fit_title(ax, size=S.TITLE_SIZE, width=(right - box.x0) * W - 4)
 
 
 def place_planes(fig, plane_axes: Sequence, *, side: float, top: float) -> None:

@@ -140,8 +140,9 @@ class DataPlane:
             self.failing.set_offsets(_EMPTY)
         self._legend_args = dict(band=band, kept_kind=kept_kind, n=len(X),
                                  certificate=certificate, hand=hand, batch=bool(batch))
-        self.legend_layout = None  # new entries: made again
-        self.set_legend_columns(3)
+        ncol, where, shift = (self.legend_layout or (3, "below", 0.0))[:3]
+        self.legend_layout = None  # new entries: made again, where the last one was
+        self.set_legend_columns(ncol, where=where, shift=shift)
 
     def set_legend_columns(self, ncol: int, *, where: str = "below", shift: float = 0.0) -> None:
         """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows),

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from . import live
 from . import style as S
-from .tracks import figure_renderer
+from .tracks import css_dpi, figure_renderer
 
 #: The data plane takes at most this share of the grid's width (its columns' widths, the gaps
 #: between columns left out); the side panels get the rest.
@@ -89,10 +89,11 @@ def hang_legend(plane_ax, build: Callable[[str, float], object], *,
     pt = fig.dpi / 72
     left_room = cell.x0 * W  # the figure's margin left of the plane (its y labels)
     room_below = (box.y0 - cell.y0) * H
-    legend = build("below", box.width * W + left_room)
-    ext = legend.get_window_extent(renderer)
-    if ext.height + drop * pt + 4 <= room_below and ext.width <= box.width * W + left_room:
-        return "below", legend
+    if room_below > (drop + 2 * S.legend_size(css_dpi(fig))) * pt:  # two rows of it, at least
+        legend = build("below", box.width * W + left_room)
+        ext = legend.get_window_extent(renderer)
+        if ext.height + drop * pt + 4 <= room_below and ext.width <= box.width * W + left_room:
+            return "below", legend
     x0 = box.x1 * W + beside_gap(fig)
     return "beside", build("beside", max(W - x0 - 2, 1.0))
 

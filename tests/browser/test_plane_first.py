@@ -107,7 +107,7 @@ def test_the_data_plane_is_the_figures_main_panel(page, dashboard_url, scene, le
         assert _on_screen(p["box"], m), (p, m)
     side = min(planes[0]["box"][2:])
     if scene == "race":  # two planes side by side, their mistakes at their right or below
-        assert side >= 0.5 * ch and 2 * side >= 0.5 * cw, (side, m)
+        assert side >= 0.55 * ch and 2 * side >= 0.5 * cw, (side, m)
     else:
         # most of the figure's height, and of its width what a square that tall can take
         # (a figure twice as wide as tall or less: about half)

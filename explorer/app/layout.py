@@ -20,10 +20,11 @@ import ipywidgets as W
 SIDEBAR_PX = 340
 NARROW_PX = 1150
 #: Height the page takes above the figure (top bar, tab bar, transport, narration) until the
-#: page has measured it, and the margin kept below it.
+#: page has measured it, and the margin kept below it (nothing else is under the figure: the
+#: keys and symbols are in the settings column).
 CHROME_PX = 250
 LECTURE_CHROME_PX = 300
-BOTTOM_PX = 8
+BOTTOM_PX = 4
 #: The figure's reference width: at this width its type is at its designed size.
 BASE_WIDTH = 1040
 #: Lecture mode's type, relative to the type of the same figure out of lecture mode: at
@@ -82,11 +83,12 @@ CSS = """
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
 .pe-equation .pe-equation-text { font-size: calc(var(--pe-font) * 0.85); line-height: 1.3;
   white-space: normal; color: #222; margin: 0 0 4px; }
-.pe-main .pe-equation .pe-equation-text { margin: 0; }
+.pe-main .pe-equation .pe-equation-text { margin: 0; line-height: 1.2; }
 .pe-main .pe-equation { display: none; }  /* beside the settings; above the figure in lecture */
 /* a row of choices keeps its name on its line ("Click mode  View  Add +1 ...") */
 .pe-root .widget-toggle-buttons { display: flex; align-items: center; flex-wrap: wrap; gap: 4px; }
 .pe-root .widget-toggle-buttons > .widget-label { width: auto; margin: 0 6px 0 0; }
+.pe-root .pe-side-choice { margin-left: 10px; }  /* a crowded figure's side panels (Show) */
 /* lecture mode: the top bar's one button sits at the right end of the tab bar's row (the rows
    above the figure are the figure's height) */
 .pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle,

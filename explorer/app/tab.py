@@ -64,14 +64,17 @@ class TabView(FieldControls, W.VBox):
     _syncing_side = False
 
     @property
-    def side_choice(self) -> W.Dropdown:
-        """"Beside the plane": the row of side panels a crowded figure shows (the data plane
-        first, :mod:`explorer.plots.room`), shown only while the figure is crowded. Made when
-        first asked for (a view puts it in its row of controls, after ``self.paged``)."""
+    def side_choice(self) -> W.ToggleButtons:
+        """"Show": the row of side panels a crowded figure shows beside its data plane (the
+        data plane first, :mod:`explorer.plots.room`), shown only while the figure is
+        crowded; short words, so that it shares the row of the controls used in class. Made
+        when first asked for (a view puts it in that row, after ``self.paged``)."""
         if self._side_choice is None:
-            choice = W.Dropdown(description="Beside the plane", options=[("", 0)], value=0,
-                                style={"description_width": "auto"},
-                                layout=W.Layout(width="auto", display="none"))
+            choice = W.ToggleButtons(description="Show", options=[("", 0)], value=0,
+                                     tooltips=[""],
+                                     style={"button_width": "auto",
+                                            "description_width": "auto"},
+                                     layout=W.Layout(width="auto", display="none"))
             choice.add_class("pe-side-choice")
             choice.observe(self._on_side_choice, names="value")
             self._side_choice = choice
@@ -90,6 +93,8 @@ class TabView(FieldControls, W.VBox):
                 options = [(name, i) for i, name in enumerate(names)]
                 if [tuple(o) for o in choice.options] != options:
                     choice.options = options
+                    choice.tooltips = [f"{name} beside the plane (the figure has room for one "
+                                       f"row of side panels)" for name in names]
                 choice.value = min(int(figure.focus), len(names) - 1)
             choice.layout.display = "" if names else "none"
         finally:

@@ -130,7 +130,7 @@ class PerceptronFigure(live.LiveFigure):
 
     def side_rows(self) -> tuple:
         """The names of the side panels' rows (the choice a crowded figure offers)."""
-        return ("Weight space and mistakes", "Convergence proof")
+        return ("Weight space, mistakes", "Proof")
 
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: weight

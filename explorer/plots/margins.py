@@ -234,8 +234,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
 
     def side_rows(self) -> tuple:
         """The names of the side panels' rows (the choice a crowded figure offers)."""
-        return ("Dual weights", "SGD objective" if self.overlay == "side" else
-                "SGD objective and support path")
+        return ("Dual weights", "SGD objective" if self.overlay == "side" else "SGD, path")
 
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: the dual

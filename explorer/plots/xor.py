@@ -389,8 +389,8 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
     def side_rows(self) -> tuple:
         """The names of the right-hand panels' rows in the view shown (the choice a crowded
         figure offers)."""
-        return {"cycling": ("Updates so far", "Training points wrong so far"),
-                "kernel": ("Dual weights", "Kernel perceptron: updates so far")}.get(self.view, ())
+        return {"cycling": ("Updates", "Points wrong"),
+                "kernel": ("Dual weights", "Updates")}.get(self.view, ())
 
     def set_focus(self, row: int) -> None:
         """The row of right-hand panels shown when the figure is too crowded for both (0: the

@@ -19,8 +19,8 @@ from .tracks import css_dpi, figure_renderer, px_per_pt, stack
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
-#: Columns: the data plane, then the side panels; for figures wider than FIGSIZE's aspect the
-#: side panels take the extra width (the data plane is square and limited by the height).
+#: Columns: the data plane, then the side panels, in these proportions (the plane's column is
+#: made as wide as the plane, :func:`explorer.plots.room.split`; the side columns share the rest).
 WIDTH_RATIOS = (2.2, 1.1, 1.1)
 #: The page's two still layers split at this z order: the points, their numbers and the hulls
 #: (z >= 2.5) are drawn over the half-plane shading and the lines under them.

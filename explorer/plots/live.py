@@ -3,10 +3,11 @@
 A figure that mixes in :class:`LiveFigure` defines ``show(k)`` (move its artists to step
 ``k``) and ``dynamic_artists()`` (the artists that move); it gets :meth:`LiveFigure.render`,
 which draws step ``k`` on the live canvas with or without blitting, and
-:meth:`LiveFigure.savefig`. :func:`resize`, :func:`margins_in_points` and :func:`legend_below`
-are the sizing steps of a figure's ``fit``; :func:`reserve_title` keeps a legend's frame still while its
-title's words change. :class:`explorer.plots.PerceptronFigure` does the
-same things in its own methods (written first); it could use these helpers unchanged.
+:meth:`LiveFigure.savefig`. :func:`resize` (which keeps legends readable,
+:func:`floor_legends`), :func:`margins_in_points` and :func:`legend_below` are the sizing steps
+of a figure's ``fit`` (a figure with a data plane shares its room with
+:mod:`explorer.plots.room`); :func:`reserve_title` keeps a legend's frame still while its
+title's words change.
 """
 
 from __future__ import annotations
@@ -171,21 +172,6 @@ def floor_legends(fig) -> None:
         for text in (*legend.get_texts(), legend.get_title()):
             made = _MADE_SIZE.setdefault(text, text.get_fontsize())
             text.set_fontsize(max(made, floor))
-
-
-def fit_grid(fig, grid, width: float, height: float, *, scale: float, base_dpi: float,
-             ratios, aspect: float, planes: int = 1) -> tuple:
-    """Size a figure laid out on a grid of two rows whose first ``planes`` columns each hold a
-    square plane: :func:`resize`, then on a figure wider than ``aspect`` (width / height) the
-    other columns share the extra width, then :func:`margins_in_points`. Returns the width
-    ratios used."""
-    resize(fig, width, height, scale=scale, base_dpi=base_dpi)
-    wide = max(width / height / aspect, 1.0)
-    extra = sum(ratios) * (wide - 1.0) / (len(ratios) - planes)
-    used = tuple(r if j < planes else r + extra for j, r in enumerate(ratios))
-    grid.set_width_ratios(list(used))
-    margins_in_points(fig, grid, nrows=2, ncols=len(ratios))
-    return used
 
 
 def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0.0) -> None:

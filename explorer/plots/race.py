@@ -33,8 +33,6 @@ FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
 #: visited point, pocket line), and the dashes tell them apart in greyscale.
 RACER_STYLES = (("#222222", "-"), ("#5E3C99", "--"), ("#8C510A", "-."), ("#666666", ":"))
-#: The planes' row takes this share of the grid's height; the mistakes the rest.
-HEIGHT_RATIOS = (3.0, 1.15)
 #: The page's two still layers split here, as in the Perceptron figure.
 SPLIT_Z = 2.5
 #: Points between a plane's top and its moving status line.
@@ -135,7 +133,7 @@ class RaceFigure(live.LiveFigure):
         fig = self.fig
         fig.clear()
         n = len(race.rules)
-        self.grid = fig.add_gridspec(2, n, height_ratios=HEIGHT_RATIOS)
+        self.grid = fig.add_gridspec(2, n)  # where the axes are made; _lay_out places them
         X, y = race.X, race.y
         box = data_box(X)
         self.planes, self.status, self.curves, self.stairs = [], [], [], []
@@ -194,7 +192,6 @@ class RaceFigure(live.LiveFigure):
         W, H = fig.bbox.width, fig.bbox.height
         pt = fig.dpi / 72
         n = len(self.planes)
-        live.margins_in_points(fig, self.grid, nrows=2, ncols=n, top_extra=STATUS_ROOM)
         best = max(arrangements(W, H, pt, n), key=lambda a: a[1] + 1e-6 * (a[0] == "row"))
         self.arrangement, side, places, mistakes, title = best
         first = min(x for x, _ in places)

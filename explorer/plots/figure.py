@@ -98,8 +98,8 @@ class PerceptronFigure(live.LiveFigure):
         if self.traj is not None:
             where, legend = room.hang_legend(plane.ax, self._legend_in, drop=LEGEND_DROP)
         rows, crowded, row = room.arrange_side(
-            fig, self.grid, [p.ax for p in self.panels[1:]], top=top, focus=self.focus,
-            legend=legend if where == "beside" else None)
+            fig, self.grid, [p.ax for p in self.panels[1:]], top=top, side=side,
+            focus=self.focus, legend=legend if where == "beside" else None)
         room.place_planes(fig, [plane.ax], side=side, top=top)
         self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
 

@@ -110,6 +110,7 @@ class LiveFigure:
         (:func:`explorer.plots.layers.still_layers`), drawn with the blitting callback off;
         the cached background is dropped, as the drawing left the canvas elsewhere."""
         saving, self._saving = self._saving, True
+        floor_legends(self.fig)  # a legend made since the last fit, too
         try:
             return layers.still_layers(self.fig, moving, split=split, ratio=ratio)
         finally:

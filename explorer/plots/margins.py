@@ -194,7 +194,8 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
             for plane in planes:
                 plane.ax.set_position(plane.ax.get_subplotspec().get_position(fig))
                 live.legend_below(plane.ax, plane.build_legend, drop=LEGEND_DROP, columns=(2, 1))
-            rows, crowded, row = room.arrange_side(fig, grid, others, top=top, focus=self.focus)
+            rows, crowded, row = room.arrange_side(fig, grid, others, top=top, side=side,
+                                                   focus=self.focus)
             where = "below"
         else:
             # large type on a short figure (a projector): the legend's heading (C in Sayed's
@@ -206,8 +207,9 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
                 self.plane._legend_title = title
                 where, legend = room.hang_legend(self.plane.ax, self._legend_in,
                                                  drop=LEGEND_DROP)
-                return (where, *room.arrange_side(fig, grid, others, top=top, focus=self.focus,
-                                                  legend=legend if where == "beside" else None))
+                return (where, *room.arrange_side(
+                    fig, grid, others, top=top, side=side, focus=self.focus,
+                    legend=legend if where == "beside" else None))
 
             where, rows, crowded, row = hang(heading)
             if crowded and where == "beside" and heading:

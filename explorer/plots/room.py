@@ -121,14 +121,16 @@ def anchor(ax, where: str, *, drop: float, shift: float = 0.0) -> dict:
             "borderaxespad": 0.0}
 
 
-def arrange_side(fig, grid, side_axes: Sequence, *, top: float, legend=None, focus: int = 0,
+def arrange_side(fig, grid, side_axes: Sequence, *, top: float, side: float,
+                 legend=None, focus: int = 0,
                  min_row: float = MIN_ROW_PT) -> tuple[tuple, bool, float]:
     """Move the side panels (``side_axes``, on ``grid``'s rows) under ``legend`` (a legend
     beside the plane; None: none there), or up to ``top`` (the grid's top as :func:`split`
     set it, a figure fraction), and show their rows if each is at least ``min_row``
-    points tall, else only row ``focus`` (an axes spanning every row stays). Returns ``(rows
-    shown, crowded, the rows' height in px with every row shown)``. The planes keep their
-    place (call :func:`place_planes` after)."""
+    points tall, else only row ``focus`` (an axes spanning every row stays), at the bottom of
+    the side panels' room and no larger than the plane (a ``side`` px square). Returns
+    ``(rows shown, crowded, the rows' height in px with every row shown)``. The planes keep
+    their place (call :func:`place_planes` after)."""
     H = fig.bbox.height
     pt = fig.dpi / 72
     title = (S.TITLE_SIZE + 10) * pt  # as in margins_in_points
@@ -149,13 +151,17 @@ def arrange_side(fig, grid, side_axes: Sequence, *, top: float, legend=None, foc
     else:
         grid.update(top=top / H,
                     hspace=nrows * gap / max(height - (nrows - 1) * gap, 1.0))
+    W = fig.bbox.width
+    if crowded:  # the row shown takes the side panels' height, no panel larger than the plane
+        wide = [ax.get_subplotspec().get_position(fig).width * W for ax in side_axes
+                if shown[0] in ax.get_subplotspec().rowspan]
+        height = min([height] + [side * side / w for w in wide if w > 0])
     for ax in side_axes:
         spec = ax.get_subplotspec()
-        rows = range(spec.rowspan.start, spec.rowspan.stop)
-        visible = not crowded or shown[0] in rows
+        visible = not crowded or shown[0] in spec.rowspan
         ax.set_visible(visible)
         pos = spec.get_position(fig)
-        if crowded and visible:  # the row shown takes the side panels' whole height
+        if crowded and visible:
             pos = [pos.x0, bottom / H, pos.width, height / H]
         ax.set_position(pos)
     _fit_titles(fig, [ax for ax in side_axes if ax.get_visible()])

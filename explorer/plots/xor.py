@@ -352,7 +352,7 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
             where, legend = room.hang_legend(self.ax, self._legend_in, drop=LEGEND_DROP)
         self.legend = legend
         rows, crowded, row = room.arrange_side(
-            fig, grid, self._side_axes(), top=top, focus=self.focus,
+            fig, grid, self._side_axes(), top=top, side=side, focus=self.focus,
             legend=legend if where == "beside" else None)
         for tile in self._tiles or []:  # on a grid of their own in the right-hand columns
             tile.set_position(tile.get_subplotspec().get_position(fig))

@@ -222,9 +222,12 @@ def test_texts_and_legends_do_not_cover_the_curves():
                 pts = proof.ax.transData.transform(_line(line))
                 assert pts[:, 1].max() + 3 < legend.y0  # markers included
         assert not legend.overlaps(proof.ax.title.get_window_extent(r))
-        # the data plane legend is below the plane, inside the figure
+        # the data plane's legend is below the plane or, where that would shrink the plane,
+        # beside it (issue 30), inside the figure
         lb = pf.plane.legend.get_window_extent(r)
-        assert lb.y1 < pf.plane.ax.bbox.y0 and lb.y0 >= 0
+        plane = pf.plane.ax.bbox
+        assert (lb.y1 < plane.y0 or lb.x0 > plane.x1) and lb.y0 >= 0
+        assert lb.x1 <= pf.fig.bbox.width + 1 and lb.y1 <= pf.fig.bbox.height + 1
         # the label of the update arrow does not sit on the boundary line
         if pf.plane.update_text.get_visible():
             tb = _display_box(pf.plane.update_text, r)

@@ -380,13 +380,23 @@ def test_nothing_is_cut_off_or_overlaps(case, w, h, scale, layout):
         box = ax.get_tightbbox(renderer)
         assert box.x0 >= -1 and box.y0 >= -1 and box.x1 <= W + 1 and box.y1 <= H + 1, (
             f"{ax.get_title(loc='left')!r} leaves the figure ({W:.0f}x{H:.0f}): {box}")
+        plane = next((p for p in mf._planes() if p.ax is ax), None)
+        if plane is not None:  # its legend, below it or beside it (issue 30), on its own
+            extra = [a for a in ax.get_default_bbox_extra_artists() if a is not plane.legend]
+            box = ax.get_tightbbox(renderer, bbox_extra_artists=extra)
+            boxes[plane.legend] = plane.legend.get_window_extent(renderer)
         boxes[ax] = box
-    # no panel runs into another (the plane's box includes its legend below it)
+    # no panel or plane's legend runs into another
     axes = list(boxes)
+
+    def name(a):
+        return "a plane's legend" if hasattr(a, "get_texts") else a.get_title(loc="left")
+
     for i, a in enumerate(axes):
         for b in axes[i + 1:]:
-            assert not boxes[a].overlaps(boxes[b]), (
-                f"{a.get_title(loc='left')!r} runs into {b.get_title(loc='left')!r}")
+            if a is getattr(b, "axes", None) or b is getattr(a, "axes", None):
+                continue  # a plane and its own legend
+            assert not boxes[a].overlaps(boxes[b]), f"{name(a)!r} runs into {name(b)!r}"
     # legends inside the side panels stay inside them
     for panel in (mf.duals, mf.objective, mf.path_panel):
         if panel.legend is not None and panel.legend.get_visible() and panel.ax.get_visible():

@@ -65,6 +65,15 @@ function render({ model, el }) {
       values.figure_top = Math.round(canvasArea(f).getBoundingClientRect().top + window.scrollY);
       values.figure_width = Math.round(f.clientWidth);
     }
+    // where the settings column starts on the unscrolled page: it ends at the window's
+    // bottom (CSS --pe-sidebar-top), so a box in it taking the focus scrolls it, not the page
+    const side = r && [...r.querySelectorAll('.pe-sidebar')].find(e => e.offsetParent !== null);
+    if (side) {
+      let top = side.getBoundingClientRect().top;
+      for (let a = side.parentElement; a; a = a.parentElement) top += a.scrollTop || 0;
+      const px = `${Math.round(top + window.scrollY)}px`;
+      if (r.style.getPropertyValue('--pe-sidebar-top') !== px) r.style.setProperty('--pe-sidebar-top', px);
+    }
     let changed = force;
     for (const [k, v] of Object.entries(values)) {
       if (model.get(k) !== v) { model.set(k, v); changed = true; }

@@ -179,10 +179,13 @@ class Dashboard(W.VBox):
         if view.has_trait("handoff"):
             view.observe(self._on_handoff, names="handoff")
         view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
-        # a note or a refusal takes a line above the figure: measure where it starts again
-        for line in (view.messages.notice, view.messages.refusal):
+        # a note or a refusal takes a line above the figure (and a crowded figure's choice
+        # of side panels, TabView.layout_lines): measure where it starts again
+        lines = getattr(view, "layout_lines", None)
+        for line in lines() if lines else (view.messages.notice, view.messages.refusal):
             line.layout.observe(self._remeasure, names="display")
-            line.observe(self._remeasure, names="value")  # 1 line or 2
+            if isinstance(line, W.HTML):
+                line.observe(self._remeasure, names="value")  # 1 line or 2
         if query:
             self._apply(view, *view.spec.from_query(query), source="link")
         if bad_tab:

@@ -20,10 +20,11 @@ import ipywidgets as W
 SIDEBAR_PX = 340
 NARROW_PX = 1150
 #: Height the page takes above the figure (top bar, tab bar, transport, narration) until the
-#: page has measured it, and the margin kept below it.
+#: page has measured it, and the margin kept below it (nothing else is under the figure: the
+#: keys and symbols are in the settings column).
 CHROME_PX = 250
 LECTURE_CHROME_PX = 300
-BOTTOM_PX = 8
+BOTTOM_PX = 4
 #: The figure's reference width: at this width its type is at its designed size.
 BASE_WIDTH = 1040
 #: Lecture mode's type, relative to the type of the same figure out of lecture mode: at
@@ -46,14 +47,27 @@ CSS = """
 .pe-topbar { gap: 10px; padding: 2px 4px; }
 .pe-brand { font-size: calc(var(--pe-font) * 1.25); font-weight: 600; margin-right: 8px; }
 .pe-sidebar { width: calc(var(--pe-font) * 19.5); border-right: 1px solid #ddd; padding-right: 8px;
-  overflow-y: auto; overflow-x: hidden;
-  max-height: calc(100vh - 90px); flex: 0 0 auto; }
+  overflow-y: auto; overflow-x: hidden; flex: 0 0 auto;
+  /* its bottom on screen (the page bridge measures its top): a box near its end scrolls the
+     column, not the page, when it takes the focus */
+  max-height: calc(100vh - var(--pe-sidebar-top, 120px) - 4px); }
+.pe-sidebar .pe-keys, .pe-sidebar .pe-symbols { margin: 4px 0 6px; line-height: 1.4;
+  white-space: normal; }
 .pe-sidebar .pe-section { font-weight: 600; margin-top: 8px; border-bottom: 1px solid #eee; }
+/* a menu in the settings column: its name above it and the menu as wide as the column, so
+   that no choice is cut ("Koski's worked example (6 points)"); a long name wraps */
+.pe-sidebar .widget-dropdown { flex-wrap: wrap; height: auto; }
+.pe-sidebar .widget-dropdown > .widget-label { width: 100% !important; max-width: none;
+  text-align: left; }
+.pe-sidebar .widget-dropdown > select { flex: 1 1 100%; min-width: 0; }
+.pe-root .pe-choice-checks > .widget-label { white-space: normal; overflow: visible;
+  height: auto; line-height: 1.3; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
 .pe-narration { line-height: 1.35; height: calc(4.05em + 8px); box-sizing: border-box; overflow-y: auto;
   padding: 3px 8px;
   border-left: 4px solid #0072B2; background: #F4F8FB; font-size: calc(var(--pe-font) * 1.1); }
 .pe-lecture .pe-narration { font-size: calc(var(--pe-font) * 1.05); }
+.pe-root .pe-messages > .widget-html { font-size: var(--pe-font); }  /* lecture-sized too */
 .pe-root .pe-messages .widget-html-content { font-size: inherit; line-height: inherit; }
 .pe-root .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {
   flex: 0 1 auto; min-width: 144px; }  /* ipywidgets' 144 px cut a name at lecture type */
@@ -69,11 +83,12 @@ CSS = """
   border-left: 4px solid #0072B2; color: #222; line-height: 1.35; }
 .pe-equation .pe-equation-text { font-size: calc(var(--pe-font) * 0.85); line-height: 1.3;
   white-space: normal; color: #222; margin: 0 0 4px; }
-.pe-main .pe-equation .pe-equation-text { margin: 0; }
+.pe-main .pe-equation .pe-equation-text { margin: 0; line-height: 1.2; }
 .pe-main .pe-equation { display: none; }  /* beside the settings; above the figure in lecture */
 /* a row of choices keeps its name on its line ("Click mode  View  Add +1 ...") */
 .pe-root .widget-toggle-buttons { display: flex; align-items: center; flex-wrap: wrap; gap: 4px; }
 .pe-root .widget-toggle-buttons > .widget-label { width: auto; margin: 0 6px 0 0; }
+.pe-root .pe-side-choice { margin-left: 10px; }  /* a crowded figure's side panels (Show) */
 /* lecture mode: the top bar's one button sits at the right end of the tab bar's row (the rows
    above the figure are the figure's height) */
 .pe-lecture .pe-brand, .pe-lecture .pe-settings-toggle,
@@ -81,11 +96,9 @@ CSS = """
 /* and the notebook page's own 20 px above the dashboard go to the figure */
 body:has(.pe-root.pe-lecture) .lm-BoxPanel-child, body:has(.pe-root.pe-lecture) .jp-Cell,
 body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-top: 0; }
-@media (min-width: 1100px) {
-  .pe-root.pe-lecture { position: relative; }
-  .pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
-    padding: 0; }
-}
+.pe-root.pe-lecture { position: relative; }
+.pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
+  padding: 0; }
 .pe-lecture .pe-main .pe-equation { display: flex; }
 .pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
 .pe-playlist .widget-hbox { gap: 6px; }
@@ -162,10 +175,11 @@ def section(title: str) -> W.HTML:
 
 
 class Shell(W.HBox):
-    """A settings column (``sidebar``) and a main column; :meth:`show_sidebar` toggles it."""
+    """A settings column (``sidebar``, then the widgets ``foot``) and a main column;
+    :meth:`show_sidebar` toggles the settings column."""
 
-    def __init__(self, sidebar: W.Widget, main: W.Widget, **kwargs):
-        self.sidebar = W.VBox([sidebar])  # its width follows the type size (CSS below)
+    def __init__(self, sidebar: W.Widget, main: W.Widget, *, foot=(), **kwargs):
+        self.sidebar = W.VBox([sidebar, *foot])  # its width follows the type size (CSS below)
         self.sidebar.add_class("pe-sidebar")
         self.main = W.VBox([main])
         self.main.add_class("pe-main")

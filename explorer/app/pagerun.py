@@ -66,6 +66,8 @@ class PageRun:
         self._run = 0
         self._loading = False
         self._resize = None  # a pending redraw at a new size
+        #: Called with no argument after each scene is sent (the figure was laid out again).
+        self.after_show: list[Callable[[], object]] = []
         self.page.observe(self._page_step, names="step")
         self.page.observe(self._page_playing, names="playing")
         self.page.observe(lambda ch: self.show(keep=True), names="ratio")
@@ -91,6 +93,8 @@ class PageRun:
         scene = f.scene(width=fit.width, height=fit.height, scale=fit.scale, ratio=ratio,
                         chunk=self.chunk_steps)
         self.send_scene(scene, step=k, keep=keep)
+        for call in self.after_show:
+            call()
 
     def send_scene(self, scene, *, step: int, keep: bool = False) -> None:
         """Send a scene the figure has made (:meth:`show`, or e.g. a run grown over the same

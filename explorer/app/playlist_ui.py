@@ -23,6 +23,9 @@ from .lazy import BuiltOnUse
 from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
 from .state import MAX_JSON_BYTES
 
+#: The most slides the list shows at once (it scrolls to the others).
+LIST_ROWS = 3
+
 
 def course_text() -> str:
     """The text of the example lecture shipped with the package."""
@@ -138,7 +141,8 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
             if list(self.list.options) != labels:
                 self.list.options = labels
             self.list.index = p.current
-            self.list.rows = max(2, min(5, len(labels)))
+            # three rows at most (it scrolls): the figure below keeps its height
+            self.list.rows = max(2, min(LIST_ROWS, len(labels)))
             self.slides.layout.display = "" if labels and not self._compact else "none"
         finally:
             self._syncing = False

@@ -26,7 +26,7 @@ import traitlets as T
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
-from .layout import FigureFit, Shell
+from .layout import FigureFit, Shell, section
 from .symbols import symbols_widget
 from .timeline import KEYS_HELP
 
@@ -42,15 +42,75 @@ class TabView(FieldControls, W.VBox):
     handoff = T.Instance(Handoff, allow_none=True)
 
     def _lay_out(self, settings, above, *, symbols: str, below=(), **kwargs) -> None:
-        """Build the tab: the settings column beside the main one, which has ``above`` (the
-        messages and a row of controls, in the order given), the figure (``figure_box``), the
-        widgets ``below`` it, the keys (``keys_help``) and the symbols of the tab ``symbols``;
-        ``kwargs`` go to the box."""
-        self.keys_help = W.HTML(f"<div class='pe-help'>{html.escape(KEYS_HELP)}</div>")
-        main = W.VBox([*above, self.figure_box, *below, self.keys_help, symbols_widget(symbols)])
-        self.shell = Shell(settings, main)
+        """Build the tab: the settings column (``settings``, then the keys, ``keys_help``, and
+        the symbols of the tab ``symbols``) beside the main one, which has ``above`` (the
+        messages and a row of controls, in the order given), the figure (``figure_box``) and
+        the widgets ``below`` it; ``kwargs`` go to the box.
+
+        The keys and symbols are read in the settings column: under the figure, which takes
+        the window's height, the keys' line was half cut by the window's bottom edge at every
+        size (issue 30)."""
+        keys = KEYS_HELP.removeprefix("Keys: ")
+        self.keys_help = W.HTML(f"<div class='pe-help pe-keys'><b>Keys.</b> "
+                                f"{html.escape(keys)}</div>")
+        main = W.VBox([*above, self.figure_box, *below])
+        self.shell = Shell(settings, main, foot=[section("Keys and symbols"), self.keys_help,
+                                                 symbols_widget(symbols)])
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")
+
+    # ------------------------------------------------------------------ a crowded figure
+    _side_choice = None
+    _syncing_side = False
+
+    @property
+    def side_choice(self) -> W.ToggleButtons:
+        """"Show": the row of side panels a crowded figure shows beside its data plane (the
+        data plane first, :mod:`explorer.plots.room`), shown only while the figure is
+        crowded; short words, so that it shares the row of the controls used in class. Made
+        when first asked for (a view puts it in that row, after ``self.paged``)."""
+        if self._side_choice is None:
+            choice = W.ToggleButtons(description="Show", options=[("", 0)], value=0,
+                                     tooltips=[""],
+                                     style={"button_width": "auto",
+                                            "description_width": "auto"},
+                                     layout=W.Layout(width="auto", display="none"))
+            choice.add_class("pe-side-choice")
+            choice.observe(self._on_side_choice, names="value")
+            self._side_choice = choice
+            self.paged.after_show.append(self._sync_side_choice)
+        return self._side_choice
+
+    def _sync_side_choice(self) -> None:
+        """After each layout: the choice offers the figure's rows while it is crowded."""
+        figure = self.paged.figure
+        room = getattr(figure, "room", None)
+        names = tuple(figure.side_rows()) if room is not None and room.crowded else ()
+        choice = self._side_choice
+        self._syncing_side = True
+        try:
+            if names:
+                options = [(name, i) for i, name in enumerate(names)]
+                if [tuple(o) for o in choice.options] != options:
+                    choice.options = options
+                    choice.tooltips = [f"{name} beside the plane (the figure has room for one "
+                                       f"row of side panels)" for name in names]
+                choice.value = min(int(figure.focus), len(names) - 1)
+            choice.layout.display = "" if names else "none"
+        finally:
+            self._syncing_side = False
+
+    def _on_side_choice(self, change) -> None:
+        if self._syncing_side or change["new"] is None:
+            return
+        self.paged.figure.set_focus(int(change["new"]))
+        self.paged.show(keep=True)
+
+    def layout_lines(self) -> list:
+        """Widgets above the figure whose showing or hiding moves the figure's top (the page
+        measures it again when they do)."""
+        lines = [self.messages.notice, self.messages.refusal]
+        return lines + ([self._side_choice] if self._side_choice is not None else [])
 
     def _follow_model(self, on_run, names) -> None:
         """Wire the view to its model: ``on_run`` when the trait(s) ``names`` change (a new run
@@ -131,6 +191,8 @@ class TabView(FieldControls, W.VBox):
         from ..plots.animation import offscreen_figure
 
         figure = figure_cls(offscreen_figure(), **kwargs)
+        if hasattr(figure, "focus"):  # a crowded figure shows the side panels chosen
+            figure.focus = getattr(self.paged.figure, "focus", 0)
         f = self.fitted
         figure.fit(f.width, f.height, scale=f.scale)
         return figure

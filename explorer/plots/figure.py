@@ -10,8 +10,7 @@ from matplotlib.figure import Figure
 
 from ..replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..trajectory import Trajectory
-from . import layers, live
-from . import style as S
+from . import layers, live, room
 from .overlays import LEGEND_DROP
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
@@ -20,8 +19,8 @@ from .tracks import css_dpi, figure_renderer, px_per_pt, stack
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
-#: Columns: the data plane, then the side panels; for figures wider than FIGSIZE's aspect the
-#: side panels take the extra width (the data plane is square and limited by the height).
+#: Columns: the data plane, then the side panels, in these proportions (the plane's column is
+#: made as wide as the plane, :func:`explorer.plots.room.split`; the side columns share the rest).
 WIDTH_RATIOS = (2.2, 1.1, 1.1)
 #: The page's two still layers split at this z order: the points, their numbers and the hulls
 #: (z >= 2.5) are drawn over the half-plane shading and the lines under them.
@@ -53,7 +52,9 @@ class PerceptronFigure(live.LiveFigure):
         self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
         self.traj = None
         self.info = None
-        self._legend_layouts = {}  # (size, legend entries) -> (plane side, columns, type, shift)
+        self._legend_layouts = {}  # (size, where, legend entries) -> (columns, shift)
+        self.focus = 0  # the row of side panels shown when only one fits (set_focus)
+        self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
         self.hand = False  # the learner picks the points ("you choose" mode)
         self.edited = False  # the points were edited (the status line says so)
         self._scene = None
@@ -71,73 +72,76 @@ class PerceptronFigure(live.LiveFigure):
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
                                 certificate=getattr(self.info, "certificate", None),
                                 hand=self.hand, batch=traj.params.get("batch_size", 1) > 1)
+        self._lay_out()  # the side panels fit their texts to where they are
         info = self.info
         self.weights.set_run(traj, self.X, self.y, separable=(
             None if info.pending else info.separable if traj.params["fit_intercept"] else True))
         self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
-        self._room_for_legend()
+        self.proof.fit_label()
         self.plane.measure()  # the update label's room, once the plane's size is known
         self._scene = None  # a scene describes one run at one size
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
         self._background = None
 
-    def _room_for_legend(self) -> None:
-        """Shrink the data plane when its legend (below it) would leave the figure: the plane
-        is square and pinned to the top of its column, so on a short, wide figure its side is
-        the column's height and nothing would be left below it."""
-        ax, legend = self.plane.ax, self.plane.legend
-        spec = ax.get_subplotspec()
-        if spec is None or legend is None:
-            return
-        cell = spec.get_position(self.fig)
-        W, H = self.fig.bbox.width, self.fig.bbox.height
-        renderer = figure_renderer(self.fig)
-        top = cell.y1 * H
-        center = (cell.x0 + cell.width / 2) * W  # the square is centred in its column
-        # room for the legend: its column, and on the left the figure's margin (below the plane
-        # and its x label nothing else is there)
-        right = cell.width * W / 2
-        left = center - 2
-        full = min(cell.width * W, cell.height * H)
-        drop = LEGEND_DROP * self.fig.dpi / 72 + 4  # px from the axes to the legend, labels in it
-        args = self.plane._legend_args
-        key = (W, H, self.fig.dpi, args["kept_kind"], args["band"] is None, args["hand"],
-               None if args["certificate"] is None else args["certificate"].conic, args["batch"])
-        if key in self._legend_layouts:  # the same entries at the same size: no search
-            best = self._legend_layouts[key]
-            candidates = ()
-        else:
-            best = None
-            # Few rows and full-size type first; a smaller legend only when the plane would shrink,
-            # and never under READABLE_PX if the full-size type is over it (a projector's type)
-            candidates = ((3, 1.0), (2, 1.0), (3, 0.85), (2, 0.85), (2, 0.72), (1, 0.72))
-            floor = S.readable_share(S.TICK_SIZE - 1, self.fig.dpi)
-            candidates = [c for c in candidates if c[1] >= floor - 1e-9]
-        # centred under the plane if any will do; else moved left into the figure's margin
-        for shifting in (False, True):
-            for ncol, size in candidates if best is None else ():
-                self.plane.set_legend_columns(ncol, size=size)
-                box = self.plane.legend.get_window_extent(renderer)
-                half = box.width / 2
-                if half > (right + left) / 2 if shifting else half > min(left, right):
-                    continue
-                shift = max(0.0, half - right)  # px left: its right end stays in the column
-                side = min(full, top - box.height - drop)
-                if best is None or side > best[0] + 1:
-                    best = (side, ncol, size, shift)
-                if side >= 0.8 * full:
+    def _lay_out(self) -> None:
+        """Share the figure's room, the data plane first (:mod:`explorer.plots.room`): the plane
+        a square as tall as the figure allows, its legend below it if there is room there, else
+        beside it over the side panels, which take what is left (one row of them, the
+        :attr:`focus`, when both would be too short)."""
+        fig, plane = self.fig, self.plane
+        side = room.split(fig, self.grid, ratios=WIDTH_RATIOS)
+        top = self.grid.get_subplot_params(fig).top
+        room.place_planes(fig, [plane.ax], side=side, top=top)
+        where, legend = "", None
+        if self.traj is not None:
+            where, legend = room.hang_legend(plane.ax, self._legend_in, drop=LEGEND_DROP)
+        rows, crowded, row = room.arrange_side(
+            fig, self.grid, [p.ax for p in self.panels[1:]], top=top, side=side,
+            focus=self.focus, legend=legend if where == "beside" else None)
+        room.place_planes(fig, [plane.ax], side=side, top=top)
+        self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
+
+    def _legend_in(self, where: str, width: float):
+        """The plane's legend ``where`` ("below" or "beside" the plane) in the fewest rows
+        whose width is at most ``width`` px (one column if none is); the choice is kept per
+        size and entries."""
+        fig, plane = self.fig, self.plane
+        args = plane._legend_args
+        key = (fig.bbox.width, fig.bbox.height, fig.dpi, where, round(width), args["kept_kind"],
+               args["band"] is None, args["hand"], args["batch"],
+               None if args["certificate"] is None else args["certificate"].conic)
+        if key not in self._legend_layouts:
+            renderer = figure_renderer(fig)
+            choice = (1, 0.0)
+            for ncol in ((4, 3, 2) if where == "beside" else (3, 2)):
+                plane.set_legend_columns(ncol, where=where)
+                wide = plane.legend.get_window_extent(renderer).width
+                if wide <= width:
+                    # below: its right end no further right than the plane's
+                    half = wide / 2 - plane.ax.get_position().width * fig.bbox.width / 2
+                    choice = (ncol, max(0.0, half) if where == "below" else 0.0)
                     break
-        side, ncol, size, shift = best if best is not None else (0.0, 1, 0.72, 0.0)
-        self._legend_layouts[key] = (side, ncol, size, shift)
-        if self.plane.legend_layout != (ncol, size, shift):
-            self.plane.set_legend_columns(ncol, size=size, shift=shift)
-        if side >= full:
-            ax.set_position(cell)
-            return
-        side = max(side, 0.3 * cell.height * H)
-        ax.set_position([cell.x0, (top - side) / H, cell.width, side / H])
+            self._legend_layouts[key] = choice
+        ncol, shift = self._legend_layouts[key]
+        plane.set_legend_columns(ncol, where=where, shift=shift)
+        return plane.legend
+
+    def side_rows(self) -> tuple:
+        """The names of the side panels' rows (the choice a crowded figure offers)."""
+        return ("Weight space, mistakes", "Proof")
+
+    def set_focus(self, row: int) -> None:
+        """The row of side panels shown when the figure is too crowded for both (0: weight
+        space and mistakes, 1: the convergence proof); laid out again."""
+        self.focus = int(row)
+        if self.traj is not None:  # the panels fit their texts to their new places
+            self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)
+        else:
+            self._lay_out()
+        self._scene = None
+        self._background = None
 
     def frame(self, k: int) -> StepFrame:
         """The run's :class:`StepFrame` at step ``k`` (its ``text`` is the narration)."""
@@ -182,11 +186,11 @@ class PerceptronFigure(live.LiveFigure):
             self.plane.kept_anchor = (x * css, height - y * css)
         names = {"plane": self.plane, "weights": self.weights, "mistakes": self.mistakes,
                  "proof": self.proof}
-        panels = tuple(layers.panel(p.ax, name, width=width, height=height)
-                       for name, p in names.items())
+        shown = [(name, p) for name, p in names.items() if p.ax.get_visible()]  # see focus
+        panels = tuple(layers.panel(p.ax, name, width=width, height=height) for name, p in shown)
         pt = px_per_pt(self.fig)
         tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
-                       for p in self.panels for t in p.tracks(pt))
+                       for _, p in shown for t in p.tracks(pt))
         self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
                             panels=panels, tracks=tracks, below=below, above=above,
                             n_steps=int(self.traj.n_steps), chunk=int(chunk))
@@ -212,7 +216,7 @@ class PerceptronFigure(live.LiveFigure):
     # ------------------------------------------------------------------ live drawing
     def dynamic_artists(self) -> list:
         """Every artist that changes with the step, in drawing order."""
-        arts = [a for p in self.panels for a in p.dynamic_artists()]
+        arts = [a for p in self.panels if p.ax.get_visible() for a in p.dynamic_artists()]
         return sorted(arts, key=lambda a: a.get_zorder())
 
     # ------------------------------------------------------------------ size
@@ -225,8 +229,9 @@ class PerceptronFigure(live.LiveFigure):
         high-density screen the canvas multiplies the dpi by its device pixel ratio, as
         matplotlib does itself when the ratio changes.
         """
-        live.fit_grid(self.fig, self.grid, width, height, scale=scale, base_dpi=base_dpi,
-                      ratios=WIDTH_RATIOS, aspect=FIGSIZE[0] / FIGSIZE[1])
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
         self._background = None
         if self.traj is not None:  # text wrapping and label bands follow the axes' size
             self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)
+        else:
+            self._lay_out()

@@ -13,7 +13,7 @@ import io
 import numpy as np
 
 from .scene import Panel
-from .tracks import css_dpi
+from .tracks import css_dpi, figure_renderer, px_per_pt
 
 #: PNG compression of the still layers: fast (they are made once per run and size).
 PNG_KWARGS = {"compress_level": 1}
@@ -32,7 +32,26 @@ def panel(ax, name: str, *, width: float, height: float, log10: str = "") -> Pan
     if "y" in log10 and ax.get_yscale() == "log":
         ylim = tuple(float(np.log10(v)) for v in ylim)
     return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
-                 float(pos.width * width), float(pos.height * height), xlim, ylim)
+                 float(pos.width * width), float(pos.height * height), xlim, ylim,
+                 legend=legend_box(ax, height=height))
+
+
+def legend_box(ax, *, height: float) -> tuple:
+    """``ax``'s legend as drawn: ``(x, y, w, h, type_px)``, its box in CSS px from the top
+    left of a figure ``height`` CSS px tall and its smallest type in CSS px; ``()`` when
+    ``ax`` has no visible legend with words."""
+    legend = ax.get_legend()
+    if legend is None or not legend.get_visible():
+        return ()
+    texts = [t for t in (*legend.get_texts(), legend.get_title())
+             if t.get_visible() and t.get_text().strip()]
+    if not texts:
+        return ()
+    fig = ax.figure
+    box = legend.get_window_extent(figure_renderer(fig))
+    css = css_dpi(fig) / fig.dpi
+    type_px = min(t.get_fontsize() for t in texts) * px_per_pt(fig)
+    return (box.x0 * css, height - box.y1 * css, box.width * css, box.height * css, type_px)
 
 
 def still_artists(fig) -> list:

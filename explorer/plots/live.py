@@ -3,19 +3,23 @@
 A figure that mixes in :class:`LiveFigure` defines ``show(k)`` (move its artists to step
 ``k``) and ``dynamic_artists()`` (the artists that move); it gets :meth:`LiveFigure.render`,
 which draws step ``k`` on the live canvas with or without blitting, and
-:meth:`LiveFigure.savefig`. :func:`resize`, :func:`margins_in_points` and :func:`legend_below`
-are the sizing steps of a figure's ``fit``; :func:`reserve_title` keeps a legend's frame still while its
-title's words change. :class:`explorer.plots.PerceptronFigure` does the
-same things in its own methods (written first); it could use these helpers unchanged.
+:meth:`LiveFigure.savefig`. :func:`resize` (which keeps legends readable,
+:func:`floor_legends`), :func:`margins_in_points` and :func:`legend_below` are the sizing steps
+of a figure's ``fit`` (a figure with a data plane shares its room with
+:mod:`explorer.plots.room`); :func:`reserve_title` keeps a legend's frame still while its
+title's words change.
 """
 
 from __future__ import annotations
 
+import weakref
+
+from matplotlib.legend import Legend
 from matplotlib.transforms import Bbox
 
 from . import layers
 from . import style as S
-from .tracks import figure_renderer
+from .tracks import css_dpi, figure_renderer
 
 
 class LiveFigure:
@@ -106,6 +110,7 @@ class LiveFigure:
         (:func:`explorer.plots.layers.still_layers`), drawn with the blitting callback off;
         the cached background is dropped, as the drawing left the canvas elsewhere."""
         saving, self._saving = self._saving, True
+        floor_legends(self.fig)  # a legend made since the last fit, too
         try:
             return layers.still_layers(self.fig, moving, split=split, ratio=ratio)
         finally:
@@ -152,21 +157,22 @@ def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: fl
     fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
     fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
     fig.set_size_inches(width / dpi, height / dpi, forward=True)
+    floor_legends(fig)
 
 
-def fit_grid(fig, grid, width: float, height: float, *, scale: float, base_dpi: float,
-             ratios, aspect: float, planes: int = 1) -> tuple:
-    """Size a figure laid out on a grid of two rows whose first ``planes`` columns each hold a
-    square plane: :func:`resize`, then on a figure wider than ``aspect`` (width / height) the
-    other columns share the extra width, then :func:`margins_in_points`. Returns the width
-    ratios used."""
-    resize(fig, width, height, scale=scale, base_dpi=base_dpi)
-    wide = max(width / height / aspect, 1.0)
-    extra = sum(ratios) * (wide - 1.0) / (len(ratios) - planes)
-    used = tuple(r if j < planes else r + extra for j, r in enumerate(ratios))
-    grid.set_width_ratios(list(used))
-    margins_in_points(fig, grid, nrows=2, ncols=len(ratios))
-    return used
+#: Legend text -> its type in points as made (floor_legends raises it, never under this).
+_MADE_SIZE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def floor_legends(fig) -> None:
+    """Raise the type of every legend of ``fig`` to :data:`~explorer.plots.style.LEGEND_MIN_PX`
+    CSS px where its size as made is smaller at the figure's size (a figure drawn small);
+    where it is not, it gets its size as made back."""
+    floor = S.legend_size(css_dpi(fig), 0.0)
+    for legend in fig.findobj(Legend):
+        for text in (*legend.get_texts(), legend.get_title()):
+            made = _MADE_SIZE.setdefault(text, text.get_fontsize())
+            text.set_fontsize(max(made, floor))
 
 
 def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0.0) -> None:

@@ -3,6 +3,8 @@ along an ``svm_sgd`` run, and Sayed's Example 61.3 (training error and #SV/N aga
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
@@ -20,10 +22,13 @@ from matplotlib.ticker import (
 from ..margins import MarginComparison, SGDProgress, SupportPath
 from . import style as S
 from .margin_plane import _PANEL_LEGEND, SGD, _free, _g
+from .tracks import css_dpi, figure_renderer
 
 __all__ = ["DualWeights", "SGDObjective", "SupportPathPanel"]
 
 TITLE = "Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)"
+#: The SGD objective's curve in its legend (in lines as narrow as the panel needs).
+CURVE_WORDS = "P = ρ‖w‖² + mean hinge, along the whole run"
 
 
 # --------------------------------------------------------------------------- dual weights
@@ -112,8 +117,7 @@ class DualWeights:
         top = float(np.abs(h).max()) if m else 1.0
         handles = [Patch(facecolor=to_rgba(S.POS, 0.85), edgecolor=S.POS, hatch=S.POS_HATCH),
                    Patch(facecolor=to_rgba(S.NEG, 0.85), edgecolor=S.NEG, hatch=S.NEG_HATCH)]
-        labels = (["+1 (up)", "−1 (down)"] if self.compact else
-                  ["class +1 (up)", "class −1 (down)"])
+        labels, short = ["class +1 (up)", "class −1 (down)"], ["+1 (up)", "−1 (down)"]
         top = top if top > 0 else 1.0
         if cmp.C is not None and cmp.C <= C_SHOWN_WITHIN * top:
             # the box of the soft margin's dual, 0 <= alpha_i <= C (61.51)
@@ -126,22 +130,31 @@ class DualWeights:
             ax.yaxis.set_major_formatter(FuncFormatter(
                 lambda v, _p=None: _C_TICKS.get(round(v / C * 2) if C else 0, "")))
             handles.append(self.cap_hi)
-            labels.append("±C" if self.compact else f"limit ±C = {_g(C)} (61.51)")
+            labels.append(f"limit ±C = {_g(C)} (61.51)")
+            short.append("±C")
         elif cmp.C is not None:  # far above every weight: said, not drawn
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
             handles.append(Line2D([], [], color=S.LINE, lw=1.2, ls="--"))
-            labels.append("C: off scale" if self.compact else f"C = {_g(cmp.C)}: off scale")
+            labels.append(f"C = {_g(cmp.C)}: off scale")
+            short.append("C: off scale")
         else:
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
         ax.set_xlim(-0.5 - 0.1 * (m < 3), max(m, 1) - 0.5 + 0.1 * (m < 3))
         free = _free(ax, 1.5, S.TICK_SIZE - 1)
         ax.set_ylim(-top * 1.08, top * 1.08 + 2.16 * top * free / (1 - free))
-        self.legend = ax.legend(handles, labels, loc="upper left", ncol=3, **_PANEL_LEGEND,
-                                fontsize=S.TICK_SIZE - 1, handlelength=1.6,
-                                columnspacing=0.6 if self.compact else 1.0,
-                                borderaxespad=0.2)
+        # the short words in a narrow panel (side by side, or a legend that would be wider)
+        room = ax.get_position().width * ax.figure.bbox.width
+        for words in ([short] if self.compact else [labels, short]):
+            if self.legend is not None:
+                self.legend.remove()
+            self.legend = ax.legend(handles, words, loc="upper left", ncol=3, **_PANEL_LEGEND,
+                                    fontsize=S.legend_size(css_dpi(ax.figure)), handlelength=1.6,
+                                    columnspacing=0.6 if words is short else 1.0,
+                                    borderaxespad=0.2)
+            if self.legend.get_window_extent(figure_renderer(ax.figure)).width <= room:
+                break
 
 
 # --------------------------------------------------------------------------- SGD objective
@@ -154,7 +167,7 @@ class SGDObjective:
         self.ax = ax
         S.style_axes(ax, title="SGD objective (61.13)", xlabel="step", ylabel="")
         (self.curve,) = ax.plot([], [], color=SGD, lw=2.2, zorder=3,
-                                label="P = ρ‖w‖² + mean hinge,\nalong the whole run")
+                                label=CURVE_WORDS)
         (self.optimum,) = ax.plot([], [], color=S.BOUND, lw=2.0, ls="--", zorder=2.5,
                                   label="min P (SVM)")
         # above the legend (zorder 5): blitted over the background, they end up on top anyway
@@ -188,10 +201,18 @@ class SGDObjective:
         right = max(int(steps[-1]), 1)
         self.curve.set_data(steps, obj)
         self.optimum.set_data([0, right], [sgd.optimum, sgd.optimum])
-        self.legend.get_texts()[1].set_text(f"min P = {_g(sgd.optimum)} (SVM)")
+        texts = self.legend.get_texts()
+        texts[1].set_text(f"min P = {_g(sgd.optimum)} (SVM)")
+        # the curve's words in as many lines as the panel's width needs
+        room = ax.get_position().width * ax.figure.bbox.width
+        for width in (26, 18, 12):
+            texts[0].set_text("\n".join(textwrap.wrap(CURVE_WORDS, width)))
+            if self.legend.get_window_extent(figure_renderer(ax.figure)).width <= room:
+                break
         lo = max(min(float(obj.min()), sgd.optimum), 1e-12)
         hi = max(float(obj.max()), sgd.optimum)
-        free = _free(ax, 4, S.TICK_SIZE - 1)  # the legend: three lines
+        lines = texts[0].get_text().count("\n") + 2
+        free = _free(ax, lines + 1, S.TICK_SIZE - 1)  # the legend's lines, and a gap
         ax.set_xlim(0, right)
         if hi / lo > 5:  # log scale: the last per cent above the minimum stays visible
             ax.set_yscale("log")

@@ -11,7 +11,6 @@ from matplotlib.colors import to_rgba
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
-from matplotlib.transforms import ScaledTranslation
 
 from ..geometry import clip_line
 from ..margins import MarginComparison, SGDProgress
@@ -20,6 +19,8 @@ from .margin_parts import apply_plane, plane_parts, ring_sizes
 from .margin_parts import slab_polygon as _slab_polygon
 from .overlays import LEGEND_DROP, certificate_artists, set_hulls
 from .plane import data_box
+from .room import anchor
+from .tracks import css_dpi
 
 __all__ = ["MarginPlane", "legend_title", "plane_box", "ring_sizes"]
 
@@ -48,6 +49,7 @@ def _free(ax, lines: int, size: float) -> float:
     """Share of the axes' height taken by ``lines`` rows of text of ``size`` points, plus a gap."""
     fig, pos = ax.figure, ax.get_position()
     height = pos.height * fig.get_figheight() * 72
+    size = S.legend_size(css_dpi(fig), size)  # a legend's type is never under its floor
     return float(np.clip((lines * 1.3 * size + 8) / max(height, 1.0), 0.12, 0.6))
 
 
@@ -296,19 +298,21 @@ class MarginPlane:
             t.set_clip_path(self.ax.patch)
             self.labels.append(t)
 
-    def build_legend(self, ncol: int):
-        """The legend in ``ncol`` columns, hung a fixed distance below the axes."""
+    def build_legend(self, ncol: int, where: str = "below"):
+        """The legend in ``ncol`` columns, hung a fixed distance below the axes, or beside
+        them (:func:`explorer.plots.room.anchor`); its type is never under
+        ``S.LEGEND_MIN_PX``."""
         ax = self.ax
         old = ax.get_legend()
         if old is not None:
             old.remove()
         handles, labels = zip(*self._entries, strict=True)
-        below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72, ax.figure.dpi_scale_trans)
-        self.legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                                bbox_transform=below, ncol=ncol, fontsize=S.TICK_SIZE - 1,
-                                frameon=False, handlelength=2.4, columnspacing=1.0,
-                                handletextpad=0.5, borderaxespad=0.2, title=self._legend_title,
-                                title_fontsize=S.TICK_SIZE - 1, alignment="left",
+        size = S.legend_size(css_dpi(ax.figure))
+        place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
+        self.legend = ax.legend(handles, labels, ncol=ncol, fontsize=size, frameon=False,
+                                handlelength=2.4, columnspacing=1.0, handletextpad=0.5,
+                                title=self._legend_title, title_fontsize=size,
+                                alignment="left", **place,
                                 handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
         return self.legend
 

@@ -45,7 +45,8 @@ class MarginsScene:
 
     # ------------------------------------------------------------------ what is where
     def panel_axes(self) -> dict:
-        """Panel name -> axes, for the panels shown in this layout."""
+        """Panel name -> axes, for the panels shown in this layout (a crowded figure shows one
+        row of its side panels, see :meth:`~explorer.plots.MarginsFigure.set_focus`)."""
         side = self.overlay == "side"
         out = {"plane": self.plane.ax}
         if side:
@@ -53,7 +54,7 @@ class MarginsScene:
         out.update(duals=self.duals.ax, objective=self.objective.ax)
         if not side:
             out["path"] = self.path_panel.ax
-        return out
+        return {name: ax for name, ax in out.items() if ax.get_visible()}
 
     def _edit_planes(self) -> dict:
         out = {"plane": self.plane}
@@ -84,7 +85,9 @@ class MarginsScene:
         tracks = P.step_tracks(self, pt)
         for name, plane in self._edit_planes().items():
             tracks += P.plane_tracks(plane, name, pt)
-        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in tracks)
+        shown = {p.name for p in panels}  # not the tracks of a panel left out
+        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in tracks
+                       if t.panel in shown)
         n = 0 if self.sgd is None else int(self.sgd.traj.n_steps)
         self._log_dot = self.objective.ax.get_yscale() == "log"
         self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),

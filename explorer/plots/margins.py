@@ -29,7 +29,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
-from . import live
+from . import live, room
 from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_parts import apply_step, step_parts
@@ -83,6 +83,8 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
         self.objective = SGDObjective(self.fig.add_subplot(gs[1, 1]))
         self.path_panel = SupportPathPanel(self.fig.add_subplot(gs[1, 2]))
         self.overlay = None
+        self.focus = 0  # the row of side panels shown when only one fits (set_focus)
+        self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
         self._size = None
         self._laid_out = None  # the size set_data last laid the figure out at
         self.X = np.zeros((0, 2))
@@ -160,31 +162,13 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
         self._box = box
         self._scene = None  # a scene describes one run at one size
         self.plane.set_data(X, y, comparison, sgd, box=box)
+        if self.overlay == "side":  # both planes on the SVM plane's limits
+            self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box)
+        self._lay_out()  # then the side panels fit their texts to where they are
         self.duals.set_data(y, comparison)
         self.objective.set_data(sgd)
         self.path_panel.set_data(path, comparison.C)
-        if self.overlay == "side":  # both planes on the SVM plane's limits
-            self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box)
-            self.grid.set_width_ratios(list(self._ratios))
-            for plane in (self.perc_plane, self.plane):
-                plane.ax.set_position(plane.ax.get_subplotspec().get_position(self.fig))
-                live.legend_below(plane.ax, plane.build_legend, drop=LEGEND_DROP, columns=(2, 1))
-        else:
-            # three legend columns only where two leave much room (each try costs a few ms)
-            columns = (3, 2, 1) if self._plane_column() < 0.6 else (2, 1)
-            live.legend_below(self.plane.ax, self.plane.build_legend, drop=LEGEND_DROP,
-                              columns=columns)
-            cell = self.plane.ax.get_subplotspec().get_position(self.fig)
-            if self.plane.ax.get_position().height < 0.6 * cell.height and \
-                    self.plane._legend_title:
-                # large type on a short figure (a projector): the legend's heading (C in
-                # Sayed's terms and γ(S), also in the narration) gives its lines to the plane
-                self.plane._legend_title = ""
-                live.legend_below(self.plane.ax, self.plane.build_legend, drop=LEGEND_DROP,
-                                  columns=columns)
-        for plane in self._planes():  # a long title stays over its own column
-            cell = plane.ax.get_subplotspec().get_position(self.fig)
-            live.fit_title(plane.ax, size=S.TITLE_SIZE, width=cell.width * self.fig.bbox.width)
+        live.floor_legends(self.fig)
         self.mark_animated()
         self.invalidate()
         self._laid_out = self._size
@@ -192,29 +176,75 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
     def _planes(self) -> list:
         return [self.plane, self.perc_plane] if self.overlay == "side" else [self.plane]
 
-    def _plane_column(self) -> float:
-        """Widen the plane's column (taking from the side panels, at most a third more) so that
-        its legend fits in two columns: on a short, wide figure one long column of entries
-        would leave room for only a small plane. Returns the two-column legend's width as a
-        share of the column's."""
-        ratios = list(self._ratios)
-        self.grid.set_width_ratios(ratios)
-        fig = self.fig
-        cells = [self.grid[0, j].get_position(fig) for j in range(3)]
-        total = sum(c.width for c in cells) * fig.bbox.width  # px of axes, gaps excluded
-        cell = cells[0].width * fig.bbox.width
-        renderer = figure_renderer(fig)
-        need = self.plane.build_legend(2).get_window_extent(renderer).width + 8
-        if cell < need <= cell * 4 / 3 and need < total:
-            rest = ratios[1] + ratios[2]
-            ratios[0] = need * rest / (total - need)
-            self.grid.set_width_ratios(ratios)
-            cell = need
-        for ax in fig.axes:
-            spec = ax.get_subplotspec()
-            if spec is not None:
-                ax.set_position(spec.get_position(fig))
-        return need / cell
+    def _lay_out(self) -> None:
+        """Share the room, the data plane first (:mod:`explorer.plots.room`). Overlaid: the
+        plane as tall as the figure, its legend below it if there is room there, else beside
+        it over the side panels (one row of them, the :attr:`focus`, when both rows would be
+        too short). Side by side: both planes as tall as the figure, each legend below its
+        plane (the plane gives way to it, as the legend of two narrow planes cannot go beside).
+        """
+        fig, grid = self.fig, self.grid
+        side_by_side = self.overlay == "side"
+        planes = self._planes()[::-1]  # left to right
+        side = room.split(fig, grid, ratios=self._ratios, planes=len(planes))
+        top = grid.get_subplot_params(fig).top
+        room.place_planes(fig, [p.ax for p in planes], side=side, top=top)
+        others = [self.duals.ax, self.objective.ax] + ([] if side_by_side else [self.path_panel.ax])
+        if side_by_side:
+            for plane in planes:
+                plane.ax.set_position(plane.ax.get_subplotspec().get_position(fig))
+                live.legend_below(plane.ax, plane.build_legend, drop=LEGEND_DROP, columns=(2, 1))
+            rows, crowded, row = room.arrange_side(fig, grid, others, top=top, side=side,
+                                                   focus=self.focus)
+            where = "below"
+        else:
+            # large type on a short figure (a projector): the legend's heading (C in Sayed's
+            # terms and γ(S), also in the narration) gives its lines to the side panels beside
+            # the plane if that shows both their rows
+            heading = self.plane._legend_title
+
+            def hang(title):
+                self.plane._legend_title = title
+                where, legend = room.hang_legend(self.plane.ax, self._legend_in,
+                                                 drop=LEGEND_DROP)
+                return (where, *room.arrange_side(
+                    fig, grid, others, top=top, side=side, focus=self.focus,
+                    legend=legend if where == "beside" else None))
+
+            where, rows, crowded, row = hang(heading)
+            if crowded and where == "beside" and heading:
+                where, rows, crowded, row = hang("")
+                if crowded:  # one row shown either way: the heading stays
+                    where, rows, crowded, row = hang(heading)
+            room.place_planes(fig, [self.plane.ax], side=side, top=top)
+        for plane in planes:  # a long title stays over its own column
+            live.fit_title(plane.ax, size=S.TITLE_SIZE,
+                           width=plane.ax.get_position().width * fig.bbox.width)
+        self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
+
+    def _legend_in(self, where: str, width: float):
+        """The plane's legend ``where`` ("below" or "beside" it) in the fewest rows no wider
+        than ``width`` px."""
+        renderer = figure_renderer(self.fig)
+        plane = self.plane
+        legend = None
+        for ncol in (2, 1):
+            legend = plane.build_legend(ncol, where)
+            if legend.get_window_extent(renderer).width <= width:
+                break
+        return legend
+
+    def side_rows(self) -> tuple:
+        """The names of the side panels' rows (the choice a crowded figure offers)."""
+        return ("Dual weights", "SGD objective" if self.overlay == "side" else "SGD, path")
+
+    def set_focus(self, row: int) -> None:
+        """The row of side panels shown when the figure is too crowded for both (0: the dual
+        weights, 1: the SGD objective and the support path); laid out again."""
+        self.focus = int(row)
+        if self.comparison is not None:
+            self.set_data(self.X, self.y, self.comparison, path=self.path, sgd=self.sgd,
+                          box=self._box)
 
     # ------------------------------------------------------------------ step
     def step_text(self, k: int) -> str:
@@ -282,15 +312,14 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
     # ------------------------------------------------------------------ size
     def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
         """Resize to ``width`` × ``height`` CSS pixels with type and markers ``scale`` times their
-        designed size (see :func:`explorer.plots.live.resize`); on a figure wider than the
-        designed aspect the side panels take the extra width."""
+        designed size (see :func:`explorer.plots.live.resize`), the data plane first
+        (:meth:`_lay_out`)."""
         side = self.overlay == "side"
         if self._laid_out is not None and self._laid_out == (width, height, scale, base_dpi):
             return  # laid out at this size since the last change (a scene after set_data)
         self._size = (width, height, scale, base_dpi)
-        self._ratios = live.fit_grid(self.fig, self.grid, width, height, scale=scale,
-                                     base_dpi=base_dpi, ratios=SIDE_RATIOS if side else WIDTH_RATIOS,
-                                     aspect=FIGSIZE[0] / FIGSIZE[1], planes=2 if side else 1)
+        self._ratios = SIDE_RATIOS if side else WIDTH_RATIOS
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
         self.invalidate()
         if self.comparison is not None:  # legend columns, bands and free space follow the size
             self.set_data(self.X, self.y, self.comparison, path=self.path, sgd=self.sgd,

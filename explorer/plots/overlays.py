@@ -12,10 +12,11 @@ from matplotlib.legend_handler import HandlerPatch, HandlerPathCollection, Handl
 from matplotlib.lines import Line2D
 from matplotlib.offsetbox import TextArea
 from matplotlib.patches import FancyArrowPatch, Patch
-from matplotlib.transforms import ScaledTranslation
 
 from ..geometry import convex_hull_polygon
 from . import style as S
+from .room import anchor
+from .tracks import css_dpi
 
 KEPT_NAMES = {"pocket": "pocket", "averaged": "averaged"}
 LEGEND_DROP = 40  # points from the axes' bottom edge to the legend's top
@@ -50,7 +51,7 @@ def update_label(batch: bool) -> str:
 
 
 def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=None,
-                 hand: bool = False, batch: bool = False, ncol: int = 3, size: float = 1.0,
+                 hand: bool = False, batch: bool = False, ncol: int = 3, where: str = "below",
                  shift: float = 0.0):
     """Make the data plane's legend for a run; returns ``(legend, kept_text or None)``.
 
@@ -58,7 +59,9 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     now and before the step, the rings of the visited and the updating point, the update arrow,
     and when they apply the margin band, the pocket/averaged classifier, the two hulls with
     their common point, and the points still failing in "you choose" mode: at most 12 entries,
-    four rows of three. ``batch``: the arrow is a mini-batch's summed update.
+    four rows of three. ``batch``: the arrow is a mini-batch's summed update. ``where``:
+    ``"below"`` the plane (``shift`` px left of its centre) or ``"beside"`` it
+    (:func:`explorer.plots.room.anchor`); its type is never under ``S.LEGEND_MIN_PX``.
     """
     ax = plane.ax
     old = ax.get_legend()
@@ -90,14 +93,12 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
     if hand:
         entries.append((plane.failing, "still wrong: pick one"))
     handles, labels = zip(*entries, strict=True)
-    # anchored a fixed distance below the axes, clear of the tick labels and the x label, and
+    # below: a fixed distance under the axes, clear of the tick labels and the x label, and
     # ``shift`` px to the left of the axes' centre (into the figure's margin, when wider)
-    below = ax.transAxes + ScaledTranslation(-shift / ax.figure.dpi, -LEGEND_DROP / 72,
-                                             ax.figure.dpi_scale_trans)
-    legend = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                       bbox_transform=below, ncol=ncol, fontsize=(S.TICK_SIZE - 1) * size, frameon=False,
-                       handlelength=2.1, columnspacing=0.8, handletextpad=0.5, borderaxespad=0.2,
-                       handler_map={FancyArrowPatch: _ArrowHandler(),
+    place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP, shift=shift)}
+    legend = ax.legend(handles, labels, ncol=ncol, fontsize=S.legend_size(css_dpi(ax.figure)),
+                       frameon=False, handlelength=2.1, columnspacing=0.8, handletextpad=0.5,
+                       **place, handler_map={FancyArrowPatch: _ArrowHandler(),
                                     tuple: HandlerTuple(ndivide=None, pad=0.4),
                                     plane.failing: HandlerPathCollection(sizes=[110])})
     kept_text = legend.get_texts()[kept_index] if kept_index is not None else None

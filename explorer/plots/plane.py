@@ -95,7 +95,7 @@ class DataPlane:
         self._side_pt = None
         self._widths = {}
         self.legend, self.kept_text = build_legend(self)
-        self.legend_layout = (3, 1.0, 0.0)
+        self.legend_layout = None  # (columns, where, shift, dpi) of the legend made
 
     # ------------------------------------------------------------------ data
     def set_data(self, X, y, *, box=None, numbers: bool | None = None) -> None:
@@ -140,14 +140,20 @@ class DataPlane:
             self.failing.set_offsets(_EMPTY)
         self._legend_args = dict(band=band, kept_kind=kept_kind, n=len(X),
                                  certificate=certificate, hand=hand, batch=bool(batch))
-        self.set_legend_columns(3)
+        ncol, where, shift = (self.legend_layout or (3, "below", 0.0))[:3]
+        self.legend_layout = None  # new entries: made again, where the last one was
+        self.set_legend_columns(ncol, where=where, shift=shift)
 
-    def set_legend_columns(self, ncol: int, *, size: float = 1.0, shift: float = 0.0) -> None:
-        """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows), its type
-        ``size`` times the usual, ``shift`` CSS px left of the plane's centre."""
-        self.legend, self.kept_text = build_legend(self, ncol=ncol, size=size, shift=shift,
+    def set_legend_columns(self, ncol: int, *, where: str = "below", shift: float = 0.0) -> None:
+        """Rebuild the legend in ``ncol`` columns (fewer columns: narrower, more rows),
+        ``where`` the plane's figure puts it ("below" the plane, ``shift`` px left of its
+        centre, or "beside" it: :func:`explorer.plots.room.hang_legend`)."""
+        layout = (ncol, where, shift, self.ax.figure.dpi)
+        if self.legend_layout == layout and self.legend is not None:
+            return  # made so already, at this size
+        self.legend, self.kept_text = build_legend(self, ncol=ncol, where=where, shift=shift,
                                                    **self._legend_args)
-        self.legend_layout = (ncol, size, shift)
+        self.legend_layout = layout
 
     def dynamic_artists(self) -> list:
         """Artists that change from step to step (drawn over a cached background).

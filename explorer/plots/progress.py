@@ -19,7 +19,7 @@ from ..replay import PENDING_NOTE, StepFrame
 from ..trajectory import Trajectory
 from . import style as S
 from .scene import Track
-from .tracks import line_style, marker_style, points_style
+from .tracks import figure_renderer, line_style, marker_style, points_style
 
 
 def _lines(text: str, width: int) -> list:
@@ -177,6 +177,7 @@ class ProofProgress:
         (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, marker="s", label="‖w_u‖",
                                     zorder=3, **mk)
         self.pq = None
+        self.labels = ("updates u",)  # the x label's wordings, longest first (fit_label)
         self.curves = (np.zeros((0, 2)), np.zeros((0, 2)))
         self.every = 1
         (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.5, ls="--", marker="o", mfc="white",
@@ -208,6 +209,7 @@ class ProofProgress:
             return
         self.note.set_text("")
         self.legend.set_visible(True)
+        self.labels = ("updates u",)
         u = pq.updates
         every = max(1, len(u) // self.MARKERS)
         self.every = every
@@ -218,19 +220,35 @@ class ProofProgress:
         texts = self.legend.get_texts()
         texts[2].set_text(f"≥ {'a + ' if shifted else ''}u·η·γ")
         texts[3].set_text(f"≤ √({'c + ' if shifted else ''}{grow})")
-        label = "updates u"
+        self.labels = ("updates u",)
         if shifted:
-            label += (f"   (start: a = ⟨w*, w̃₀⟩ = {pq.start_dot:.3g}, "
-                      f"c = ‖w̃₀‖² = {pq.start_norm_sq:.3g})").replace("-", "−")
-        self.ax.set_xlabel(label, fontsize=S.LABEL_SIZE)
+            a, c = (f"{v:.3g}".replace("-", "−") for v in (pq.start_dot, pq.start_norm_sq))
+            self.labels = (f"updates u   (start: a = ⟨w*, w̃₀⟩ = {a}, c = ‖w̃₀‖² = {c})",
+                           f"updates u   (start: a = {a}, c = {c})", "updates u")
+        self.ax.set_xlabel(self.labels[0], fontsize=S.LABEL_SIZE)
         self.dot_low.set_data(u, pq.dot_lower)
         self.norm_up.set_data(u, np.sqrt(pq.norm_sq_upper))
         right = max(int(u[-1]), 1)
         top = max(float(np.sqrt(pq.norm_sq_upper[-1])), float(np.sqrt(pq.norm_sq.max())), 1e-9)
         low = min(0.0, float(pq.dot.min()), float(pq.dot_lower.min())) * 1.1
-        free = _free_fraction(self.ax, 2, S.TICK_SIZE - 1)  # the legend's two rows
+        # the legend's band, as tall as the legend drawn (its two rows, their markers)
+        fig = self.ax.figure
+        tall = self.legend.get_window_extent(figure_renderer(fig)).height + 8 * fig.dpi / 72
+        free = float(np.clip(tall / max(self.ax.get_position().height * fig.bbox.height, 1.0),
+                             0.12, 0.6))
         self.ax.set_xlim(0, right)
         self.ax.set_ylim(low, low + (top * 1.04 - low) / (1.0 - free))
+
+    def fit_label(self) -> None:
+        """The x label's longest wording that is no wider than the panel: the starting values
+        a and c with their formulas, then their values only, then none."""
+        fig = self.ax.figure
+        renderer = figure_renderer(fig)
+        room = self.ax.get_position().width * fig.bbox.width
+        for text in self.labels:
+            self.ax.set_xlabel(text, fontsize=S.LABEL_SIZE)
+            if self.ax.xaxis.label.get_window_extent(renderer).width <= room:
+                return
 
     def dynamic_artists(self) -> list:
         return [self.dot_line, self.norm_line, self.cursor]

@@ -36,12 +36,65 @@ FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
 #: visited point, pocket line), and the dashes tell them apart in greyscale.
 RACER_STYLES = (("#222222", "-"), ("#5E3C99", "--"), ("#8C510A", "-."), ("#666666", ":"))
-#: The planes' row takes this share of the grid's height; the updates' curves the rest.
-HEIGHT_RATIOS = (3.0, 1.15)
 #: The page's two still layers split here, as in the Perceptron figure.
 SPLIT_Z = 2.5
 #: Points between a plane's top and its moving status line.
 STATUS_GAP = 3.0
+#: Points over a plane's title row for its status line.
+STATUS_ROOM = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
+#: The mistakes panel's least size (points): its height under a row of planes, its width in
+#: a column beside them.
+MISTAKES_TALL = 60
+MISTAKES_WIDE = 110
+#: Points between two planes side by side (they share their limits: the y axis is labelled
+#: on the left plane of a row only).
+PLANE_GAP = 14
+
+
+def status_room(rows: int) -> float:
+    """Points over a plane's title row for its status line in the form ``rows``
+    (:meth:`RaceFigure.status_line`: 1, one row; 2 and 3, two rows)."""
+    return S.TEXT_SIZE * 1.25 * min(rows, 2) + 2 * STATUS_GAP
+
+
+def arrangements(W: float, H: float, pt: float, n: int, *, status: float = STATUS_ROOM) -> list:
+    """Where a race's ``n`` square planes and its mistakes panel go in a ``W`` × ``H`` px
+    figure (``pt`` px per point), each way: ``(name, side, [(x, y) of each plane's lower left
+    corner], (x, y, w, h) of the mistakes axes, room for a plane's title)``, px from the
+    lower left. Margins and gaps
+    are those of :func:`explorer.plots.live.margins_in_points` (type keeps its size in
+    points): "row", the planes over the mistakes; "column", the planes as tall as the figure
+    with the mistakes at their right; "grid" (3 or 4 planes), two rows of planes with the
+    mistakes at their right. ``status``: points over each plane's title row for its status
+    line (:func:`status_room`)."""
+    left = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 12) * pt
+    right = S.TICK_SIZE * 1.8 * pt
+    top = H - (S.TITLE_SIZE + 10 + status) * pt
+    bottom = (S.TICK_SIZE + S.LABEL_SIZE + 16) * pt
+    gap_w = (S.TICK_SIZE * 2.6 + S.LABEL_SIZE + 20) * pt
+    gap_h = (S.TICK_SIZE + S.LABEL_SIZE + S.TITLE_SIZE + 22) * pt
+    shared = PLANE_GAP * pt  # between two planes of a row: the right one's y axis unlabelled
+    wide, tall = W - right - left, top - bottom
+    out = []
+    # a row of planes over the mistakes, each plane centred in its column
+    col = (wide - (n - 1) * shared) / n
+    side = max(min(col, tall - gap_h - MISTAKES_TALL * pt), 1.0)
+    places = [(left + i * (col + shared) + (col - side) / 2, top - side) for i in range(n)]
+    out.append(("row", side, places, (left, bottom, wide, top - side - gap_h - bottom),
+                col + shared))
+    # planes in k columns of `rows` rows, the mistakes in a column at their right
+    for name, rows in (("column", 1), ("grid", 2)):
+        k = -(-n // rows)
+        if rows > 1 and n < 3:
+            continue
+        row_gap = gap_h + status * pt
+        side = max(min((tall - (rows - 1) * row_gap) / rows,
+                       (wide - (k - 1) * shared - gap_w - MISTAKES_WIDE * pt) / k), 1.0)
+        places = [(left + (i % k) * (side + shared), top - side - (i // k) * (side + row_gap))
+                  for i in range(n)]
+        x = left + k * side + (k - 1) * shared + gap_w
+        out.append((name, side, places, (x, bottom, left + wide - x, tall), side + shared))
+    return out
 
 
 def plane_name(i: int) -> str:
@@ -63,6 +116,7 @@ class RaceFigure(live.LiveFigure):
         if fig is None:
             FigureCanvasAgg(self.fig)
         self.race = None
+        self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []
         self.status = []
         self.curves = []
@@ -93,7 +147,7 @@ class RaceFigure(live.LiveFigure):
         fig = self.fig
         fig.clear()
         n = len(race.rules)
-        self.grid = fig.add_gridspec(2, n, height_ratios=HEIGHT_RATIOS)
+        self.grid = fig.add_gridspec(2, n)  # where the axes are made; _lay_out places them
         X, y = race.X, race.y
         box = data_box(X)
         self.planes, self.status, self.curves, self.stairs = [], [], [], []
@@ -101,7 +155,7 @@ class RaceFigure(live.LiveFigure):
             color, _ = RACER_STYLES[i]
             plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=RULES[rule].title)
             plane.ax.set_title(RULES[rule].title, loc="left", fontsize=S.TITLE_SIZE,
-                               color=color, pad=S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP)
+                               color=color, pad=STATUS_ROOM)
             plane.set_data(X, y, box=box)
             kept = rule if rule in ("pocket", "averaged") else None
             plane.set_overlays(X, y, band=traj.threshold if traj.threshold != 0 else None,
@@ -128,8 +182,6 @@ class RaceFigure(live.LiveFigure):
         top = max(max(t.n_updates for t in race.runs), 1)
         ax.set_xlim(0, right * 1.02)
         ax.set_ylim(0, top * 1.12 + 0.3)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize=S.TICK_SIZE,
-                  ncols=len(race.rules), frameon=False, borderaxespad=0.2, handlelength=2.6)
         self._lay_out()
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
@@ -140,44 +192,79 @@ class RaceFigure(live.LiveFigure):
         self._lay_out()
 
     def _lay_out(self) -> None:
-        """Margins in points, square planes, titles that fit their column (a race's layout at
-        the figure's size)."""
+        """Margins in points, square planes as large as the figure allows, titles that fit
+        their column (a race's layout at the figure's size).
+
+        Three arrangements are measured (:func:`arrangements`): the planes in a row over the
+        mistakes; the planes in a row, as tall as the figure, with the mistakes in a column
+        at their right; three or four planes in two rows with the mistakes at their right.
+        The one whose planes are largest is used (the first on a tie)."""
         self._scene = None
         self._background = None
         if self.race is None:
             return
-        width = self.fig.bbox.width
+        fig = self.fig
+        W, H = fig.bbox.width, fig.bbox.height
+        pt = fig.dpi / 72
         n = len(self.planes)
-        extra = S.TEXT_SIZE * 1.25 + 2 * STATUS_GAP
-        live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
-        g = self.grid.get_subplot_params(self.fig)
-        W, H = self.fig.bbox.width, self.fig.bbox.height
-        col = (g.right - g.left) * W / (n + (n - 1) * g.wspace)
+
+        def largest(rows):
+            return max(arrangements(W, H, pt, n, status=status_room(rows)),
+                       key=lambda a: a[1] + 1e-6 * (a[0] == "row"))
+
         # a plane's line ("13 updates · 5 mistakes · converged") in two rows when it would be
-        # wider than the plane, room for them above the planes, under their titles; in a
-        # narrower column still, the counts alone ("13 updates", "5 mistakes": where the rule
-        # stopped is the end of its curve, and the narration says it)
-        self.status_rows = next((r for r in (1, 2) if self._status_width(r) <= col), 3)
-        if self.status_rows > 1:
-            extra = S.TEXT_SIZE * 1.25 * 2 + 2 * STATUS_GAP
-            live.margins_in_points(self.fig, self.grid, nrows=2, ncols=n, top_extra=extra)
-            g = self.grid.get_subplot_params(self.fig)
+        # wider than the plane's column, with room for them above the planes, under their
+        # titles; in a narrower column still, the counts alone ("13 updates", "5 mistakes":
+        # where the rule stopped is the end of its curve, and the narration says it)
+        best = largest(1)
+        self.status_rows = 1
+        if self._status_width(1) > best[4]:
+            best = largest(2)
+            self.status_rows = 2 if self._status_width(2) <= best[4] else 3
+        self.arrangement, side, places, mistakes, title = best
+        room = status_room(self.status_rows)
         for i, p in enumerate(self.planes):
             p.ax.set_title(p.ax.get_title(loc="left"), loc="left", fontsize=S.TITLE_SIZE,
-                           color=RACER_STYLES[i][0], pad=extra)
-        # the planes' row as tall as a plane is wide (squares), up to HEIGHT_RATIOS' share
-        rows = (g.top - g.bottom) * H / (2 + g.hspace)  # a row's height at equal ratios
-        share = HEIGHT_RATIOS[0] / sum(HEIGHT_RATIOS)
-        side = min(col, share * 2 * rows)
-        self.grid.set_height_ratios([side, max(2 * rows - side, 0.25 * side)])
-        for ax in self.fig.axes:
-            spec = ax.get_subplotspec()
-            if spec is not None:
-                ax.set_position(spec.get_position(self.fig))
+                           color=RACER_STYLES[i][0], pad=room)
+        first = min(x for x, _ in places)
+        for plane, (x, y) in zip(self.planes, places, strict=True):
+            plane.ax.set_position([x / W, y / H, side / W, side / H])
+            labelled = abs(x - first) < 1  # the planes share their limits: one y axis a row
+            plane.ax.tick_params(labelleft=labelled)
+            plane.ax.set_ylabel("x₂" if labelled else "")
+        x, y, w, h = mistakes
+        self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
+        # its legend over its top: the rules in one row under a row of planes; beside them,
+        # one a line, in the rules' first words if their names are wider than the column
+        renderer = figure_renderer(fig)
+        column = self.arrangement != "row"
+        for short in ((False, True) if column else (False,)):
+            legend = self._mistakes_legend(1 if column else n, short=short)
+            if legend.get_window_extent(renderer).width <= W - x - 2:
+                break
+        if column:  # the rows it needs over the axes' top
+            lift = legend.get_window_extent(renderer).height \
+                - (S.TITLE_SIZE + 10 + room) * pt
+            h -= max(lift, 0.0)
+            self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
+        live.floor_legends(fig)
         for p in self.planes:
-            live.fit_title(p.ax, size=S.TITLE_SIZE,
-                           width=p.ax.get_position().width * width)
+            live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
             p.measure()
+
+    def _mistakes_legend(self, ncols: int, *, short: bool = False):
+        """The mistakes panel's legend (the rules' names, over its top) in ``ncols`` columns;
+        ``short``: each rule's first word ("Classic", "Margin")."""
+        ax = self.mistakes_ax
+        old = ax.get_legend()
+        if old is not None:
+            old.remove()
+        names = [RULES[t.rule].title for t in self.race.runs]
+        if short:
+            names = [name.split()[0] for name in names]
+        return ax.legend(self.curves, names, loc="lower left", bbox_to_anchor=(0.0, 1.0),
+                         fontsize=max(S.TICK_SIZE, S.legend_size(css_dpi(self.fig))),
+                         ncols=ncols, frameon=False, borderaxespad=0.2, handlelength=2.6)
 
     # ------------------------------------------------------------------ steps
     def frames(self, k: int) -> list:

@@ -86,6 +86,11 @@ class Panel:
         Data limits (linear axes).
     clip : bool, default True
         Tracks in this panel are clipped to the box.
+    legend : tuple of float, optional
+        The axes' legend as drawn: ``(x, y, w, h, type_px)``, its box in CSS px from the
+        figure's top left and its smallest type in CSS px; empty when it has none. The page
+        does not draw from it (the legend is in a still layer); it says what the reader sees
+        (``pePanels`` on the page, for tests).
     """
 
     name: str
@@ -96,6 +101,7 @@ class Panel:
     xlim: tuple[float, float]
     ylim: tuple[float, float]
     clip: bool = True
+    legend: tuple = ()
 
     def to_px(self, xy) -> np.ndarray:
         """Data coordinates ``(..., 2)`` to CSS px from the figure's top left (NaN stays NaN)."""
@@ -112,9 +118,12 @@ class Panel:
                 y0 + (self.y + self.h - py) / self.h * (y1 - y0))
 
     def header(self) -> dict:
-        return {"name": self.name, "x": float(self.x), "y": float(self.y), "w": float(self.w),
-                "h": float(self.h), "xlim": [float(v) for v in self.xlim],
-                "ylim": [float(v) for v in self.ylim], "clip": bool(self.clip)}
+        out = {"name": self.name, "x": float(self.x), "y": float(self.y), "w": float(self.w),
+               "h": float(self.h), "xlim": [float(v) for v in self.xlim],
+               "ylim": [float(v) for v in self.ylim], "clip": bool(self.clip)}
+        if self.legend:
+            out["legend"] = [round(float(v), 2) for v in self.legend]
+        return out
 
 
 #: The pseudo-panel whose coordinates are CSS px already (legend texts, notes).

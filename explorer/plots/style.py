@@ -43,6 +43,18 @@ def readable_share(size: float, dpi: float) -> float:
     full_px = size * dpi / 72
     return min(READABLE_PX, full_px) / full_px
 
+#: The smallest type of a legend, in CSS px: a figure drawn small (a 1024 px screen) keeps its
+#: legends at this size while the rest of its type shrinks.
+LEGEND_MIN_PX = 11
+
+
+def legend_size(css_dpi: float, size: float | None = None) -> float:
+    """A legend's type in points (``size``, by default ``TICK_SIZE - 1``) on a figure of
+    ``css_dpi`` CSS px per inch, raised to :data:`LEGEND_MIN_PX` if it is smaller."""
+    size = TICK_SIZE - 1 if size is None else size
+    return max(float(size), LEGEND_MIN_PX * 72 / float(css_dpi))
+
+
 TITLE_SIZE = 15
 LABEL_SIZE = 13
 TICK_SIZE = 11

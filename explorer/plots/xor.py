@@ -34,9 +34,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from ..xor import FUNCTIONS, HIDDEN_PAIRS, VIEWS, Scene, function, lift
-from . import live, xor_parts
+from . import live, room, xor_parts
 from . import style as S
 from .overlays import LEGEND_DROP, certificate_artists
+from .tracks import css_dpi, figure_renderer
 from .view3d import Lifted3D
 from .xor_page import XorPage
 from .xor_parts import STEPPED, staircase
@@ -153,6 +154,9 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         self.grid_shape = (GRID_RES, GRID_RES)
         self.stairs = {}  # the "so far" curves' whole staircases, by track
         self.legend = None
+        self._entries = []  # the plane legend's (handle, label) pairs in the view shown
+        self.focus = 0  # the row of right-hand panels shown when only one fits (set_focus)
+        self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
         self._init_page()
         self._init_live(blit)
 
@@ -331,22 +335,71 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
                         (self.line2, f"hidden h₂: {names[1]}")]
         else:
             entries += [(self.curve, "kernel boundary f = 0"), (self.ring, "point visited")]
-        handles, labels = zip(*entries, strict=True)
-        ax = self.ax
+        self._entries = entries
+        self._lay_out()
 
-        def build(ncol):
-            from matplotlib.transforms import ScaledTranslation
+    def _lay_out(self) -> None:
+        """Share the room, the data plane first (:mod:`explorer.plots.room`): the plane as
+        tall as the figure, its legend below it if there is room there, else beside it over
+        the view's right-hand panels (one row of them, the :attr:`focus`, when two rows would
+        be too short)."""
+        fig, grid = self.fig, self.grid
+        side = room.split(fig, grid, ratios=WIDTH_RATIOS)
+        top = grid.get_subplot_params(fig).top
+        room.place_planes(fig, [self.ax], side=side, top=top)
+        where, legend = "", None
+        if self._entries:
+            where, legend = room.hang_legend(self.ax, self._legend_in, drop=LEGEND_DROP)
+        self.legend = legend
+        rows, crowded, row = room.arrange_side(
+            fig, grid, self._side_axes(), top=top, side=side, focus=self.focus,
+            legend=legend if where == "beside" else None)
+        for tile in self._tiles or []:  # on a grid of their own in the right-hand columns
+            tile.set_position(tile.get_subplotspec().get_position(fig))
+        room.place_planes(fig, [self.ax], side=side, top=top)
+        live.floor_legends(fig)
+        self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
+
+    def _side_axes(self) -> list:
+        """The right-hand axes of the view shown (the tiles aside: a grid of their own)."""
+        return {"cycling": [self.ax_upd, self.ax_err], "proof": [self.ax_text],
+                "feature": [self.lifted.ax], "layers": [self.hidden.ax],
+                "kernel": [self.duals.ax, self.ax_kupd], "grid": []}[self.view]
+
+    def _legend_in(self, where: str, width: float):
+        """The plane's legend ``where`` ("below" or "beside" it) in the fewest rows no wider
+        than ``width`` px."""
+        ax = self.ax
+        handles, labels = zip(*self._entries, strict=True)
+        legend = None
+        for ncol in (3, 2, 1):
             old = ax.get_legend()
             if old is not None:
                 old.remove()
-            below = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP / 72,
-                                                     ax.figure.dpi_scale_trans)
-            return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                             bbox_transform=below, ncol=ncol, fontsize=S.TICK_SIZE - 1,
-                             frameon=False, handlelength=2.2, columnspacing=1.0,
-                             handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
+            legend = ax.legend(handles, labels, ncol=ncol,
+                               fontsize=S.legend_size(css_dpi(self.fig)), frameon=False,
+                               handlelength=2.2, columnspacing=1.0,
+                               handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)},
+                               **{"borderaxespad": 0.5, **room.anchor(ax, where,
+                                                                       drop=LEGEND_DROP)})
+            if legend.get_window_extent(figure_renderer(self.fig)).width <= width:
+                break
+        return legend
 
-        self.legend = live.legend_below(ax, build, drop=LEGEND_DROP, columns=(3, 2, 1))
+    def side_rows(self) -> tuple:
+        """The names of the right-hand panels' rows in the view shown (the choice a crowded
+        figure offers)."""
+        return {"cycling": ("Updates", "Points wrong"),
+                "kernel": ("Dual weights", "Updates")}.get(self.view, ())
+
+    def set_focus(self, row: int) -> None:
+        """The row of right-hand panels shown when the figure is too crowded for both (0: the
+        top one, 1: the bottom one, in the cycling and kernel views); laid out again."""
+        self.focus = int(row)
+        self._lay_out()
+        self._animate_current()
+        self.invalidate()
+        self._page = None
 
     # ------------------------------------------------------------------ steps
     def _region(self, F) -> None:
@@ -397,7 +450,9 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         lifted view has none: each of its steps is a full draw."""
         if not self.blit:
             return []
-        return sorted(self._moving().get(self.view, []), key=lambda a: a.get_zorder())
+        shown = [a for a in self._moving().get(self.view, [])
+                 if a.axes is None or a.axes.get_visible()]  # a crowded figure hides a row
+        return sorted(shown, key=lambda a: a.get_zorder())
 
     def render(self, k: int):
         """Draw step ``k`` (see :meth:`explorer.plots.live.LiveFigure.render`); the lifted view
@@ -415,10 +470,11 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
 
     def fit(self, width: int, height: int, *, scale: float = 1.0, base_dpi: float = 80) -> None:
         """Resize to ``width`` × ``height`` CSS pixels (see :func:`explorer.plots.live.resize`)."""
-        live.fit_grid(self.fig, self.grid, width, height, scale=scale, base_dpi=base_dpi,
-                      ratios=WIDTH_RATIOS, aspect=FIGSIZE[0] / FIGSIZE[1])
+        live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
         self.invalidate()
         self._page = None  # a page scene describes one size
         if self.xor_scene is not None:
             self._legend()
+        else:
+            self._lay_out()
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from . import layers
-from .scene import Chunk
+from .scene import FIGURE, Chunk
 from .scene import Scene as PageScene
 from .tracks import px_per_pt, stack
 from .xor_parts import SPLIT_Z, STEPPED, artists, tracks
@@ -59,13 +59,16 @@ class XorPage:
         out = [p(self.ax, "plane")]
         v = self.view
         if v == "cycling":
-            out += [p(self.ax_upd, "updates"), p(self.ax_err, "wrong")]
+            out += [p(ax, name) for ax, name in ((self.ax_upd, "updates"), (self.ax_err, "wrong"))
+                    if ax.get_visible()]  # a crowded figure shows one of them
         elif v == "feature":
             out.append(self.lifted.panel(p(self.lifted.ax, "lift")))
         elif v == "layers":
             out.append(p(self.hidden.ax, "hidden"))
         elif v == "kernel":
-            out += [p(self.duals.ax, "duals"), p(self.ax_kupd, "kernel_updates")]
+            out += [p(ax, name) for ax, name in ((self.duals.ax, "duals"),
+                                                 (self.ax_kupd, "kernel_updates"))
+                    if ax.get_visible()]
         elif v == "grid":
             out += [p(ax, f"tile{c}") for c, ax in enumerate(self.tiles)]
         return tuple(out)
@@ -80,10 +83,12 @@ class XorPage:
         self.show(0)  # what stays still in the view (the proof, the tiles, the hidden lines)
         below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
         pt = px_per_pt(self.fig)
+        panels = self.page_panels(width=width, height=height)
+        shown = {p.name for p in panels} | {FIGURE}  # not the tracks of a panel left out
         found = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
-                      for t in tracks(self, pt))
+                      for t in tracks(self, pt) if t.panel in shown)
         self._page = PageScene(width=int(width), height=int(height), ratio=float(ratio),
-                               panels=self.page_panels(width=width, height=height),
+                               panels=panels,
                                tracks=found, below=below, above=above, n_steps=self.n_steps,
                                chunk=int(chunk))
         return self._page

@@ -120,7 +120,7 @@ class MarginsView(PointerEdits, TabView):
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         # the controls used in class sit above the figure, on screen with it and the timeline
-        row = W.HBox([self.w_edit, self.w_layout],
+        row = W.HBox([self.w_edit, self.w_layout, self.side_choice],
                      layout=W.Layout(flex_flow="row wrap", justify_content="space-between"))
         self._lay_out(settings, [self.messages, row], symbols="margins", **kwargs)
         self._follow_model(self._on_data, "comparison")

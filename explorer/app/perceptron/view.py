@@ -156,7 +156,7 @@ class PerceptronView(TabView):
         # the controls used in class sit above the figure, on screen with it and the timeline
         # (in lecture mode the rule's equation shares their row)
         self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
-        row = W.HBox([self.w_edit, self.w_equation_main],
+        row = W.HBox([self.w_edit, self.side_choice, self.w_equation_main],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self._lay_out(settings, [self.messages, row], symbols="perceptron", **kwargs)
 

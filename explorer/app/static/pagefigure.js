@@ -85,7 +85,7 @@ class PageFigure {
       bar.appendChild(b);
       if (action === "play") {
         this.playLabel = label;
-        const speed = el("label", "pe-pf-speed");
+        const speed = el("label", "pe-pf-speed", { title: "Play speed, steps per second" });
         this.speedInput = el("input", "pe-pf-speed-input", { type: "range", min: "1", max: String(MAX_SPEED),
           step: "1", value: String(this.speed), "aria-label": "Play speed, steps per second" });
         this.speedOut = el("span", "pe-pf-readout");
@@ -117,6 +117,11 @@ class PageFigure {
     // for tests: the display list of the last frame and the step drawn
     Object.defineProperty(root, "peDisplayList", { configurable: true,
       get: () => this.displayList() });
+    // and the panels of the scene drawn: name, box in CSS px from the canvas's top left, and
+    // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent)
+    Object.defineProperty(root, "pePanels", { configurable: true,
+      get: () => [...this.panels.values()].filter((p) => !p.figure).map((p) => ({
+        name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null })) });
     root.peStep = -1;
     root.peDrawMs = 0;
   }

@@ -124,8 +124,8 @@ class XorView(TabView):
             section("Export"), export_section(self.export),
             section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
-        self._lay_out(settings, [W.HBox([self.w_view], layout=W.Layout(flex_flow="row wrap")),
-                                 self.messages], symbols="xor", **kwargs)
+        row = W.HBox([self.w_view, self.side_choice], layout=W.Layout(flex_flow="row wrap"))
+        self._lay_out(settings, [row, self.messages], symbols="xor", **kwargs)
         self._laid_out = None
         self._follow_model(self._on_scene, ["scene", "view"])
         self._on_scene()

@@ -214,6 +214,7 @@ class GeneralizationScene:
         frame (its title's words are tracks; a finished size that changes neither changes
         only the tracks)."""
         st, fig = self.stability, self.fig
+        live.floor_legends(fig)  # a legend made anew is measured at the type the layers draw
         box = st.legend.get_window_extent(T.figure_renderer(fig))
         return (tuple(st.ax.get_xlim()), tuple(st.ax.get_ylim()), tuple(box.bounds))
 

@@ -233,7 +233,13 @@ class WeightSpace:
             wide = note.get_window_extent(renderer).width
             if wide <= room / floor:  # fits at the floor or above
                 break
-        note.set_fontsize(S.TICK_SIZE * min(1.0, room / wide))  # (under the floor: no room)
+        size = S.TICK_SIZE
+        for _ in range(4):  # rendered widths are not proportional to the type: measure again
+            if wide <= room:
+                break
+            size *= room / wide * 0.995  # (under the floor: no room)
+            note.set_fontsize(size)
+            wide = note.get_window_extent(renderer).width
 
     def _place_note(self, traj: Trajectory) -> None:
         """Put the note in the corner the run leaves freest (:func:`free_corner`): the fewest

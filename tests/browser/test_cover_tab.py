@@ -34,13 +34,13 @@ def _wait(page, predicate, timeout=30.0, where: str = ".pe-pf-narration") -> str
 def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url):
     page.goto(dashboard_url + "?tab=cover&ms=1,2,1000&trials=2000&seed=1")
     wait_for_canvas(page, within=VISIBLE, timeout=90)
-    _wait(page, lambda t: "capacity" in t and "(M = 1000)" in t)
+    _wait(page, lambda t: "capacity" in t and "P(1000, " in t)
     page.wait_for_timeout(2500)  # the page fits the figure to the window first
     before = canvas_signature(page, within=VISIBLE)
     box = page.get_by_role("textbox", name="M values")
     box.fill("1, 3, 50, 1000")
     box.press("Enter")
-    _wait(page, lambda t: "(M = 50)" in t)
+    _wait(page, lambda t: "P(50, " in t)
     wait_for_canvas_change(page, before, within=VISIBLE, timeout=20)
     box.fill("1, 2000")
     box.press("Enter")

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from explorer.app.bridge import PageBridge
-from explorer.app.pagefigure import CONTROLS, STATIC, PageFigure, Pointer
+from explorer.app.esm_join import join, modules
+from explorer.app.pagefigure import CONTROLS, ENTRY, STATIC, PageFigure, Pointer
 from explorer.app.timeline import KEY_ACTIONS, Timeline
 from explorer.plots.scene import FIGURE, Chunk, Panel, Scene, Track
 
@@ -277,16 +278,26 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
     assert files == ["static/drawing.js", "static/input.js", "static/keys.js", "static/kinds.js",
-                     "static/kinds_cover.js", "static/kinds_xor.js", "static/pagefigure.css",
-                     "static/pagefigure.js", "static/runs.js"]
-    assert all(any(fnmatch(f, p) for p in patterns) for f in files), (files, patterns)
-    for name in files:
+                     "static/kinds_cover.js", "static/kinds_plane.js", "static/kinds_xor.js",
+                     "static/package.json", "static/pagefigure.css", "static/pagefigure.js",
+                     "static/runs.js", "static/transport.js"]
+    shipped = [f for f in files if not f.endswith("package.json")]  # Node's, for the tests
+    assert all(any(fnmatch(f, p) for p in patterns) for f in shipped), (shipped, patterns)
+    for name in shipped:
         text = (STATIC.parent / name).read_text()
-        assert not re.search(r"https?://|^\s*import\s|import\(|@import|url\(", text, re.M), name
+        assert not re.search(r"https?://|import\(|@import|url\(", text, re.M), name
+        # the modules import only their siblings ("./name.js"), which the joiner resolves
+        for spec in re.findall(r"^import\b[^;]*?[\"']([^\"']*)[\"']", text, re.M):
+            assert re.fullmatch(r"\./\w+\.js", spec) and (STATIC / spec[2:]).is_file(), (name, spec)
     f = PageFigure()
-    assert "export default { render }" in f._esm and ".pe-canvas" in f._css
-    keys = (STATIC / "keys.js").read_text()
-    assert keys in f._esm and keys in PageBridge._esm.default_value  # one key policy for both
+    js = f._esm
+    assert "export default { render }" in js and ".pe-canvas" in f._css
+    assert not re.search(r"^\s*(import|export)\b(?! default \{ render \})", js, re.M)
+    # every module of the folder is in the page's one module (none left out by the joiner)
+    assert sorted(modules(STATIC, ENTRY)) == sorted(f[len("static/"):] for f in shipped
+                                                    if f.endswith(".js"))
+    keys = join(STATIC, "keys.js")
+    assert keys in js and keys in PageBridge._esm.default_value  # one key policy for both
 
 
 def test_the_browser_tests_demo_scene_and_chunks_agree():

@@ -19,6 +19,7 @@ from pathlib import Path
 import anywidget
 import traitlets as T
 
+from .esm_join import join
 from .playlist import NEXT_KEYS, PREVIOUS_KEYS
 
 #: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp
@@ -31,8 +32,9 @@ KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r"
 #: presenter remote's "blank screen" button sends; Escape also brings the screen back.
 BLACKOUT_KEYS = ("b", "B", ".")
 
-#: Whose key press it is (the dashboard's or the focused control's), shared with the page figure.
-_KEYS_JS = (Path(__file__).parent / "static" / "keys.js").read_text(encoding="utf-8")
+#: Whose key press it is (the dashboard's or the focused control's), shared with the page figure:
+#: the ES module ``static/keys.js``, joined (its ``export`` keywords taken off).
+_KEYS_JS = join(Path(__file__).parent / "static", "keys.js")
 
 _ESM = _KEYS_JS + """
 function render({ model, el }) {

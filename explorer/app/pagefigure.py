@@ -3,9 +3,12 @@
 A :class:`PageFigure` receives a run once: a :class:`~explorer.plots.scene.Scene` (the still
 PNG layers, the panels with their data -> CSS px mapping, the moving tracks' headers) and, in
 chunks of steps, the tracks' per-step arrays as binary buffers. The page
-(``static/pagefigure.js`` with ``kinds.js``, ``runs.js``, ``input.js`` and ``drawing.js``,
-shipped with the package and joined into one module, no build step,
-nothing from the network; a new kind of moving part is a new entry of ``KINDS`` in ``kinds.js``)
+(``static/pagefigure.js`` and the ES modules it imports: ``transport.js``, ``runs.js``,
+``input.js``, ``drawing.js``, ``kinds.js`` with ``kinds_plane.js``, ``kinds_xor.js`` and
+``kinds_cover.js``, ``keys.js``; shipped with the package and joined into one module when this
+module is imported (:mod:`explorer.app.esm_join`), no build step, nothing from the network; a new
+kind of moving part is a new entry of a kinds table, ``KINDS`` of ``kinds.js``, and of
+:data:`explorer.plots.scene.KIND_STYLES`)
 then draws every step itself and runs the transport (Reset, Back, Step, Play at 1-20 steps/s,
 the jumps, the slider and the keys, as :class:`explorer.app.timeline.Timeline` labels and binds
 them): the kernel learns the step once it has settled (the ``step`` trait), never before the
@@ -61,13 +64,13 @@ import traitlets as T
 
 from ..plots.scene import ARRAYS_DTYPE, FIGURE, Chunk, Scene
 from ..plots.style import NEG, POS
+from .esm_join import join
 from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
-#: The page's JavaScript, one ES module: whose key press it is, how each kind of moving part is
-#: drawn, then the widget.
-SCRIPTS = ("keys.js", "kinds.js", "kinds_xor.js", "kinds_cover.js", "runs.js", "input.js",
-           "drawing.js", "pagefigure.js")
+#: The page's JavaScript: the ES module whose ``export default`` anywidget renders; it and the
+#: modules it imports are joined into one (:func:`explorer.app.esm_join.join`).
+ENTRY = "pagefigure.js"
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")
 #: A pointer message's phase: a click, or a drag's press, moves and release ("drag" mode).
@@ -184,7 +187,7 @@ class PageFigure(anywidget.AnyWidget):
     ``pe-pagefigure``).
     """
 
-    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
+    _esm = join(STATIC, ENTRY)
     _css = STATIC / "pagefigure.css"
 
     scene = T.Dict().tag(sync=True)

@@ -1,15 +1,13 @@
 // Unit tests of the page's key logic (explorer/app/static/keys.js and the page figure's key
 // handler in input.js), run by Node's own test runner: `node --test tests/js/` (tests/test_js.py
-// runs it under pytest). No build step and no DOM library: the scripts are plain scripts, run
-// in a fresh context beside small stand-ins for elements, events and the window.
+// runs it under pytest). No build step and no DOM library: the ES modules are imported as they
+// are, beside small stand-ins for elements, events and the window.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import vm from "node:vm";
 
-const STATIC = new URL("../../explorer/app/static/", import.meta.url);
-const source = (name) => readFileSync(new URL(name, STATIC), "utf8");
+import * as K from "../../explorer/app/static/keys.js";
+import { PageFigureInput } from "../../explorer/app/static/input.js";
 
 // ------------------------------------------------------------------ stand-ins
 // A simple selector ("tag", "[attr]", '[attr="v"]', 'tag[attr="v"][...]'), matched as the DOM
@@ -59,16 +57,6 @@ function keyEvent(key, target, mods = {}) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-// keys.js (and more scripts) run in a fresh context; returns that context
-function load(...names) {
-  const ctx = vm.createContext({ setTimeout, clearTimeout });
-  vm.runInContext(names.map(source).join("\n") + `
-    ;globalThis.api = { typingIn, ownKeys, watchFocus, dashboardKey, OWN_KEYS,
-      PageFigureInput: typeof PageFigureInput === "undefined" ? null : PageFigureInput };`, ctx);
-  return ctx.api;
-}
-
-const K = load("keys.js");
 const DOCUMENTED = ["ArrowRight", "ArrowLeft", " ", "Home", "End", "r", "[", "]", "e", "l", "n",
   "p", "b", ".", "PageUp", "PageDown"];
 
@@ -177,11 +165,13 @@ test("a click on a control reached with Tab, or a focus given later, gives the k
   assert.equal(K.dashboardKey(keyEvent("ArrowRight", slider), focus), true);
 });
 
-test("the focus is watched once per window, whichever script asks first", () => {
+test("the focus is watched once per window, whichever script asks first", async () => {
   const win = new Win();
   const a = K.watchFocus(win);
   const n = win.listeners.length;
-  const other = load("keys.js");  // the page bridge's copy of the script
+  // the page bridge's copy of the module (another instance, as the page has two)
+  const other = await import("../../explorer/app/static/keys.js?bridge");
+  assert.notEqual(other.watchFocus, K.watchFocus);
   assert.equal(other.watchFocus(win), a);
   assert.equal(win.listeners.length, n);
   assert.ok(win.listeners.every((l) => l.capture === true));
@@ -189,11 +179,8 @@ test("the focus is watched once per window, whichever script asks first", () => 
 
 // ------------------------------------------------------------------ the page figure's keys
 function figure(actions = { " ": "play", ArrowRight: "step", "]": "next_update" }) {
-  const ctx = vm.createContext({ setTimeout, clearTimeout,
-    document: { querySelector: () => null } });  // no blackout
-  vm.runInContext(source("keys.js") + "\n" + source("input.js") +
-    "\n;globalThis.api = { PageFigureInput, watchFocus };", ctx);
-  const fig = Object.create(ctx.api.PageFigureInput.prototype);
+  globalThis.document = { querySelector: () => null };  // no blackout
+  const fig = Object.create(PageFigureInput.prototype);
   fig.keys = new Map(Object.entries(actions));
   fig.forward = new Set(["x"]);
   fig.acted = [];
@@ -202,7 +189,7 @@ function figure(actions = { " ": "play", ArrowRight: "step", "]": "next_update" 
   fig.model = { send: (m) => fig.sent.push(m) };
   fig.active = () => true;
   fig.win = new Win();
-  fig.keyFocus = ctx.api.watchFocus(fig.win);
+  fig.keyFocus = K.watchFocus(fig.win);
   return fig;
 }
 

@@ -1,10 +1,14 @@
 // The page figure's drawing (explorer/app/static/pagefigure.js): one frame on the canvas, the
 // still layers with the tracks between and over them (KINDS, kinds.js) and the pointer's marks,
-// and the display list tests read (what is drawn where). Its methods become PageFigure's.
+// and the display list tests read (what is drawn where). The base of PageFigure's classes
+// (input.js extends it).
+
+import { KINDS } from "./kinds.js";
+import { SOLID } from "./kinds_plane.js";
 
 const DOTTED = [3, 3];
 
-class PageFigureDrawing {
+export class PageFigureDrawing {
   // ------------------------------------------------------------------ drawing
   requestDraw() {
     if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.draw(); });

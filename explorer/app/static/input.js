@@ -1,13 +1,52 @@
 // The page figure's input (explorer/app/static/pagefigure.js): the transport's keys, clicks
 // that add, remove or choose points (with instant marks), drags that move a point or turn a
-// 3-D view. Its methods become PageFigure's; `this` is the figure.
+// 3-D view. The pure parts (where a pointer is, the nearest point) are functions of their
+// own; the class extends the figure's drawing (drawing.js) and runs.js extends it.
 
-const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
-const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
-const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
-const DRAG_SEND_MS = 30;      // a dragged point's moves reach the kernel at most this often
+import { dashboardKey } from "./keys.js";
+import { KINDS } from "./kinds.js";
+import { PageFigureDrawing } from "./drawing.js";
 
-class PageFigureInput {
+export const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
+export const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
+export const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
+export const DRAG_SEND_MS = 30;      // a dragged point's moves reach the kernel at most this often
+
+// A pointer at (clientX, clientY) on a canvas whose box on screen is `rect` and whose figure is
+// width x height CSS px: CSS px in the figure
+export function figurePx(rect, width, height, clientX, clientY) {
+  return [(clientX - rect.left) * (width / rect.width), (clientY - rect.top) * (height / rect.height)];
+}
+
+// where (px, py) in the figure is: the last of `panels` (not the figure's pseudo-panel) whose
+// box holds it, or `within` (a drag stays in its panel: the point is kept inside it), and the
+// data coordinates there: {panel, px, py, x, y}, or null outside every panel
+export function locateIn(panels, px, py, within) {
+  let panel = within || null;
+  if (panel) {
+    px = Math.min(Math.max(px, panel.x), panel.x + panel.w);
+    py = Math.min(Math.max(py, panel.y), panel.y + panel.h);
+  } else {
+    for (const p of panels) {
+      if (!p.figure && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) panel = p;
+    }
+  }
+  if (!panel) return null;
+  return { panel, px, py, x: (px - panel.bx) / panel.ax, y: (py - panel.by) / panel.ay };
+}
+
+// the vertex of buf[0 .. 2 nv) nearest (px, py) at a squared distance at most `within2`:
+// {index, d2}, or null (ties: the last)
+export function nearestVertexIn(buf, nv, px, py, within2) {
+  let best = null, bestD = within2;
+  for (let j = 0; j < nv; j++) {
+    const d = (buf[2 * j] - px) ** 2 + (buf[2 * j + 1] - py) ** 2;
+    if (d <= bestD) { bestD = d; best = { index: j, d2: d }; }
+  }
+  return best;
+}
+
+export class PageFigureInput extends PageFigureDrawing {
   // ------------------------------------------------------------------ keys
   active() {
     const r = this.root;
@@ -94,20 +133,9 @@ class PageFigureInput {
 
   // where a pointer event is: CSS px in the figure, its panel and data coordinates there
   locate(ev, within) {
-    const r = this.canvas.getBoundingClientRect();
-    let px = (ev.clientX - r.left) * (this.width / r.width);
-    let py = (ev.clientY - r.top) * (this.height / r.height);
-    let panel = within || null;
-    if (panel) {  // a drag stays in its panel
-      px = Math.min(Math.max(px, panel.x), panel.x + panel.w);
-      py = Math.min(Math.max(py, panel.y), panel.y + panel.h);
-    } else {
-      for (const p of this.panels.values()) {
-        if (!p.figure && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) panel = p;
-      }
-    }
-    if (!panel) return null;
-    return { panel, px, py, x: (px - panel.bx) / panel.ax, y: (py - panel.by) / panel.ay };
+    const [px, py] = figurePx(this.canvas.getBoundingClientRect(), this.width, this.height,
+      ev.clientX, ev.clientY);
+    return locateIn(this.panels.values(), px, py, within);
   }
 
   // drag mode: press on a point of a `drag_tracks` track, move it (drawn here at frame rate),
@@ -177,10 +205,10 @@ class PageFigureInput {
     for (const tr of this.tracks) {
       if (tr.kind !== "points" || tr.panel !== panel || (names && !names.has(tr.name))) continue;
       const f = this.frameFor(tr, c, this.drawn - c.start), b = f.buf;
-      const nv = KINDS.points.geom(f, tr);
-      for (let j = 0; j < nv; j++) {
-        const d = (b[2 * j] - px) ** 2 + (b[2 * j + 1] - py) ** 2;
-        if (d <= bestD) { bestD = d; best = { track: tr.name, index: j, x: b[2 * j], y: b[2 * j + 1] }; }
+      const hit = nearestVertexIn(b, KINDS.points.geom(f, tr), px, py, bestD);
+      if (hit) {
+        bestD = hit.d2;
+        best = { track: tr.name, index: hit.index, x: b[2 * hit.index], y: b[2 * hit.index + 1] };
       }
     }
     return best;

@@ -1,7 +1,8 @@
 // Whose key press it is: the dashboard's shortcut keys, or the control that has the focus.
 // Read by the page figure's keys (input.js) and the page bridge's (explorer/app/bridge.py,
-// which sends this file before its own script); plain script, no imports, no DOM of its own
-// beyond the listeners of watchFocus (tests/js/keys.test.mjs runs it in Node).
+// which sends this module, joined by explorer/app/esm_join.py, before its own script); an ES
+// module with no imports and no DOM of its own beyond the listeners of watchFocus
+// (tests/js/keys.test.mjs imports it in Node).
 //
 // A lecturer mixes mouse and keys: after a click on a button, a slider, a toggle, a drop-down or
 // a tab, the documented keys still step, play and jump, and the control clicked does not act on
@@ -17,7 +18,7 @@ const NOT_TYPED = new Set(["button", "checkbox", "radio", "range", "color", "fil
 const MOVE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp",
   "PageDown"];
 // the keys a control reached with the keyboard works itself: [CSS of the control, keys]
-const OWN_KEYS = [
+export const OWN_KEYS = [
   ['input[type="range"], [role="slider"], [role="spinbutton"]', MOVE_KEYS],
   ['select, [role="listbox"], [role="combobox"]', [...MOVE_KEYS, " "]],
   ['input[type="radio"], [role="radio"], [role="tab"], [role="menuitem"], [role="option"]',
@@ -28,7 +29,7 @@ const OWN_KEYS = [
 ];
 
 // whether `t` (a key event's target) is a place to type text in
-function typingIn(t) {
+export function typingIn(t) {
   if (!t || !t.closest) return false;
   if (t.isContentEditable || t.closest("textarea")) return true;
   const input = t.closest("input");
@@ -36,7 +37,7 @@ function typingIn(t) {
 }
 
 // the keys the control `t` works itself (an empty list for anything else)
-function ownKeys(t) {
+export function ownKeys(t) {
   if (!t || !t.closest) return [];
   for (const [css, keys] of OWN_KEYS) if (t.closest(css)) return keys;
   return [];
@@ -45,7 +46,7 @@ function ownKeys(t) {
 // Which element has the focus because of the keyboard (Tab, or a control's own arrows), shared
 // by every script of the page: {keyboard: element or null}. A pointer press ends it; a focus
 // that a click or a script gives is not the keyboard's.
-function watchFocus(win) {
+export function watchFocus(win) {
   if (win.peKeyFocus) return win.peKeyFocus;
   const focus = { keyboard: null };
   let keying = false;  // a key is being pressed: a focus moved now is the keyboard's
@@ -62,7 +63,7 @@ function watchFocus(win) {
 // Whether the key press `ev` is the dashboard's (when `ev.key` is one of its keys): not with
 // Ctrl, Alt or Meta, not while typing, not a key that a control reached with the keyboard
 // (`focus`, from watchFocus) works itself.
-function dashboardKey(ev, focus) {
+export function dashboardKey(ev, focus) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
   const t = ev.target;
   if (typingIn(t)) return false;

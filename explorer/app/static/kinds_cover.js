@@ -1,10 +1,10 @@
 // Markers of the Cover figure's Monte Carlo points (explorer/plots/cover.py: one marker a curve,
 // "o", "s", "^", "D", "v", "P", "X", "*") that kinds.js does not draw itself: matplotlib's filled
 // plus, filled x and five-pointed star, traced in a box of half-width r around (x, y) as
-// matplotlib's marker paths are (kinds.js fills them, then strokes their edge).
-// Sent after kinds.js, whose MARKERS registry it fills.
+// matplotlib's marker paths are (kinds_plane.js fills them, then strokes their edge).
+// No imports: kinds_plane.js reads COVER_MARKERS into its MARKERS.
 
-function tracePolygon(ctx, x, y, r, pts, unit) {
+export function tracePolygon(ctx, x, y, r, pts, unit) {
   for (let j = 0; j < pts.length; j++) {
     const px = x + pts[j][0] * r / unit, py = y - pts[j][1] * r / unit;  // canvas y is down
     if (j === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
@@ -22,8 +22,9 @@ const STAR = Array.from({ length: 10 }, (_, j) => {
   return [q * Math.cos(a), q * Math.sin(a)];
 });
 
-Object.assign(MARKERS, {
+// marker -> (ctx, x, y, r) that traces its path
+export const COVER_MARKERS = {
   P: (ctx, x, y, r) => tracePolygon(ctx, x, y, r, PLUS_FILLED, 3),
   X: (ctx, x, y, r) => tracePolygon(ctx, x, y, r, X_FILLED, 2),
   "*": (ctx, x, y, r) => tracePolygon(ctx, x, y, r, STAR, 1),
-});
+};

@@ -1,7 +1,12 @@
 // Kinds of moving parts of the XOR figure (explorer/plots/scene.py, explorer/plots/view3d.py):
 // a two-colour raster (the region a classifier gives each class) and a 3-D view in projection
 // (its box and axes' names, points, lines and a polygon), which the page turns as it is dragged.
-// Sent after kinds.js, whose helpers (finite, num, drawLine, drawPolygon, drawPoints) it uses.
+// kinds.js gathers them with the 2-D kinds (kinds_plane.js, whose drawing they reuse) into KINDS.
+
+import {
+  AREA, FONT, LINE, MARKER, anySegment, anyVertex, drawLine, drawPoints, drawPolygon, num,
+  threeVertices,
+} from "./kinds_plane.js";
 
 // ------------------------------------------------------------------ raster
 // static data [[x0, y0], [x1, y1], [C, R]]: the extent and the grid; per step `bits`
@@ -52,16 +57,16 @@ function rasterDraw(f, tr) {
 // ------------------------------------------------------------------ 3-D in projection
 // The panel's view3d: {azim, elev (degrees), lo, hi (the box), labels [[u1, u2, u3, text,
 // "name" | "tick"]] (cube coordinates)}; the panel's limits are in projected units.
-const CUBE_EDGES = [];
+export const CUBE_EDGES = [];
 for (let a = 0; a < 8; a++) for (let b = a + 1; b < 8; b++) {
   const x = a ^ b;
   if (x === 1 || x === 2 || x === 4) CUBE_EDGES.push([a, b]);
 }
-const corner = (i) => [i & 4 ? 1 : -1, i & 2 ? 1 : -1, i & 1 ? 1 : -1];
+export const corner = (i) => [i & 4 ? 1 : -1, i & 2 ? 1 : -1, i & 1 ? 1 : -1];
 
 // cube coordinates -> CSS px (x = -sin a u1 + cos a u2, y = -sin e cos a u1 - sin e sin a u2
 // + cos e u3), as explorer.plots.view3d.cube_project and the panel's mapping
-function cubeToPx(p, u0, u1, u2, out, j) {
+export function cubeToPx(p, u0, u1, u2, out, j) {
   const v = p.view3d, a = v.azim * Math.PI / 180, e = v.elev * Math.PI / 180;
   const sa = Math.sin(a), ca = Math.cos(a), se = Math.sin(e), ce = Math.cos(e);
   const x = -sa * u0 + ca * u1, y = -se * ca * u0 - se * sa * u1 + ce * u2;
@@ -69,7 +74,7 @@ function cubeToPx(p, u0, u1, u2, out, j) {
   out[2 * j + 1] = p.ay * y + p.by;
 }
 
-function dataToPx(p, x, y, z, out, j) {
+export function dataToPx(p, x, y, z, out, j) {
   const v = p.view3d, lo = v.lo, hi = v.hi;
   const u = (w, i) => (w - (lo[i] + hi[i]) / 2) / ((hi[i] - lo[i]) / 2);
   cubeToPx(p, u(x, 0), u(y, 1), u(z, 2), out, j);
@@ -123,20 +128,18 @@ function axesDraw(f, tr) {
   });
 }
 
-Object.assign(KINDS, {
-  raster: { init: rasterInit, geom: rasterGeom, visible: (f, tr, nv) => nv === 2, draw: rasterDraw },
+export const XOR_KINDS = {
+  raster: { init: rasterInit, geom: rasterGeom, visible: (f, tr, nv) => nv === 2, draw: rasterDraw,
+    style: ["colors"] },
   points3d: { init: init3d, geom: geom3d, visible: anyVertex,
-    draw: (f, tr, nv) => { if (!f.a) f.a = {}; drawPoints(f, tr, nv); } },
-  polyline3d: { init: init3d, geom: geom3d, visible: anySegment, draw: drawLine },
-  polygon3d: {
-    init: init3d, geom: geom3d,
-    visible: (f, tr, nv) => { let k = 0; for (let j = 0; j < nv; j++) if (finite(f.buf, j)) k++; return k >= 3; },
-    draw: drawPolygon,
-  },
+    draw: (f, tr, nv) => { if (!f.a) f.a = {}; drawPoints(f, tr, nv); }, style: MARKER },
+  polyline3d: { init: init3d, geom: geom3d, visible: anySegment, draw: drawLine, style: LINE },
+  polygon3d: { init: init3d, geom: geom3d, visible: threeVertices, draw: drawPolygon, style: AREA },
   axes3d: {
     // type sizes: `font` the axes' names, `size` their values (CSS px)
     init: (tr, t) => { tr.namePx = num((t.style || {}).font, 13); tr.tickPx = num((t.style || {}).size, 10); },
     geom: axesGeom, visible: (f, tr, nv) => nv > 0, draw: axesDraw,
     text: (f, tr) => (tr.panel.view3d.labels || []).map((l) => l[3]).join(" "),
+    style: [...LINE, "font", "size"],
   },
-});
+};

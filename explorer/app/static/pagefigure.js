@@ -6,16 +6,19 @@
 // slider, Play, the jumps, the keys): no kernel round trip before the pixels change. It tells
 // the kernel the settled step (the `step` trait), asks for chunks ahead of need, and never
 // shows a step whose chunk it does not have (it waits at the last step it has and says so).
-// Plain ES module, no imports: nothing loads from the network. The kernel sends it after
-// keys.js (whose key press it is), kinds.js (how each kind of moving part is drawn: KINDS, resolveStyle), runs.js (a run,
-// its chunks and static tracks as they arrive: PageFigureRuns), input.js (keys and
-// pointer: PageFigureInput) and drawing.js (a frame on the canvas: PageFigureDrawing), whose
-// methods become PageFigure's.
+// An ES module importing its siblings (nothing loads from the network): explorer/app/esm_join.py
+// joins them into the one module anywidget loads, no build step; Node's tests import them as
+// they are (tests/js/). PageFigure extends PageFigureRuns (runs.js: a run, its chunks and static
+// tracks as they arrive), which extends PageFigureInput (input.js: keys and pointer), which
+// extends PageFigureDrawing (drawing.js: a frame on the canvas, KINDS of kinds.js); the
+// transport's pure rules are transport.js's.
 
-const SETTLE_MS = 150;        // a step unchanged this long is "settled": the kernel learns it
-const PUSHED_WAIT_MS = 1500;  // a chunk the kernel said it pushed, asked for if it has not come
-const RETRY_MS = 8000;        // a chunk asked for and not come: asked again
-const MAX_SPEED = 30;         // Play's fastest: steps per second
+import { watchFocus } from "./keys.js";
+import { PageFigureRuns } from "./runs.js";
+import {
+  MAX_SPEED, PUSHED_WAIT_MS, RETRY_MS, SETTLE_MS, chunksFor, clampStep, controlStates, target,
+  waitingWords,
+} from "./transport.js";
 
 let serial = 0;
 
@@ -26,8 +29,9 @@ function el(tag, cls, attrs) {
   return e;
 }
 
-class PageFigure {
+export class PageFigure extends PageFigureRuns {
   constructor(model, root) {
+    super();
     this.model = model;
     this.root = root;
     this.id = ++serial;
@@ -171,7 +175,7 @@ class PageFigure {
   }
 
   // ------------------------------------------------------------------ steps
-  clamp(k) { k = Math.round(Number(k)); return Number.isFinite(k) ? Math.min(Math.max(k, 0), this.n) : 0; }
+  clamp(k) { return clampStep(k, this.n); }
   chunkOf(k) { return this.chunks.get(Math.floor(k / this.C)); }
   has(k) { return this.run !== null && !!this.chunkOf(k); }
 
@@ -185,10 +189,7 @@ class PageFigure {
   }
 
   prefetch(k) {
-    const c = Math.floor(k / this.C);
-    this.ensure(c);
-    if (k - c * this.C >= this.C / 2) this.ensure(c + 1);
-    else this.ensure(c - 1);
+    for (const i of chunksFor(k, this.C, this.n)) this.ensure(i);
   }
 
   go(k) {
@@ -230,19 +231,8 @@ class PageFigure {
   }
 
   target(action) {
-    const k = this.want, n = this.n, up = this.updates, epoch = this.transport.epoch | 0;
-    switch (action) {
-      case "step": return k + 1;
-      case "back": return k - 1;
-      case "reset": return 0;
-      case "end": return n;
-      case "next_update": { for (const u of up) if (u > k) return u; return n; }
-      case "prev_update": { let p = 0; for (const u of up) { if (u < k) p = u; else break; } return p; }
-      case "epoch_end": return epoch <= 0 ? n : Math.min((Math.floor(k / epoch) + 1) * epoch, n);
-      case "cycle_start": { const c = this.transport.cycle_start;
-        return c === null || c === undefined ? k : Math.min(c, n); }
-    }
-    return k;
+    return target(action, { k: this.want, n: this.n, updates: this.updates,
+      epoch: this.transport.epoch | 0, cycleStart: this.transport.cycle_start });
   }
 
   act(action) {
@@ -301,29 +291,21 @@ class PageFigure {
 
   // ------------------------------------------------------------------ controls
   refresh() {
-    const k = this.want, n = this.n, empty = this.run === null || n === 0, up = this.updates;
+    const k = this.want, empty = this.run === null || this.n === 0;
     const b = this.buttons;
-    const set = (btn, off) => { if (btn && btn.disabled !== off) btn.disabled = off; };
-    set(b.step, empty || k >= n);
-    set(b.end, empty || k >= n);
-    set(b.play, empty || (k >= n && !this.playing));
-    set(b.back, k <= 0);
-    set(b.reset, k <= 0);
-    set(b.prev_update, k <= 0 || !(up.length && up[0] < k));
-    set(b.next_update, empty || !(up.length && up[up.length - 1] > k));
-    set(b.epoch_end, empty || k >= n);
-    if (b.epoch_end) b.epoch_end.hidden = !((this.transport.epoch | 0) > 0);
-    const cyc = this.transport.cycle_start;
-    if (b.cycle_start) {
-      b.cycle_start.hidden = cyc === null || cyc === undefined || cyc > n;
-      set(b.cycle_start, cyc === null || cyc === undefined || k === cyc);
+    const state = controlStates({ k, n: this.n, empty, playing: this.playing, updates: this.updates,
+      epoch: this.transport.epoch | 0, cycleStart: this.transport.cycle_start });
+    for (const [action, off] of Object.entries(state.disabled)) {
+      if (b[action] && b[action].disabled !== off) b[action].disabled = off;
     }
+    for (const [action, hidden] of Object.entries(state.hidden)) if (b[action]) b[action].hidden = hidden;
     if (b.play) {
       const label = this.playing ? "❚❚ Pause" : this.playLabel;
       if (b.play.textContent !== label) b.play.textContent = label;
       b.play.setAttribute("aria-label", this.playing ? "Pause" : "Play");
     }
-    this.slider.disabled = empty;
+    this.slider.disabled = state.slider.disabled;
+    if (this.slider.max !== String(state.slider.max)) this.slider.max = String(state.slider.max);
     if (this.slider.value !== String(k)) this.slider.value = String(k);
     this.writeTexts();
   }
@@ -345,23 +327,13 @@ class PageFigure {
     const waiting = this.waiting();
     this.root.dataset.waiting = waiting ? "true" : "false";
     if (waiting) {
-      const next = this.shown !== this.want ? this.want : this.want + 1;
-      const c0 = Math.floor(next / this.C) * this.C;
-      status += ` · waiting for steps ${c0}–${Math.min(c0 + this.C - 1, this.n)} from the kernel…`;
+      status += waitingWords(this.shown !== this.want ? this.want : this.want + 1, this.C, this.n);
     }
     if (status !== this.texts.status) { this.texts.status = status; this.where.textContent = status; }
     if (narration !== this.texts.narration) {
       this.texts.narration = narration;
       this.narration.textContent = narration;
     }
-  }
-}
-
-// what the kernel sends (runs.js), the page's input (keys, clicks, drags: input.js) and its
-// drawing (drawing.js)
-for (const part of [PageFigureRuns, PageFigureInput, PageFigureDrawing]) {
-  for (const name of Object.getOwnPropertyNames(part.prototype)) {
-    if (name !== "constructor") PageFigure.prototype[name] = part.prototype[name];
   }
 }
 

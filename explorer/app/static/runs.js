@@ -1,13 +1,18 @@
 // The page figure's runs as the kernel sends them (explorer/app/static/pagefigure.js): a new
 // run's scene and still layers, its chunks of per-step arrays and its static tracks, kept
-// until they are drawn (a chunk or static part may come before its scene). Its methods
-// become PageFigure's.
+// until they are drawn (a chunk or static part may come before its scene). PageFigure
+// (pagefigure.js) extends it; it extends the figure's input (input.js).
+
+import { KINDS, resolveStyle } from "./kinds.js";
+import { num } from "./kinds_plane.js";
+import { PUSHED_WAIT_MS } from "./transport.js";
+import { PageFigureInput } from "./input.js";
 
 const KEEP_CHUNKS = 24;       // chunks kept in the page (the farthest from the step go first)
 
 const TYPED = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array };
 
-function typed(dtype, buf) {
+export function typed(dtype, buf) {
   const T = TYPED[dtype] || Float32Array;
   if (buf instanceof ArrayBuffer) return new T(buf);
   // a DataView (ipywidgets); copy when its offset does not suit the element size
@@ -17,7 +22,7 @@ function typed(dtype, buf) {
   return new T(buf.buffer, buf.byteOffset, buf.byteLength / T.BYTES_PER_ELEMENT);
 }
 
-class PageFigureRuns {
+export class PageFigureRuns extends PageFigureInput {
   // ------------------------------------------------------------------ kernel -> page
   sync(initial) {
     const m = this.model;
@@ -108,7 +113,6 @@ class PageFigureRuns {
     this.marks = [];
     this.shown = -1;
     this.drawn = -1;
-    this.slider.max = String(Math.max(this.n, 1));
     this.modelStep = this.model.get("step");
     this.want = this.clamp(this.modelStep);
     // the same run drawn again (a new size, the bound computed): the page's step stays, and

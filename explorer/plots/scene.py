@@ -45,7 +45,7 @@ The 3-D kinds live in a panel with a ``view3d`` (:mod:`explorer.plots.view3d`): 
 projects them with the view's azimuth and elevation, which dragging in the panel turns.
 
 ``ha``/``va`` are uint8 codes of :data:`HA` and :data:`VA`. Styles are in CSS pixels (see
-:data:`STYLE_KEYS`). The wire format (JSON headers, binary buffers) is :meth:`Scene.header` and
+:data:`KIND_STYLES`, each kind's keys). The wire format (JSON headers, binary buffers) is :meth:`Scene.header` and
 :meth:`Chunk.message`.
 """
 
@@ -55,15 +55,28 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-KINDS = ("polyline", "polygon", "arrow", "points", "text", "prefix", "vline", "raster",
-         "points3d", "polyline3d", "polygon3d", "axes3d")
+_LINE = ("color", "alpha", "width", "dash")
+_AREA = (*_LINE, "fill", "fill_alpha", "hatch", "hatch_gap", "hatch_color", "hatch_alpha",
+         "hatch_width")
+_MARKER = (*_LINE, "fill", "fill_alpha", "size", "marker", "colors")
+_HEADED = (*_LINE, "head", "size")
+#: The kinds of moving part and the style keys each one draws with (all optional; colours
+#: "#RRGGBB", sizes in CSS px; explorer/app/pagefigure.py says what each key means). The page's
+#: ``KINDS`` (explorer/app/static/kinds.js: each kind's ``style``) declares the same kinds and
+#: keys: tests/test_kinds_agree.py checks, and tests/js/style.test.mjs that each kind paints with
+#: exactly its keys.
+KIND_STYLES = {
+    "polyline": _LINE, "polygon": _AREA, "arrow": _HEADED, "points": _MARKER,
+    "text": ("color", "alpha", "size", "font", "weight", "box"), "prefix": _HEADED,
+    "vline": _LINE, "raster": ("colors",), "points3d": _MARKER, "polyline3d": _LINE,
+    "polygon3d": _AREA, "axes3d": (*_LINE, "font", "size"),
+}
+KINDS = tuple(KIND_STYLES)
 LAYERS = ("under", "over")
 HA = ("left", "center", "right")
 VA = ("top", "center", "bottom", "baseline")
-#: Style keys a track may set (all optional): colours "#RRGGBB"; sizes in CSS px.
-STYLE_KEYS = ("color", "alpha", "width", "dash", "fill", "fill_alpha", "hatch", "hatch_gap",
-              "hatch_color", "hatch_alpha", "hatch_width", "size", "marker", "font", "weight",
-              "head", "colors", "box")
+#: Style keys a track may set: those of every kind (a track's keys are checked against these).
+STYLE_KEYS = tuple(dict.fromkeys(k for keys in KIND_STYLES.values() for k in keys))
 #: Arrays of each kind, with their dtypes (per step, unless the kind says "static").
 ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8", "s": "float32"},

@@ -180,3 +180,12 @@ test("a track in a panel is clipped to the panel's box; the figure's texts are n
     assert.deepEqual(ctx.log.at(-1).op, "restore", "the style does not leak to the next track");
   }
 });
+
+test("a points track's colour codes index its `colors`; without them every marker is its fill", () => {
+  const sample = SAMPLES.points[1];  // codes 0, 1, 1, 0
+  const fills = (raw) => JSON.parse(paint("points", raw, sample)).filter((e) => e.op === "fill").map((e) => e.color);
+  assert.deepEqual(fills({ fill: "#00FF00", colors: ["#AA0000", "#0000AA"] }), ["#AA0000", "#0000AA", "#0000AA", "#AA0000"]);
+  assert.deepEqual(fills({ fill: "#00FF00" }), ["#00FF00", "#00FF00", "#00FF00", "#00FF00"]);
+  assert.deepEqual(fills({ color: "#123456", colors: ["#AA0000"] }), ["#AA0000", "#123456", "#123456", "#AA0000"],
+    "a code with no colour: the track's colour");
+});

@@ -120,7 +120,7 @@ def _order(folder: Path, entry: str) -> list[_Module]:
             return
         module = _Module(folder, name, entry=name == entry)
         path.append(name)
-        for dep, _names_ in module.imports:
+        for dep, _ in module.imports:
             visit(dep)
         path.pop()
         loaded[name] = module

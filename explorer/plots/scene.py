@@ -45,8 +45,8 @@ The 3-D kinds live in a panel with a ``view3d`` (:mod:`explorer.plots.view3d`): 
 projects them with the view's azimuth and elevation, which dragging in the panel turns.
 
 ``ha``/``va`` are uint8 codes of :data:`HA` and :data:`VA`. Styles are in CSS pixels (see
-:data:`KIND_STYLES`, each kind's keys). The wire format (JSON headers, binary buffers) is :meth:`Scene.header` and
-:meth:`Chunk.message`.
+:data:`KIND_STYLES`, each kind's keys). The wire format (JSON headers, binary buffers) is
+:meth:`Scene.header` and :meth:`Chunk.message`.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 # The README's two commands. Both work on a fresh machine with only Python 3.10+ and make.
 #   make dashboard   set up and serve the Voila dashboard on 127.0.0.1 (port printed)
 #   make test        set up and run every test
+#   make check       lint and the tests that need no browser, server or notebook (minutes)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8866
 
-.PHONY: test soak dashboard hall hub loadtest setup lint benchmark bench screenshots clean
+.PHONY: test check soak dashboard hall hub loadtest setup lint benchmark bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,9 +21,17 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 setup: $(STAMP)
 
-test: $(STAMP)
+# The tiers (README, "Tests"): the unit tier on every core (pytest-xdist, a test file to a
+# worker), then the tests that start servers, run notebooks or drive Chromium, one at a time.
+UNIT := not browser and not server and not notebook and not soak
+JOBS ?= auto
+
+check: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "$(UNIT)" -n $(JOBS) --dist loadfile $(PYTEST_ARGS)
+
+test: check
+	$(BIN)/python -m pytest -m "(browser or server or notebook) and not soak" $(PYTEST_ARGS)
 
 # long runs (about 10 minutes): 10 000 steps in a view, memory and log checked
 soak: $(STAMP)

@@ -72,6 +72,10 @@ def _own_names(trees) -> set[str]:
     return own
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
 def private_uses(trees) -> list[str]:
     """``file:line: what`` for each reach into a library's private names outside the adapters."""
     own = _own_names(trees)
@@ -91,6 +95,16 @@ def private_uses(trees) -> list[str]:
                     found.append(f"{where}:{n.lineno}: {ast.unparse(n)} = ... (replaced)")
             elif isinstance(n, ast.Constant) and n.value in PRIVATE:
                 found.append(f"{where}:{n.lineno}: {n.value!r} (by name)")
+            elif isinstance(n, (ast.Import, ast.ImportFrom)) and not getattr(n, "level", 0):
+                names = [a.name for a in n.names]
+                modules = [n.module] if isinstance(n, ast.ImportFrom) else names
+                if any(m.split(".")[0] == "explorer" for m in modules):
+                    continue
+                parts = [p for m in modules for p in m.split(".")]
+                if isinstance(n, ast.ImportFrom):
+                    parts += names
+                if any(_private(p) for p in parts):
+                    found.append(f"{where}:{n.lineno}: {ast.unparse(n)}")
     return sorted(found)
 
 
@@ -104,11 +118,14 @@ def test_the_scan_finds_what_it_looks_for():
     """The scan is not blind: each kind of reach it forbids is found in a sample."""
     sample = ast.parse("fig._set_dpi(2)\nx = ax._left_title\ngetattr(km, '_pools', {})\n"
                        "area.get_bbox = f\nkm.__class__ = C\nself._saved_frames.append(1)\n"
-                       "self._mine = 1\nself._mine.append(2)\nos._exit(0)\n")
+                       "self._mine = 1\nself._mine.append(2)\nos._exit(0)\n"
+                       "from matplotlib.backend_bases import _get_renderer\nimport voila._version\n"
+                       "from __future__ import annotations\nfrom ._validation import check_int\n")
     found = private_uses({PACKAGE / "sample.py": sample})
     assert sorted(f.split(": ", 1)[1] for f in found) == sorted([
         "fig._set_dpi", "ax._left_title", "'_pools' (by name)", "area.get_bbox = ... (replaced)",
-        "km.__class__ = ... (replaced)", "self._saved_frames (not the package's own)"]), found
+        "km.__class__ = ... (replaced)", "self._saved_frames (not the package's own)",
+        "from matplotlib.backend_bases import _get_renderer", "import voila._version"]), found
 
 
 # ---------------------------------------------------------------------- checked ranges

@@ -7,11 +7,10 @@ same. :data:`CHECKED` is the range of matplotlib versions these were checked on
 here against that version's source, then widen the range). The floor in ``pyproject.toml``
 (matplotlib 3.10: ``Artist.get_figure(root=True)``) is the bottom of this range.
 
-The unit tests at the lowest versions ``pyproject.toml`` allows are not run by CI yet; to try
-one library at its floor without touching the venv::
+CI does not run the unit tests at the lowest versions ``pyproject.toml`` allows yet; to run
+some at a library's floor without touching the venv::
 
-    .venv/bin/pip install --no-deps --target /tmp/floor matplotlib==3.10.0
-    PYTHONPATH=/tmp/floor .venv/bin/python -m pytest tests/test_adapters.py -q
+    .venv/bin/python scripts/test_at_floors.py --only matplotlib tests/test_adapters.py
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ public, the pool's configuration (``kernel_pools_config``), ``fill_if_needed`` a
 ``get_pool_size(notebook)``; the hall also needs which kernels wait in the pool and a say in
 how it refills, which only these reach. :data:`CHECKED` is the range of Voila versions they
 were checked on (``tests/test_adapters.py`` fails when the installed version leaves it:
-re-check each function here against that version's ``voila/voila_kernel_manager.py``).
+re-check each function here against that version's ``voila/voila_kernel_manager.py``; at the
+floor: ``.venv/bin/python scripts/test_at_floors.py --only voila tests/test_adapters.py``).
 """
 
 from __future__ import annotations

@@ -363,6 +363,27 @@ def test_voila_mix_in_puts_the_hall_before_voilas_pool(tmp_path):
     assert type(va.mix_in(plain, HallPool, prefix="X")).__name__ == "X" + name
 
 
+def test_hall_culls_the_kernels_jupyter_server_lists(tmp_path):
+    """The hall's concurrent culler goes over ``list_kernel_ids()`` (public), as the stock
+    culler goes over its private table, and refills the pool after."""
+    from explorer.serving.hall import HallKernelManager
+
+    km = HallKernelManager(root_dir=str(tmp_path))
+    km.list_kernel_ids = lambda: ["a", "b"]  # two kernels, without starting any
+    checked, refilled = [], []
+
+    async def cull_kernel_if_idle(kernel_id):
+        checked.append(kernel_id)
+        if kernel_id == "a":
+            raise RuntimeError("logged, and the next one is still checked")
+
+    km.cull_kernel_if_idle = cull_kernel_if_idle
+    km.refill = lambda delay: refilled.append(delay)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, km.cull_kernels()).result()
+    assert sorted(checked) == ["a", "b"] and refilled == [0]
+
+
 # ---------------------------------------------------------------------- IPython
 @pytest.fixture
 def ipython_shell():

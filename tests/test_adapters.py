@@ -386,13 +386,20 @@ def test_hall_culls_the_kernels_jupyter_server_lists(tmp_path):
 
 # ---------------------------------------------------------------------- IPython
 @pytest.fixture
-def ipython_shell():
+def ipython_shell(monkeypatch):
+    import atexit
+    import sys
+
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 
     config = Config()
     config.HistoryManager.enabled = False
-    return InteractiveShell(config=config)  # not the singleton: get_ipython() stays as it is
+    # a shell makes its namespace sys.modules["__main__"]: the test process gets its own back
+    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
+    shell = InteractiveShell(config=config)  # not the singleton: get_ipython() stays as it is
+    yield shell
+    atexit.unregister(shell.atexit_operations)
 
 
 def _click_failing_button(monkeypatch, shell):

@@ -507,6 +507,9 @@ def test_a_taken_pool_kernel_is_replaced_only_after_its_page_has_opened():
         def list_kernel_ids(self):
             return []
 
+        def get_pool_size(self, notebook_name):
+            return len(self._pools.get(notebook_name, []))
+
         def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
             asked.append(delay)
 

@@ -15,6 +15,8 @@ import sys
 import traceback
 from collections.abc import Callable
 
+from .ipython_adapter import route_tracebacks
+
 SHORT = ("Something went wrong while handling that ({name}); what is on screen is the last good "
          "state. The details went to the server's log.")
 
@@ -25,7 +27,7 @@ def install(shell, report: Callable[[str], None]) -> bool:
     ``shell`` is ``get_ipython()``: None outside a kernel, where ipywidgets only logs a warning
     and nothing reaches a page.
     """
-    if shell is None or getattr(shell, "_pe_guarded", False):
+    if shell is None:
         return False
 
     def showtraceback(*args, **kwargs):
@@ -42,6 +44,4 @@ def install(shell, report: Callable[[str], None]) -> bool:
         except Exception:  # noqa: BLE001
             pass
 
-    shell.showtraceback = showtraceback
-    shell._pe_guarded = True
-    return True
+    return route_tracebacks(shell, showtraceback)

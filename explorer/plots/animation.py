@@ -35,6 +35,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from .._validation import check_int, check_positive
+from . import mpl_adapter as mpl
 from . import style as S
 from .frames import NARRATION_LINES, CaptionStrip, narration_lines
 from .player import offline_page
@@ -296,7 +297,7 @@ class BlitHTMLWriter(HTMLWriter):
         buf = io.BytesIO()
         im.save(buf, format="png", transparency=TRANSPARENT)
         # the list HTMLWriter.finish embeds, as its own grab_frame fills it
-        self._saved_frames.append(base64.encodebytes(buf.getvalue()).decode("ascii"))
+        mpl.html_frames(self).append(base64.encodebytes(buf.getvalue()).decode("ascii"))
 
     def backdrop_png(self) -> bytes:
         """The backdrop as an opaque PNG."""

@@ -24,6 +24,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import layers, live
+from . import mpl_adapter as mpl
 from . import style as S
 from .scene import FIGURE, Chunk, Scene, Track
 from .tracks import (
@@ -123,7 +124,7 @@ class CoverScene:
         for name, g in self._grids().items():
             out.update({f"{name}_seps": g.seps, f"{name}_pos": g.pos, f"{name}_neg": g.neg,
                         f"{name}_crosses": g.crosses, f"{name}_selected": g.selected,
-                        f"{name}_title": g.ax._left_title})
+                        f"{name}_title": mpl.left_title(g.ax)})
             for k in range(g.count):
                 out[f"{name}_bad_{k}"] = g.bad
                 out[f"{name}_label_{k}"] = g.labels[k]
@@ -202,7 +203,7 @@ class CoverScene:
             out += [Track(f"plane_number_{i}", "plane", "text", "under", 4.0, style)
                     for i in range(MAX_NUMBERS)]
         for name, g in self._grids().items():
-            self._title_xy[name] = self._text_px(g.ax._left_title, height)
+            self._title_xy[name] = self._text_px(mpl.left_title(g.ax), height)
             out.append(Track(f"{name}_seps", name, "polyline", "under", 2.0,
                              _collection_line(g.seps, pt)))
             out.append(Track(f"{name}_pos", name, "points", "under", 3.0,
@@ -216,7 +217,7 @@ class CoverScene:
             out.append(Track(f"{name}_selected", name, "polyline", "under", 5.0,
                              {"color": color, "alpha": alpha,
                               "width": round(g.selected.get_linewidth() * pt, 3)}))
-            title = g.ax._left_title
+            title = mpl.left_title(g.ax)
             out.append(Track(f"{name}_title", FIGURE, "text", "under", 5.0, text_style(title, pt)))
             bad = _collection_polygon(g.bad, pt)
             for k in range(g.count):

@@ -15,9 +15,11 @@ from __future__ import annotations
 import weakref
 
 from matplotlib.legend import Legend
+from matplotlib.offsetbox import TextArea
 from matplotlib.transforms import Bbox
 
 from . import layers
+from . import mpl_adapter as mpl
 from . import style as S
 from .tracks import css_dpi, figure_renderer
 
@@ -154,8 +156,7 @@ def resize(fig, width: float, height: float, *, scale: float = 1.0, base_dpi: fl
         raise ValueError(f"fit needs a positive size and scale; got {width}×{height}, {scale}")
     dpi = float(base_dpi) * float(scale)
     ratio = getattr(fig.canvas, "device_pixel_ratio", 1) or 1
-    fig._original_dpi = dpi  # what matplotlib multiplies by the device pixel ratio
-    fig._set_dpi(dpi * ratio, forward=False)  # one resize message, sent below
+    mpl.set_css_dpi(fig, dpi, ratio=ratio)  # no resize message: one is sent below
     fig.set_size_inches(width / dpi, height / dpi, forward=True)
     floor_legends(fig)
 
@@ -204,7 +205,7 @@ def fit_title(ax, *, size: float, width: float) -> None:
     """Give ``ax``'s left title type ``size`` (points), smaller if it would be wider than
     ``width`` CSS px (its column), but never under :data:`~explorer.plots.style.READABLE_PX`
     when it was over it: a long title at a large type scale would run into the next panel's."""
-    title = ax._left_title
+    title = mpl.left_title(ax)
     title.set_fontsize(size)
     fig = ax.figure
     renderer = figure_renderer(fig)
@@ -263,21 +264,20 @@ def reserve_title(legend, templates) -> None:
     The title's box is measured again at each layout (the renderer's dpi), for the templates
     and then for the title itself, which sets where its lines are drawn.
     """
-    area = legend._legend_title_box
-    text, measure = area._text, area.get_bbox
+    text = legend.get_title()
+    area = text_area(legend, text)
+    measure = area.get_bbox
 
     def get_bbox(renderer):
-        shown = text._text  # swapped without set_text: measuring must not mark it stale
-        boxes = []
-        try:
-            for s in templates:
-                text._text = s
-                boxes.append(measure(renderer))
-        finally:
-            text._text = shown
+        boxes = mpl.measure_as(text, templates, measure, renderer)
         own = measure(renderer)  # last: a multi-line title's baseline is its own
         w = max(b.width for b in (*boxes, own))
         h = max(b.height for b in (*boxes, own))
         return Bbox.from_bounds(own.x0, own.y1 - h, w, h)
 
-    area.get_bbox = get_bbox
+    mpl.replace_bbox(area, get_bbox)
+
+
+def text_area(legend, text):
+    """The ``TextArea`` of ``legend`` that holds ``text`` (an entry's label or the title)."""
+    return next(a for a in legend.findobj(TextArea) if any(c is text for c in a.get_children()))

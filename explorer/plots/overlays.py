@@ -10,11 +10,12 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.legend_handler import HandlerPatch, HandlerPathCollection, HandlerTuple
 from matplotlib.lines import Line2D
-from matplotlib.offsetbox import TextArea
 from matplotlib.patches import FancyArrowPatch, Patch
 
 from ..geometry import convex_hull_polygon
+from . import mpl_adapter as mpl
 from . import style as S
+from .live import text_area
 from .room import anchor
 from .tracks import css_dpi
 
@@ -112,21 +113,13 @@ def _fixed_width(legend, text, widest) -> None:
     """Lay the legend out as if ``text`` (an entry that changes with the step) were the widest
     of the strings ``widest`` (any count of errors has at most as many digits as n): the
     legend, a still layer of the page's figure, then never moves as the count changes."""
-    area = next(a for a in legend.findobj(TextArea) if a._text is text)
+    area = text_area(legend, text)
     measure = area.get_bbox
 
     def get_bbox(renderer):
-        shown = text._text  # swapped without set_text: measuring must not mark it stale
-        try:
-            boxes = []
-            for s in widest:
-                text._text = s
-                boxes.append(measure(renderer))
-        finally:
-            text._text = shown
-        return max(boxes, key=lambda b: b.width)
+        return max(mpl.measure_as(text, widest, measure, renderer), key=lambda b: b.width)
 
-    area.get_bbox = get_bbox
+    mpl.replace_bbox(area, get_bbox)
 
 
 def certificate_artists(ax):

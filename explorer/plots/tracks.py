@@ -33,6 +33,7 @@ from matplotlib import colors as mcolors
 from matplotlib import rcParams
 from matplotlib.hatch import get_path as hatch_path
 
+from . import mpl_adapter as mpl
 from .scene import ARRAYS, HA, VA
 
 NAN2 = np.full(2, np.nan)
@@ -45,13 +46,13 @@ VA_CODE = {name: i for i, name in enumerate(VA)}
 def css_dpi(fig) -> float:
     """CSS px per inch of a figure: its dpi without the device pixel ratio (see
     :func:`explorer.plots.live.resize`)."""
-    return float(getattr(fig, "_original_dpi", None) or fig.dpi)
+    return mpl.css_dpi(fig)
 
 
 def figure_renderer(fig):
     """The renderer that lays ``fig`` out at its dpi (its canvas's, or matplotlib's own for a
     canvas without one), for measuring text and legends."""
-    return getattr(fig.canvas, "get_renderer", fig._get_renderer)()
+    return mpl.renderer(fig)
 
 
 def px_per_pt(fig) -> float:
@@ -76,7 +77,7 @@ def line_style(line, pt: float) -> dict:
     """Colour, opacity, width and dashes of a ``Line2D``."""
     color, alpha = hex_alpha(line.get_color(), line.get_alpha())
     out = {"color": color, "alpha": alpha, "width": round(line.get_linewidth() * pt, 3)}
-    dash = _dash(line._dash_pattern, pt)  # scaled by the line width, in points
+    dash = _dash(mpl.dash_pattern(line), pt)  # scaled by the line width, in points
     if dash:
         out["dash"] = dash
     return out
@@ -141,11 +142,11 @@ def text_lines(text, *, height: float) -> list:
     from the top left of a figure ``height`` CSS px high: one text track a line (``ha`` "left",
     ``va`` "baseline") draws it as matplotlib does, whatever the page's line spacing."""
     fig = text.get_figure(root=True)
-    _, info, _ = text._get_layout(figure_renderer(fig))
+    info = mpl.line_offsets(text, figure_renderer(fig))
     x0, y0 = text.get_transform().transform(text.get_unitless_position())
     css = css_dpi(fig) / fig.dpi
     return [(line, np.array([(x0 + x) * css, height - (y0 + y) * css]))
-            for line, _, (x, y) in info]
+            for line, (x, y) in info]
 
 
 def points_style(coll, pt: float, *, marker: str = "o", rings=None) -> dict:

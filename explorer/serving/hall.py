@@ -52,6 +52,7 @@ from traitlets import Integer
 
 from .page import ExplorerVoila, PageHandler, page_handlers
 from .room import DEFAULT_MAX_STARTING, Place, Room
+from .voila_adapter import has_pool, mix_in, pools
 
 #: The notebook served in hall mode: imports while preheating, the page after the request.
 HALL_CELLS = (
@@ -149,7 +150,7 @@ class HallKernelManager(AsyncMappingKernelManager):
                 self.log.exception("The following exception was encountered while checking "
                                    "the idle duration of kernel %s", kernel_id)
 
-        await asyncio.gather(*(one(k) for k in list(self._kernels)))
+        await asyncio.gather(*(one(k) for k in self.list_kernel_ids()))
         refill = getattr(self, "refill", None)
         if refill is not None:
             refill(delay=0)  # culled pages free places the pool may take again
@@ -173,7 +174,7 @@ class HallPool:
                                                           default.get("pool_size", 1)))
         pages = set(self.list_kernel_ids()) - pooled_kernel_ids(self)
         target = room.pool_target(pages=pages, pool_size=size)
-        if len(self._pools.get(notebook_name, ())) >= target:
+        if self.get_pool_size(notebook_name) >= target:
             return None
         # Voila fills to the configured size: ask it for `target` kernels this once.
         self.kernel_pools_config = {**config, notebook_name: {**default, "pool_size": target}}
@@ -186,7 +187,7 @@ class HallPool:
         """Fill the pool again if the room allows, its starts ``delay`` seconds from now
         (after a request ends, :data:`REFILL_DELAY_S`: its page is still opening; after pages
         are culled, at once)."""
-        for name in list(self._pools):
+        for name in list(pools(self)):
             self.fill_if_needed(delay=delay, notebook_name=name)
 
     async def get_rendered_notebook(self, *args, **kwargs):
@@ -200,15 +201,14 @@ class HallPool:
 def hall_kernel_manager(kernel_manager, room: Room):
     """Give the kernel manager Voila built its room, and its pool the hall's rules."""
     kernel_manager.hall_room = room
-    if hasattr(kernel_manager, "_pools") and not isinstance(kernel_manager, HallPool):
-        cls = type(kernel_manager)
-        kernel_manager.__class__ = type("Hall" + cls.__name__, (HallPool, cls), {})
+    if has_pool(kernel_manager):
+        mix_in(kernel_manager, HallPool, prefix="Hall")
     return kernel_manager
 
 def pooled_kernel_ids(kernel_manager) -> set[str]:
     """Ids of preheated kernels still waiting in Voila's pool (no page has them yet)."""
     ids = set()
-    for pool in getattr(kernel_manager, "_pools", {}).values():
+    for pool in pools(kernel_manager).values():
         for task in pool:
             if task.done() and not task.cancelled() and task.exception() is None:
                 ids.add(task.result()["kernel_id"])
@@ -260,7 +260,7 @@ class HallPageHandler(PageHandler):
         km = self.kernel_manager
         pooled = pooled_kernel_ids(km)
         pages = set(km.list_kernel_ids()) - pooled
-        pool = sum(len(p) for p in getattr(km, "_pools", {}).values())
+        pool = sum(len(p) for p in pools(km).values())
         ticket, returning = self._ticket()
         place = room.admit(pages=pages, pool=pool, address=self.request.remote_ip or "",
                            ticket=ticket, returning=returning)

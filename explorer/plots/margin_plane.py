@@ -172,7 +172,32 @@ class MarginPlane:
         self._numbers = (X, shown)
         entries = [((self.pos, self.neg), "class +1 / −1")]
         self.place_svm(X, y, cmp)
-        # the maximum-margin (or soft-margin) SVM and its band f = ±1
+        entries += self._svm_entries(cmp)
+        entries.append(self._perceptron_entry(cmp, box))
+        if len(cmp.slack_index):
+            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {_g(cmp.hinge_total)}"))
+        # hulls and their common point when the hard margin does not exist
+        cert = cmp.certificate if fit is None else None
+        set_hulls(self, X, y, cert)
+        if cert is not None:
+            if not cert.conic:
+                entries.append(((self.hull_pos, self.hull_neg), "hulls of +1 / −1"))
+            entries.append((self.cert, "in both cones" if cert.conic else "in both hulls"))
+        entries += self._sgd_entries(sgd, X, box)
+        self._place_numbers(fit)
+        self._entries = entries
+        # side by side the plane is narrow: C in Sayed's terms stays in the settings column
+        self._legend_title = legend_title(cmp, short=self.parts == "svm")
+        if self.parts == "svm":
+            self._entries = [(h, _short(label)) for h, label in self._entries]
+        if self.parts != "both":
+            self._keep_parts(cmp)
+        ax.set_title(self._title(cmp), fontsize=S.TITLE_SIZE, loc="left")
+
+    def _svm_entries(self, cmp: MarginComparison) -> list:
+        """The legend's entries of the maximum-margin (or soft-margin) SVM and its band
+        f = ±1, and of the support vectors' rings (none without an SVM)."""
+        fit, entries = cmp.svm, []
         if fit is not None:
             if np.any(fit.w) and not self.band_shown():
                 what = "SVM; band" if len(self.line.get_xdata()) else "SVM line and band"
@@ -186,7 +211,10 @@ class MarginPlane:
                                               edgecolor=SVM_COLOR, ls=":", lw=1.2)), label))
             entries.append((Line2D([], [], ls="none", marker="o", ms=11, mfc="none", mec=S.LINE,
                                    mew=1.8), "support vectors, ring ∝ αᵢ"))
-        # the perceptron's final line and the band its margin reaches
+        return entries
+
+    def _perceptron_entry(self, cmp: MarginComparison, box) -> tuple:
+        """Place the perceptron's final line and the band its margin reaches; its legend entry."""
         wp, bp = np.asarray(cmp.perceptron_w, dtype=float), float(cmp.perceptron_b)
         _segment(self.perc, wp, bp, box)
         m = cmp.perceptron_margin
@@ -198,16 +226,12 @@ class MarginPlane:
             self.perc_slab.set_xy(np.zeros((1, 2)))
             perc = ("perceptron: w = 0" if m is None else
                     f"perceptron: margin {_g(m)}, {cmp.perceptron_errors} wrong")
-        entries.append(((self.perc, self.perc_key), perc))
-        if len(cmp.slack_index):
-            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {_g(cmp.hinge_total)}"))
-        # hulls and their common point when the hard margin does not exist
-        cert = cmp.certificate if fit is None else None
-        set_hulls(self, X, y, cert)
-        if cert is not None:
-            if not cert.conic:
-                entries.append(((self.hull_pos, self.hull_neg), "hulls of +1 / −1"))
-            entries.append((self.cert, "in both cones" if cert.conic else "in both hulls"))
+        return (self.perc, self.perc_key), perc
+
+    def _sgd_entries(self, sgd: SGDProgress | None, X: np.ndarray, box) -> list:
+        """Place the SGD run's limit (none without a run); the legend's entries of its iterate
+        and limit."""
+        entries = []
         if sgd is not None:
             t = sgd.target
             tw = np.asarray(t.w, dtype=float)
@@ -219,12 +243,11 @@ class MarginPlane:
         else:
             self.target.set_data([], [])
             self.sgd.set_data([], [])
-        self._place_numbers(fit)
-        self._entries = entries
-        # side by side the plane is narrow: C in Sayed's terms stays in the settings column
-        self._legend_title = legend_title(cmp, short=self.parts == "svm")
-        if self.parts == "svm":
-            self._entries = [(h, _short(label)) for h, label in self._entries]
+        return entries
+
+    def _title(self, cmp: MarginComparison) -> str:
+        """The plane's title: which margin, or which part alone."""
+        fit = cmp.svm
         if fit is None:
             title = "No hard margin: not separable"
         elif cmp.hard:
@@ -232,14 +255,13 @@ class MarginPlane:
         else:
             title = f"Soft margin, C = {_g(cmp.C)} (Sayed 61.11)"
         if self.parts != "both":
-            self._keep_parts(cmp)
             if self.parts == "perceptron":
                 title = "Perceptron's line (classic rule)"
             elif fit is None:
                 title = "No hard margin"
             else:
                 title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {_g(cmp.C)}"
-        ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
+        return title
 
     def _keep_parts(self, cmp: MarginComparison) -> None:
         """Side by side: leave out the other separator's artists and legend entries."""

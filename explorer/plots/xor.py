@@ -81,7 +81,37 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42, wspace=0.32,
                                    left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.grid = gs
-        self.ax = ax = self.fig.add_subplot(gs[:, 0])
+        self._make_plane(gs[:, 0])
+        self._make_run_panels(gs)
+        self.ax_text = self.fig.add_subplot(gs[:, 1:])
+        self.ax_text.set_axis_off()
+        self.text = self.ax_text.text(0.0, 1.0, "", va="top", ha="left", wrap=True,
+                                      fontsize=S.TEXT_SIZE + 1, transform=self.ax_text.transAxes,
+                                      linespacing=1.5)
+        # the 16 functions' tiles: made when first asked for (:attr:`tiles`), as only the
+        # grid view shows them and 16 axes are a third of the figure's making
+        self._tile_cells = gs[:, 1:].subgridspec(5, 4, hspace=0.6, wspace=0.25,
+                                                 height_ratios=(0.12, 1, 1, 1, 1))
+        self._tiles: list | None = None
+        self._tile_art: list | None = None
+        self._make_way_panels(gs)
+        self.view = "cycling"
+        self.xor_scene: Scene | None = None
+        self.selected = None
+        self.box = (-1.6, 1.6, -1.6, 1.6)
+        self.grid_shape = (GRID_RES, GRID_RES)
+        self.stairs = {}  # the "so far" curves' whole staircases, by track
+        self.legend = None
+        self._entries = []  # the plane legend's (handle, label) pairs in the view shown
+        self.focus = 0  # the row of right-hand panels shown when only one fits (set_focus)
+        self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
+        self._init_page()
+        self._init_live(blit)
+
+    def _make_plane(self, cell) -> None:
+        """The data plane in grid ``cell``: the classifier's colours, the points, the line(s)
+        or curve, the ring of the visited point, the certificate."""
+        self.ax = ax = self.fig.add_subplot(cell)
         S.style_axes(ax, title="XOR", xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
@@ -99,7 +129,10 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
                                mew=3.0, zorder=6)
         self.hull_pos, self.hull_neg, self.cert = certificate_artists(ax)
         self.numbers = []
-        # right-hand panels, one set per view
+
+    def _make_run_panels(self, gs) -> None:
+        """The right-hand panels of the cycling and pocket views: updates and training points
+        wrong so far, with their legends and notes."""
         self.ax_upd = self.fig.add_subplot(gs[0, 1:])
         self.ax_err = self.fig.add_subplot(gs[1, 1:])
         S.style_axes(self.ax_upd, title="Updates so far", xlabel="step", ylabel="updates")
@@ -126,17 +159,10 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
                                            fontsize=S.TEXT_SIZE - 1, va="bottom", ha="right",
                                            bbox=dict(facecolor="white", edgecolor="#999999",
                                                      alpha=0.9), zorder=6)
-        self.ax_text = self.fig.add_subplot(gs[:, 1:])
-        self.ax_text.set_axis_off()
-        self.text = self.ax_text.text(0.0, 1.0, "", va="top", ha="left", wrap=True,
-                                      fontsize=S.TEXT_SIZE + 1, transform=self.ax_text.transAxes,
-                                      linespacing=1.5)
-        # the 16 functions' tiles: made when first asked for (:attr:`tiles`), as only the
-        # grid view shows them and 16 axes are a third of the figure's making
-        self._tile_cells = gs[:, 1:].subgridspec(5, 4, hspace=0.6, wspace=0.25,
-                                                 height_ratios=(0.12, 1, 1, 1, 1))
-        self._tiles: list | None = None
-        self._tile_art: list | None = None
+
+    def _make_way_panels(self, gs) -> None:
+        """The right-hand panels of the ways out: the lifted 3-D view, the hidden layer, the
+        kernel perceptron's dual weights and its updates so far."""
         self.lifted = Lifted3D(self.fig.add_subplot(gs[:, 1:]))
         self.hidden = HiddenPanel(self.fig.add_subplot(gs[:, 1:]))
         self.duals = DualBars(self.fig.add_subplot(gs[0, 1:]))
@@ -147,18 +173,6 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
                                             label=f"updates, {S.SO_FAR}")
         (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
         self.k_legend = self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
-        self.view = "cycling"
-        self.xor_scene: Scene | None = None
-        self.selected = None
-        self.box = (-1.6, 1.6, -1.6, 1.6)
-        self.grid_shape = (GRID_RES, GRID_RES)
-        self.stairs = {}  # the "so far" curves' whole staircases, by track
-        self.legend = None
-        self._entries = []  # the plane legend's (handle, label) pairs in the view shown
-        self.focus = 0  # the row of right-hand panels shown when only one fits (set_focus)
-        self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
-        self._init_page()
-        self._init_live(blit)
 
     # ------------------------------------------------------------------ tiles
     @property

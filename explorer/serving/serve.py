@@ -289,10 +289,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
-    opts = parser.parse_args(argv)
-
+def _checked(parser, opts):
+    """The notebook to serve, once the options are in range (else ``parser.error`` exits
+    with a message naming the option)."""
     if opts.notebook is not None:
         notebook = opts.notebook.resolve()
         if not notebook.is_file():
@@ -319,6 +318,34 @@ def main(argv: list[str] | None = None) -> int:
     if opts.hall and not 0 <= opts.max_per_address <= 1000:
         parser.error(f"--max-per-address must be in 0..1000 (0 = no limit), not "
                      f"{opts.max_per_address}")
+    return notebook
+
+
+def _announce(opts, notebook, port: int, *, idle: int, interval: int) -> None:
+    """Set the environment the server and its kernels read, and say where it serves."""
+    # The kernel must be this environment's ipykernel (see module docstring).
+    os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
+    # the page's template (TEMPLATE) is found in this package's Jupyter data folder
+    os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
+    if opts.hall:
+        for key, value in HALL_KERNEL_ENV.items():
+            os.environ.setdefault(key, value)
+
+    url = f"http://{HOST}:{port}/"
+    print(f"Perceptron Explorer: serving {notebook.name} at {url}", flush=True)
+    if opts.hall:
+        cap = f"at most {opts.max_pages} pages" if opts.max_pages else "no cap on pages"
+        print(f"Lecture hall: {cap}, {opts.preheat} kernels preheated, kernels of closed "
+              f"pages freed after {idle} s (checked every {interval} s); status at "
+              f"{url}hall/status", flush=True)
+    print("Press Ctrl-C to stop.", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    opts = parser.parse_args(argv)
+
+    notebook = _checked(parser, opts)
     idle = opts.cull_idle_timeout
     interval = opts.cull_interval
     if idle is None:
@@ -348,22 +375,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
 
-    # The kernel must be this environment's ipykernel (see module docstring).
-    os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
-    # the page's template (TEMPLATE) is found in this package's Jupyter data folder
-    os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
-    if opts.hall:
-        for key, value in HALL_KERNEL_ENV.items():
-            os.environ.setdefault(key, value)
-
-    url = f"http://{HOST}:{port}/"
-    print(f"Perceptron Explorer: serving {notebook.name} at {url}", flush=True)
-    if opts.hall:
-        cap = f"at most {opts.max_pages} pages" if opts.max_pages else "no cap on pages"
-        print(f"Lecture hall: {cap}, {opts.preheat} kernels preheated, kernels of closed "
-              f"pages freed after {idle} s (checked every {interval} s); status at "
-              f"{url}hall/status", flush=True)
-    print("Press Ctrl-C to stop.", flush=True)
+    _announce(opts, notebook, port, idle=idle, interval=interval)
 
     if not opts.no_fork and os.name != "nt":
         # the fork server imports while Voila starts: the first page need not wait for it

@@ -43,6 +43,20 @@ NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a
         "set, the recursion filling its table, or the Boolean functions, as the view chosen")
 
 
+
+def _labelled() -> dict:
+    """A settings control's style and layout (one Layout per widget: a Layout is shared
+    state in the page)."""
+    return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
+            "layout": W.Layout(width="95%")}
+
+
+def _button(text: str, tip: str, fn, **kw) -> W.Button:
+    """A button of its text's width that calls ``fn()`` when clicked."""
+    b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"), **kw)
+    b.on_click(lambda _: fn())
+    return b
+
 class CoverView(PageDrawing, TabView):
     """Composite widget of the Cover tab. ``CoverView().model`` is its state."""
 
@@ -52,7 +66,24 @@ class CoverView(PageDrawing, TabView):
     def __init__(self, model: CoverModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):
         self.model = model if model is not None else CoverModel()
+        self._make_figures(fitted)
+        self._make_controls()
+        self._make_page()
+        self.groups = self._groups()
+        settings = W.VBox([*self.groups.values(), section("Export"), export_section(self.export),
+                           section("Formulas and sources"),
+                           W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
+        self._lay_out(settings, [self.w_view, self.messages], below=[self.table], symbols="cover",
+                      **kwargs)
+        self._follow_model(self._on_revision, "revision")
         m = self.model
+        m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
+        m.observe(self._on_mc, names="mc")
+        self._on_revision()
+        self._on_progress()
+
+    def _make_figures(self, fitted: FigureFit | None) -> None:
+        """The kernel's two figures, fitted to the guessed or given size."""
         # The page draws the figure (explorer.app.pagerun); the kernel's figures are plain
         # matplotlib figures: they draw the still layers and follow the settled step (exports,
         # tests).
@@ -62,12 +93,12 @@ class CoverView(PageDrawing, TabView):
         for f in (self.figure, self.recursion):
             f.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
-        def lbl():  # one Layout per widget: a Layout is shared state in the page
-            return {"style": {"description_width": "calc(var(--pe-font) * 7.5)"},
-                    "layout": W.Layout(width="95%")}
-
-        self.text = {name: text_box(SPEC.field(name), tooltip=SPEC.field(name).expected(), **lbl())
-                     for name in TEXT_FIELDS}
+    def _make_controls(self) -> None:
+        """The settings controls: the typed fields, the view and axis choices, the Monte Carlo
+        buttons, the point set's, the dichotomy's and the Boolean function's choosers."""
+        m = self.model
+        self.text = {name: text_box(SPEC.field(name), tooltip=SPEC.field(name).expected(),
+                                    **_labelled()) for name in TEXT_FIELDS}
         self.w_view = choice_buttons(SPEC.field("view"), VIEWS, m.view, description="Show",
                                      tooltips=["Cover's curves and Monte Carlo",
                                                "All dichotomies of a small point set",
@@ -77,44 +108,43 @@ class CoverView(PageDrawing, TabView):
                                       tooltips=["x = N / (M + 1): every curve halves at 2",
                                                 "x = N on a log scale"])
 
-        def button(text, tip, fn, **kw):
-            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"), **kw)
-            b.on_click(lambda _: fn())
-            return b
-
-        self.b_run = button("Run Monte Carlo", "Estimate P(M, N) from random data (M ≤ 100)",
-                            self._run_mc, button_style="primary")
-        self.b_stop = button("Stop", "Stop the Monte Carlo run; finished points stay",
-                             m.stop_monte_carlo, button_style="warning")
+        self.b_run = _button("Run Monte Carlo", "Estimate P(M, N) from random data (M ≤ 100)",
+                             self._run_mc, button_style="primary")
+        self.b_stop = _button("Stop", "Stop the Monte Carlo run; finished points stay",
+                              m.stop_monte_carlo, button_style="warning")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="checks",
                                       layout=W.Layout(width="95%"))
         self.mc_text = W.HTML().add_class("pe-help")
-        self.b_random = button("Random points", "N random points from the seed", m.random_set)
-        self.b_line = button("Three on a line", "Four points, three of them collinear",
-                             m.collinear_example)
-        self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **lbl())
+        self.b_random = _button("Random points", "N random points from the seed", m.random_set)
+        self.b_line = _button("Three on a line", "Four points, three of them collinear",
+                              m.collinear_example)
+        self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **_labelled())
         self._choices = {"view": self.w_view, "xaxis": self.w_xaxis, "page": self.w_page}
         self._observe_fields(self._choices)
         self._observe_fields(self.text)
-        self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0, **lbl())
+        self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0,
+                                 **_labelled())
         self.w_dich.observe(lambda ch: self._chosen(), names="value")
-        self.b_open = button("Open dichotomy in the Perceptron tab",
-                             "The chosen dichotomy's points and labels, in the Perceptron tab",
-                             lambda: self._open_dichotomy(self.w_dich.value))
+        self.b_open = _button("Open dichotomy in the Perceptron tab",
+                              "The chosen dichotomy's points and labels, in the Perceptron tab",
+                              lambda: self._open_dichotomy(self.w_dich.value))
         self.w_bool = W.Dropdown(description="function", options=[
             (f"{name}{' (not separable)' if j in (6, 9) else ''}", j)
             for j, name in enumerate(cover.BOOLEAN_NAMES_2)], value=6,
             style={"description_width": "calc(var(--pe-font) * 4.5)"}, layout=W.Layout(width="95%"))
         self.w_bool.observe(lambda ch: self._chosen(), names="value")
-        self.b_bool = button("Open function in the Perceptron tab",
-                             "Its four vertices with labels (value 1 → +1, 0 → −1)",
-                             lambda: self._open_boolean(self.w_bool.value))
+        self.b_bool = _button("Open function in the Perceptron tab",
+                              "Its four vertices with labels (value 1 → +1, 0 → −1)",
+                              lambda: self._open_boolean(self.w_bool.value))
         self.w_click = W.ToggleButtons(options=CLICK_MODES, value="add", description="Click",
                                        style={"button_width": "auto"},
                                        tooltips=["Click in the plane adds a point",
                                                  "Click on a point removes it"])
         self.w_click.observe(lambda ch: self._pointer_mode(), names="value")
 
+    def _make_page(self) -> None:
+        """The recursion's transport, the messages, the own-points panel and the page figure."""
+        m = self.model
         # the recursion's steps: the page has the buttons, slider, Play and keys
         self.timeline = Transport()
         self.timeline.status = lambda k: recursion_status(k, m.n_steps)
@@ -135,8 +165,11 @@ class CoverView(PageDrawing, TabView):
         self._page_key = None  # what the page's still layers show (a new key: a new scene)
         self.table = W.HTML().add_class("pe-cover-table")
         self.export = self._export_panel()
+
+    def _groups(self) -> dict:
+        """The settings shown for each view."""
         t = self.text
-        self.groups = {
+        return {
             "curves": W.VBox([section("Curves (Sayed 60.65)"), t["ms"], self.w_xaxis,
                               section("Monte Carlo"), t["trials"], t["seed"],
                               W.HBox([self.b_run, self.b_stop]), self.progress, self.mc_text]),
@@ -152,16 +185,6 @@ class CoverView(PageDrawing, TabView):
                                W.HTML("<div class='pe-help'>or click a tile</div>"),
                                self.w_bool, self.b_bool]),
         }
-        settings = W.VBox([*self.groups.values(), section("Export"), export_section(self.export),
-                           section("Formulas and sources"),
-                           W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
-        self._lay_out(settings, [self.w_view, self.messages], below=[self.table], symbols="cover",
-                      **kwargs)
-        self._follow_model(self._on_revision, "revision")
-        m.observe(self._on_progress, names=["mc_done", "mc_total", "mc_running", "mc_note"])
-        m.observe(self._on_mc, names="mc")
-        self._on_revision()
-        self._on_progress()
 
     # ------------------------------------------------------------------ model -> view
     def _on_revision(self, change=None):

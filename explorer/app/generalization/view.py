@@ -103,20 +103,7 @@ class GeneralizationView(TabView):
                          for name in LOSS_NAMES}
         self._observe_fields(self._controls())
 
-        self.b_run = W.Button(description="Run simulation", icon="play", button_style="primary",
-                              layout=W.Layout(width="auto"),
-                              tooltip="Run the stability simulation for the sizes not done yet")
-        self.b_stop = W.Button(description="Stop", icon="stop", button_style="warning",
-                               layout=W.Layout(width="auto"),
-                               tooltip="Stop the simulation; the sizes finished stay",
-                               disabled=True)
-        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="simulation",
-                                        style={"description_width": "auto"},
-                                        layout=W.Layout(width="260px"))
-        self.progress.add_class("pe-sim-progress")
-        self.sim_label = W.HTML().add_class("pe-sim-note")
-        self.b_run.on_click(lambda _: self._run_sim())
-        self.b_stop.on_click(lambda _: m.stop_simulation())
+        self._make_simulation_controls()
 
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
@@ -129,18 +116,7 @@ class GeneralizationView(TabView):
                              ready=lambda: self.model.traj is not None)
         self.page = self.paged.page
         self.figure_box = self.page
-        t = self.text
-        settings = W.VBox([
-            section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
-            self.own_data,
-            section("Losses shown"), *self.w_losses.values(),
-            section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
-            t["seed"],
-            section("Export"), export_section(self.export),
-            section("What is drawn"),
-            W.HTML(f"<div class='pe-help'>{BOUNDS_TEXT}</div><div class='pe-help'>{LOSSES_TEXT}"
-                   f"</div><div class='pe-help'>{html.escape(RISK_TEXT)}</div>"),
-        ])
+        settings = self._settings_column()
         sim_row = W.HBox([self.b_run, self.b_stop, self.progress, self.sim_label],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         sim_row.add_class("pe-sim-row")
@@ -161,6 +137,38 @@ class GeneralizationView(TabView):
                 self._autorun()
             else:  # once the tab is made and its figure drawn: the thread would share the CPU
                 loop.call_soon(self._autorun)
+
+    def _make_simulation_controls(self) -> None:
+        """Run and Stop of the stability simulation, its progress bar and its note."""
+        self.b_run = W.Button(description="Run simulation", icon="play", button_style="primary",
+                              layout=W.Layout(width="auto"),
+                              tooltip="Run the stability simulation for the sizes not done yet")
+        self.b_stop = W.Button(description="Stop", icon="stop", button_style="warning",
+                               layout=W.Layout(width="auto"),
+                               tooltip="Stop the simulation; the sizes finished stay",
+                               disabled=True)
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="simulation",
+                                        style={"description_width": "auto"},
+                                        layout=W.Layout(width="260px"))
+        self.progress.add_class("pe-sim-progress")
+        self.sim_label = W.HTML().add_class("pe-sim-note")
+        self.b_run.on_click(lambda _: self._run_sim())
+        self.b_stop.on_click(lambda _: self.model.stop_simulation())
+
+    def _settings_column(self) -> W.VBox:
+        """The settings column, by section."""
+        t = self.text
+        return W.VBox([
+            section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
+            self.own_data,
+            section("Losses shown"), *self.w_losses.values(),
+            section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
+            t["seed"],
+            section("Export"), export_section(self.export),
+            section("What is drawn"),
+            W.HTML(f"<div class='pe-help'>{BOUNDS_TEXT}</div><div class='pe-help'>{LOSSES_TEXT}"
+                   f"</div><div class='pe-help'>{html.escape(RISK_TEXT)}</div>"),
+        ])
 
     # ------------------------------------------------------------------ model -> view
     def _on_run(self, change=None):

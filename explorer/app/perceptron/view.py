@@ -75,7 +75,28 @@ class PerceptronView(TabView):
         # In a kernel, the page shows the run first and its bound when the solvers are loaded.
         self.model = model if model is not None else PerceptronModel(
             describe_later=loop is not None)
+        self._make_figure(fitted)
+        self._make_controls()
+        self._make_page()
+        settings = self._settings_column()
+        # the page's figure has its own transport: the kernel's stays hidden
+        # the controls used in class sit above the figure, on screen with it and the timeline
+        # (in lecture mode the rule's equation shares their row)
+        self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
+        row = W.HBox([self.w_edit, self.side_choice, self.w_equation_main],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._lay_out(settings, [self.messages, row], symbols="perceptron", **kwargs)
+
+        self._follow_model(self._on_run, "trajectory")
         m = self.model
+        if m.info.pending and loop is None:
+            m.describe()  # a model made to describe later, but no kernel loop to come back on
+        self._on_run()
+        if m.info.pending:
+            self._describe_later(loop)
+
+    def _make_figure(self, fitted: FigureFit | None) -> None:
+        """The kernel's figure, fitted to the guessed or given size."""
         # The page draws the figure (explorer.app.perceptron.page); the kernel's figure is a
         # plain matplotlib figure that draws the still layers and, when read (exports, tests),
         # has its artists at the settled step (see the ``figure`` property).
@@ -84,7 +105,9 @@ class PerceptronView(TabView):
         self.fitted = fitted if fitted is not None else guessed_fit()
         self._figure.fit(self.fitted.width, self.fitted.height, scale=self.fitted.scale)
 
-        # ---- settings (the side column)
+    def _make_controls(self) -> None:
+        """The settings column's controls: data, rule, race, order, typed fields, buttons."""
+        m = self.model
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
         self.data_origin = datachoice.LOADED  # what points that are no data set are
@@ -124,7 +147,8 @@ class PerceptronView(TabView):
         self._observe_fields(self._choices)
         self._observe_fields(self.text)
 
-        # ---- timeline, words, export
+    def _make_page(self) -> None:
+        """The transport, the messages, the export panel, the click mode and the page figure."""
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
         # the page's figure shows the narration (and is described by it): the kernel keeps it
@@ -139,10 +163,12 @@ class PerceptronView(TabView):
         self.page.on_pointer(self._on_pointer)
         self.figure_box = self.page
 
+    def _settings_column(self) -> W.VBox:
+        """The settings column, by section."""
         t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
-        settings = W.VBox([
+        return W.VBox([
             section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
             section("Rule"), self.w_rule, self.w_equation, t["eta"], t["forget"], t["rho"],
             self.w_fit, t["max_epochs"], self.w_race,
@@ -152,20 +178,6 @@ class PerceptronView(TabView):
             section("Export"), export_section(self.export),
             section("All settings"), self.b_defaults,
         ])
-        # the page's figure has its own transport: the kernel's stays hidden
-        # the controls used in class sit above the figure, on screen with it and the timeline
-        # (in lecture mode the rule's equation shares their row)
-        self.w_equation_main.layout = W.Layout(flex="1 1 20em", margin="0 0 0 12px")
-        row = W.HBox([self.w_edit, self.side_choice, self.w_equation_main],
-                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self._lay_out(settings, [self.messages, row], symbols="perceptron", **kwargs)
-
-        self._follow_model(self._on_run, "trajectory")
-        if m.info.pending and loop is None:
-            m.describe()  # a model made to describe later, but no kernel loop to come back on
-        self._on_run()
-        if m.info.pending:
-            self._describe_later(loop)
 
     def _describe_later(self, loop) -> None:
         """Import the solvers of the run's bound and proof in a thread (about 1.5 s of CPU),

@@ -16,7 +16,7 @@ from matplotlib.patches import Rectangle
 from scene_checks import actual, close, expected, finite, image, over, pieces, to_css
 
 from explorer import cover
-from explorer.counting import dichotomies
+from explorer.cover.counting import dichotomies
 from explorer.plots.cover import CoverFigure
 from explorer.plots.layers import layer_dpi, render, still_artists
 

@@ -9,7 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from explorer import generalization as G
-from explorer import losses as L
+from explorer.generalization import losses as L
 from explorer.perceptron import train
 from explorer.plots.generalization import LOSS_STYLE, GeneralizationFigure
 

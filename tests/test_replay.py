@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from explorer import datasets
 from explorer.perceptron import train
-from explorer.replay import describe_run, frame, plural, stop_text
-from explorer.replay_narration import _g, _vec
+from explorer.perceptron.replay import describe_run, frame, plural, stop_text
+from explorer.perceptron.replay.narration import _g, _vec
+from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
 
@@ -231,7 +231,7 @@ def test_narration_before_the_cycle_and_within_a_tolerance():
 
 
 def test_pending_run_knows_the_cycle_and_converged_runs_say_nothing(koski_run):
-    from explorer.replay import pending_run
+    from explorer.perceptron.replay import pending_run
 
     tr = train(XOR.X, XOR.y, max_epochs=10)
     assert pending_run(tr, XOR.X, XOR.y).cycle == describe_run(tr, XOR.X, XOR.y).cycle

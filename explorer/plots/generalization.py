@@ -1,6 +1,6 @@
 """The Generalization figure: surrogate losses, Hardt & Recht's stability bound, empirical risk.
 
-Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.generalization`:
+Three panels drawn from results of :mod:`explorer.generalization.losses` and :mod:`explorer.generalization`:
 
 * losses (top left): zero-one, perceptron, hinge, squared and logistic loss of the functional
   margin ``z = y f(x)`` (``docs/mathematics.md#surrogate-losses``; Hardt & Recht (2022), ch. 3), with the
@@ -31,8 +31,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
-from .. import losses as L
 from ..generalization import MAX_N, RiskTable, StabilityCurve
+from ..generalization import losses as L
 from . import live
 from . import style as S
 from .generalization_scene import GeneralizationScene
@@ -356,7 +356,7 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
     # ------------------------------------------------------------------ data
     def set_run(self, X, y, traj) -> None:
         """The run whose examples are marked: data ``X`` (n, d), ``y`` (n,) and its
-        :class:`explorer.trajectory.Trajectory`; the loss axis covers the run's final margins."""
+        :class:`explorer.perceptron.trajectory.Trajectory`; the loss axis covers the run's final margins."""
         X = np.asarray(X, dtype=float)
         y = np.asarray(y, dtype=float)
         if X.ndim != 2 or y.shape != (X.shape[0],):

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import losses as L
+from ..generalization import losses as L
 from . import layers, live
 from . import tracks as T
 from .scene import FIGURE, Chunk, Scene, Track

@@ -13,7 +13,7 @@ from matplotlib.lines import Line2D
 from matplotlib.offsetbox import TextArea
 from matplotlib.patches import FancyArrowPatch, Patch
 
-from ..geometry import convex_hull_polygon
+from ..shared.geometry import convex_hull_polygon
 from . import style as S
 from .room import anchor
 from .tracks import css_dpi

@@ -13,7 +13,8 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..cover import RecursionTable, cover_count
+from ..cover import RecursionTable
+from ..cover.counting import cover_count
 from . import live
 from . import style as S
 from .recursion_scene import RecursionScene

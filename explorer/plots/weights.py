@@ -18,10 +18,10 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ..geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
-from ..replay import StepFrame
-from ..replay_narration import _g
-from ..trajectory import Trajectory
+from ..perceptron.replay import StepFrame
+from ..perceptron.replay.narration import _g
+from ..perceptron.trajectory import Trajectory
+from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
 from . import style as S
 from .placement import CORNERS, free_corner
 from .scene import Track

@@ -15,7 +15,7 @@ import ipywidgets as W
 import numpy as np
 
 from ... import cover
-from ...counting import MAX_DICHOTOMY_POINTS
+from ...cover.counting import MAX_DICHOTOMY_POINTS
 from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure, recursion_status

@@ -5,7 +5,7 @@ import pytest
 
 from explorer.perceptron import train
 from explorer.perceptron.replay import describe_run, frame, plural, stop_text
-from explorer.perceptron.replay.narration import _g, _vec
+from explorer.perceptron.replay.narration import _vec, number_text
 from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
@@ -122,7 +122,7 @@ def test_pocket_and_averaged_frames_keep_their_classifier():
         np.testing.assert_array_equal(f.kept_w, pocket.weights[best])
         assert f.kept_b == pocket.biases[best]
         assert f.kept_errors == round(errs[best] * n)
-        assert (f"The pocket holds w = {_vec(f.kept_w)}, b = {_g(f.kept_b)}, with "
+        assert (f"The pocket holds w = {_vec(f.kept_w)}, b = {number_text(f.kept_b)}, with "
                 f"{f.kept_errors} of 40 points wrong.") in f.text
     last = frame(pocket, ds.X, ds.y, pocket.n_steps)
     np.testing.assert_array_equal(last.kept_w, pocket.pocket_w)

@@ -25,7 +25,7 @@ from types import MappingProxyType
 import numpy as np
 from scipy.stats import binom
 
-from ..shared.separability import _column_scale, _design, _feasible
+from ..shared.separability import column_scale, design_matrix, separating_direction
 from ..shared.validation import as_features, check_bool, check_int, check_positive, make_rng
 
 __all__ = [
@@ -197,8 +197,8 @@ def in_general_position(X, *, fit_intercept: bool = True, rtol: float = 1e-9) ->
     X = as_features(X)
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     rtol = check_positive(rtol, name="rtol", allow_zero=True)
-    Z = _design(X, fit_intercept)
-    Z = Z / _column_scale(Z)  # a subset's rank does not change; tiny and huge data alike
+    Z = design_matrix(X, fit_intercept)
+    Z = Z / column_scale(Z)  # a subset's rank does not change; tiny and huge data alike
     n, p = Z.shape
     k = min(n, p)
     subsets = math.comb(n, k)
@@ -313,7 +313,7 @@ def _enumerate(Z: np.ndarray) -> tuple[np.ndarray, int]:
                     if P.size and np.any(((P & child) == P) & ((Q & child) == 0)):
                         continue  # two pairs with equal sums and opposite labels
                     n_lp += 1
-                    u = _feasible(Z[: k + 1], np.r_[lab, sign])
+                    u = separating_direction(Z[: k + 1], np.r_[lab, sign])
                     if u is None:
                         continue
                 nxt.append((bits | (1 << k) if sign > 0 else bits, np.r_[lab, sign], u))
@@ -363,7 +363,7 @@ def dichotomies(X, *, fit_intercept: bool = True) -> Dichotomies:
             f"dichotomies may solve at most {MAX_DICHOTOMY_LPS:,} linear programs; {N} points in "
             f"{M}-D may need up to {planned:,} (sum over k < N of S({dim}, k) / 2). Use fewer "
             "points or dimensions, or cover_count for points in general position")
-    mask, n_lp = _enumerate(_design(X, fit_intercept))
+    mask, n_lp = _enumerate(design_matrix(X, fit_intercept))
     j = np.arange(2**N)[:, None]
     labelings = np.where((j >> np.arange(N)) & 1, 1, -1).astype(np.int8)
     gp = in_general_position(X, fit_intercept=fit_intercept)
@@ -390,7 +390,7 @@ def count_threshold_functions(M: int) -> int:
     """
     M = check_int(M, name="M", minimum=1, maximum=4)
     V = np.array(list(itertools.product((0.0, 1.0), repeat=M)))
-    return int(_enumerate(_design(V, True))[0].sum())
+    return int(_enumerate(design_matrix(V, True))[0].sum())
 
 
 @dataclass(frozen=True)
@@ -443,7 +443,7 @@ def monte_carlo_fraction(N: int, M: int, *, trials: int = 1000, seed=None) -> Mo
     for _ in range(trials):
         Z = np.hstack([rng.standard_normal((N, M)), np.ones((N, 1))])
         y = rng.choice(np.array([-1.0, 1.0]), size=N)
-        hits += _feasible(Z, y) is not None
+        hits += separating_direction(Z, y) is not None
     p = hits / trials
     return MonteCarloEstimate(p, math.sqrt(p * (1 - p) / trials), trials, N, M,
                               cover_fraction(N, M))

@@ -31,7 +31,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from ..shared import svm
-from ..shared.separability import _feasible
+from ..shared.separability import separating_direction
 from ..shared.validation import as_features, check_int
 from .counting import MUROGA, count_threshold_functions, cover_count, cover_curve, dichotomies
 
@@ -277,7 +277,7 @@ def _check(Z, y) -> bool:
     if np.all(y == y[0]):
         return True
     try:
-        return _feasible(Z, y) is not None
+        return separating_direction(Z, y) is not None
     except RuntimeError:  # e.g. HiGHS "model status unknown" near the capacity at M = 100
         return _slack_separable(Z, y)
 

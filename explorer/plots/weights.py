@@ -18,8 +18,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ..perceptron.replay import StepFrame
-from ..perceptron.replay.narration import _g
+from ..perceptron.replay import StepFrame, number_text
 from ..perceptron.trajectory import Trajectory
 from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
 from . import style as S
@@ -287,7 +286,7 @@ class WeightSpace:
         if b not in self._slices:
             X, y, box, separable = self._slice_args
             poly = version_space_slice(X, y, b, box)
-            shown = _g(b)
+            shown = number_text(b)
             if len(poly) or separable is False:
                 note = ""
             elif separable is None:

@@ -22,7 +22,8 @@ from scipy.optimize import linprog
 
 from .validation import check_bool, check_X_y, read_only
 
-__all__ = ["Certificate", "NotSeparableError", "Separability", "check", "is_separable"]
+__all__ = ["Certificate", "NotSeparableError", "Separability", "check", "is_separable",
+           "design_matrix", "column_scale", "separating_direction"]
 
 _WEIGHT_TOL = 1e-10
 
@@ -97,11 +98,15 @@ class NotSeparableError(ValueError):
 
 
 
-def _design(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
+def design_matrix(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
+    """The rows ``z_i`` the LPs see: ``(x_i, 1)`` with an offset, ``x_i`` through the origin.
+
+    No validation: for callers that checked ``X`` once and solve many LPs on it (Cover's counts).
+    """
     return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
 
 
-def _column_scale(Z: np.ndarray) -> np.ndarray:
+def column_scale(Z: np.ndarray) -> np.ndarray:
     """Powers of two near each column's largest size (1 for a zero column).
 
     Feasibility of ``y_i <v, z_i> >= 1`` and the Farkas system ``sum_i l_i y_i z_i = 0`` do not
@@ -115,10 +120,16 @@ def _column_scale(Z: np.ndarray) -> np.ndarray:
     return np.ldexp(1.0, exp)
 
 
-def _feasible(Z: np.ndarray, y: np.ndarray) -> np.ndarray | None:
-    """Solve ``y_i <v, z_i> >= 1``; return ``v`` or None when infeasible (no validation)."""
+def separating_direction(Z: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """A ``v`` with ``y_i <v, z_i> >= 1`` for every row, or None when there is none.
+
+    The LP behind :func:`check`, on rows from :func:`design_matrix` (``v = (w, b)`` with an
+    offset), each column scaled by :func:`column_scale`. No validation: for callers that checked
+    their data once and solve many LPs (Cover's counts, the Monte Carlo check of the Cover tab).
+    Raises ValueError when a separator exists but cannot be written in floating point.
+    """
     n, p = Z.shape
-    s = _column_scale(Z)
+    s = column_scale(Z)
     res = linprog(
         np.zeros(p), A_ub=-(y[:, None] * (Z / s)), b_ub=-np.ones(n), bounds=(None, None),
         method="highs",
@@ -139,8 +150,8 @@ def _feasible(Z: np.ndarray, y: np.ndarray) -> np.ndarray | None:
 def _certificate(X: np.ndarray, y: np.ndarray, fit_intercept: bool) -> Certificate:
     """Find ``l >= 0`` with ``sum l_i y_i z_i = 0`` and a normalisation (Farkas' alternative)."""
     n = X.shape[0]
-    Z = _design(X, fit_intercept)
-    Z = Z / _column_scale(Z)  # the same weights l solve the scaled system
+    Z = design_matrix(X, fit_intercept)
+    Z = Z / column_scale(Z)  # the same weights l solve the scaled system
     A_eq = np.vstack([(y[:, None] * Z).T, np.ones((1, n))])
     b_eq = np.r_[np.zeros(Z.shape[1]), 1.0]
     res = linprog(np.zeros(n), A_eq=A_eq, b_eq=b_eq, bounds=(0, None), method="highs")
@@ -197,7 +208,7 @@ def check(X, y, *, fit_intercept: bool = True) -> Separability:
     """
     X, y = check_X_y(X, y, require_both=False)
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
-    v = _feasible(_design(X, fit_intercept), y)
+    v = separating_direction(design_matrix(X, fit_intercept), y)
     if v is not None:
         w = read_only(v[: X.shape[1]])
         b = float(v[-1]) if fit_intercept else 0.0
@@ -209,4 +220,4 @@ def is_separable(X: np.ndarray, y: np.ndarray, *, fit_intercept: bool = True) ->
     """Fast yes/no answer of :func:`check` without the certificate (inputs are validated)."""
     X, y = check_X_y(X, y, require_both=False)
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
-    return _feasible(_design(X, fit_intercept), y) is not None
+    return separating_direction(design_matrix(X, fit_intercept), y) is not None

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..rules import get_rule
 from ..trajectory import Trajectory
-from .narration import _g, _kept_text, _vec, narrate, plural, stop_text
+from .narration import _kept_text, _vec, narrate, number_text, plural, stop_text
 from .run_info import RunInfo
 from .step import StepFrame, _failing, _run_data, kept_classifier
 
@@ -42,7 +42,7 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
         short = traj.picked.ndim == 2 and bool((traj.picked < 0).any())  # a pass's last batch
         what = "one point and updates only if" if B == 1 else (
             f"a batch of {'up to ' if short else ''}{B} points and updates if any of them has")
-        text = (f"Start: w = {_vec(w)}, b = {_g(b)}. Each step visits {what} "
+        text = (f"Start: w = {_vec(w)}, b = {number_text(b)}. Each step visits {what} "
                 f"{get_rule(traj.rule).condition_text(traj.threshold)}.")
         text += _kept_text(frm, len(y))
         if traj.n_steps == 0:

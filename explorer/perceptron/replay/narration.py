@@ -19,7 +19,7 @@ from .run_info import RunInfo
 from .step import StepFrame, _failing
 
 __all__ = ["narrate", "stop_text", "outlook_text", "plural", "cycle_text", "status_text",
-           "BATCH_DETAIL"]
+           "number_text", "BATCH_DETAIL"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -42,8 +42,8 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def _g(x: float) -> str:
-    """A number in 3 significant digits with a true minus sign (and no "-0").
+def number_text(x: float) -> str:
+    """A number as the narration writes it: 3 significant digits, a true minus sign, no "-0".
 
     Only an exact zero is written "0": the rule compares the number as computed, so data at a
     scale of 1e-12 show their true margins (and a round-off value, such as 1e-17 where a
@@ -56,7 +56,7 @@ def _g(x: float) -> str:
 
 
 def _vec(v) -> str:
-    return "(" + ", ".join(_g(x) for x in np.asarray(v).ravel()) + ")"
+    return "(" + ", ".join(number_text(x) for x in np.asarray(v).ravel()) + ")"
 
 
 def _num(x: float) -> str:
@@ -67,7 +67,7 @@ def _kept_text(f: StepFrame, n: int) -> str:
     if f.kept_kind is None:
         return ""
     what = "The pocket holds" if f.kept_kind == "pocket" else "The average of the iterates is"
-    return (f" {what} w = {_vec(f.kept_w)}, b = {_g(f.kept_b)}, with {f.kept_errors} of "
+    return (f" {what} w = {_vec(f.kept_w)}, b = {number_text(f.kept_b)}, with {f.kept_errors} of "
             f"{plural(n, 'point')} wrong.")
 
 
@@ -81,13 +81,13 @@ def narrate(f: StepFrame, traj: Trajectory, X, y, *, hand: bool = False,
     if len(f.picked) == 1:
         i = f.picked[0]
         head = (f"Step {f.k}, point {i + 1} {_vec(X[i])}, label {_num(y[i])}: "
-                f"y·f(x) = {_g(f.margins[0])}")
+                f"y·f(x) = {number_text(f.margins[0])}")
         if f.updated:
-            body = f" {rel_hit} {_g(t)}, so " + _UPDATE_TEXT[spec.name].format(w=_vec(f.w),
-                                                                               b=_g(f.b))
+            body = f" {rel_hit} {number_text(t)}, so " + _UPDATE_TEXT[spec.name].format(w=_vec(f.w),
+                                                                               b=number_text(f.b))
             body += f". Update {f.n_updates}."
         else:
-            body = f" {rel_ok} {_g(t)}, no update."
+            body = f" {rel_ok} {number_text(t)}, no update."
             if traj.decay != 1.0:
                 body += f" The decay still shrinks w to {_vec(f.w)}."
     else:
@@ -140,21 +140,21 @@ def _batch_text(f: StepFrame, spec, t, rel_hit: str, rel_ok: str) -> tuple[str, 
     B = len(f.picked)
     if B <= BATCH_DETAIL:
         head = (f"Step {f.k}, batch of points {', '.join(str(i + 1) for i in f.picked)} "
-                f"(y·f(x) = {', '.join(_g(z) for z in f.margins)})")
+                f"(y·f(x) = {', '.join(number_text(z) for z in f.margins)})")
     else:
         shown = ", ".join(str(i + 1) for i in f.picked[:8])
         head = f"Step {f.k}, batch of {B} points ({shown}, …)"
     if not f.triggered:
-        return head, f": {'both' if B == 2 else 'all'} have y·f(x) {rel_ok} {_g(t)}, no update."
+        return head, f": {'both' if B == 2 else 'all'} have y·f(x) {rel_ok} {number_text(t)}, no update."
     hit = len(f.triggered)
-    update = _UPDATE_TEXT[spec.name].replace("+ η·", "+ Σ η·").format(w=_vec(f.w), b=_g(f.b))
+    update = _UPDATE_TEXT[spec.name].replace("+ η·", "+ Σ η·").format(w=_vec(f.w), b=number_text(f.b))
     arrow = "" if f.update_vector is None else _vec(f.update_vector)
     if hit == 1:
-        how = (f"{_points_list(f.triggered)} meets y·f(x) {rel_hit} {_g(t)}, so its correction "
+        how = (f"{_points_list(f.triggered)} meets y·f(x) {rel_hit} {number_text(t)}, so its correction "
                f"is the whole update: {update}; the arrow is that correction, {arrow}")
     else:
         who = ("all of them" if B > 2 else "both") if hit == B else _points_list(f.triggered)
-        how = (f"{who} meet y·f(x) {rel_hit} {_g(t)}, so their corrections are added up, all "
+        how = (f"{who} meet y·f(x) {rel_hit} {number_text(t)}, so their corrections are added up, all "
                f"computed at the same w (a sum, not an average): {update}; the arrow is the "
                f"sum, {arrow}")
     return head, f": {how}. Update {f.n_updates}."

@@ -197,7 +197,7 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
     caller has them already (a figure drawing the step). ``info``: the first rule's
     :func:`~explorer.perceptron.replay.describe_run` (all rules share the data and setting, so its
     separability verdict is every rule's): at the last step, what more epochs would do is then
-    said with the verdict (:func:`explorer.perceptron.replay.outlook_text`)."""
+    said with the verdict (:func:`explorer.perceptron.replay.narration.outlook_text`)."""
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)

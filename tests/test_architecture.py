@@ -211,7 +211,7 @@ CORE = [m for m in MODULES if package_of(m) in CORE_PACKAGES]
 
 def test_the_core_is_found_by_walking_its_packages():
     assert {"explorer.perceptron.training", "explorer.perceptron.bounds",
-            "explorer.generalization.curve", "explorer.perceptron.replay.frame",
+            "explorer.generalization.curve", "explorer.perceptron.replay.frames",
             "explorer.shared.datasets", "explorer.cover.counting", "explorer.xor.boolean"} <= set(CORE)
     flat = sorted(p.name for p in PACKAGE.glob("*.py") if p.name != "__init__.py")
     assert flat == [], f"modules outside the topic packages: {flat} (see docs/architecture.md)"
@@ -221,6 +221,18 @@ def test_the_core_is_found_by_walking_its_packages():
         missing = [n for n in face.__all__ if not hasattr(face, n)
                    and not _is_module(f"{package}.{n}")]
         assert missing == [], f"{package}.__all__ names what it does not have: {missing}"
+
+
+def test_no_name_of_a_face_hides_one_of_its_modules():
+    """``explorer.margins.compare`` is a function, so its module is not named ``compare``:
+    ``import explorer.margins.<module> as m`` must give the module."""
+    hidden = []
+    for module in CORE:
+        package, _, leaf = module.rpartition(".")
+        value = getattr(importlib.import_module(package), leaf, None)
+        if value is not None and value is not sys.modules[module]:
+            hidden.append(f"{package}.{leaf} is {type(value).__name__}, not the module")
+    assert hidden == [], hidden
 
 
 def test_the_architecture_page_shows_every_module_of_the_core():
@@ -263,12 +275,12 @@ def test_the_graph_reader_finds_what_it_must(tmp_path):
     hidden in a function are both found (on a copy of the reader's input, not the tree)."""
     planted = [Import("explorer.plots.weights", "explorer.perceptron.replay.narration", "_g", 3,
                       False),
-               Import("explorer.cover.theorem", "explorer.margins.compare", "compare", 9, True),
-               Import("explorer.margins.compare", "explorer.cover.theorem", None, 5, False)]
+               Import("explorer.cover.theorem", "explorer.margins.comparison", "compare", 9, True),
+               Import("explorer.margins.comparison", "explorer.cover.theorem", None, 5, False)]
     assert private_crossings(planted) == [planted[0].where()]
     cycles = import_cycles(planted)
     assert [[i.source for i in c] for c in cycles] == [["explorer.cover.theorem",
-                                                         "explorer.margins.compare"]]
+                                                         "explorer.margins.comparison"]]
     assert "(in a function)" in _report(cycles)
     # the reader sees an import inside a function and a private attribute of an imported module
     src = tmp_path / "explorer" / "plots"

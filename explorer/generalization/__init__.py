@@ -14,6 +14,10 @@ own module and imported from here:
 * :func:`risk_table`: training and test error (empirical risk and its held-out estimate) of
   the classic perceptron's last iterate and of the pocket iterate (Gallant; Sayed (60.45)) on
   iris and breast cancer with a seeded stratified split (:mod:`explorer.generalization.risk`).
+
+The losses the tab draws beside them (zero-one, perceptron, hinge, squared, logistic) are
+:mod:`explorer.generalization.losses`, imported on its own (``from explorer.generalization import
+losses``): their names (``perceptron``, ``hinge``) would say too little here.
 """
 
 from __future__ import annotations
@@ -38,4 +42,5 @@ __all__ = ["MarginSample", "sample_margin", "StabilityCurve", "stability_curve",
            "stability_bound_worst", "leave_one_out", "LeaveOneOut", "RiskRow", "RiskTable",
            "risk_table", "margin_run", "plan_work", "join_curves", "RISK_DATASETS",
            "MAX_POINT_WORK", "MAX_FITS", "DEFAULT_NS", "risk_row", "CHUNK", "GAMMA_RANGE", "MAX_N",
-           "MAX_DIM"]
+           "MAX_DIM",
+           "sample", "curve", "run", "risk", "losses"]

@@ -38,4 +38,5 @@ __all__ = [
     "sgd_objective", "sgd_optimum", "sgd_progress", "gap_words", "example_61_2", "describe_61_2", "sayed_eta",
     "sayed_rho",
     "BOOK_61_2", "SLACK_TOL", "MAX_PATH_CS",
+    "comparison", "support_paths", "sgd", "breast_cancer",
 ]

@@ -16,4 +16,4 @@ from .step import StepFrame, kept_classifier
 
 __all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run", "plural",
            "kept_classifier", "cycle_text", "status_text", "number_text", "pending_run", "PENDING_NOTE",
-           "SOLVER_MODULES"]
+           "SOLVER_MODULES", "frames", "step", "narration", "run_info"]

@@ -11,10 +11,10 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from explorer import datasets
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
 from explorer.plots.figure import FIGSIZE
+from explorer.shared import datasets
 
 
 def _figure(blit):

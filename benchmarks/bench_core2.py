@@ -17,8 +17,9 @@ import time
 
 import numpy as np
 
-from explorer import counting, svm
-from explorer.separability import is_separable
+from explorer.cover import counting
+from explorer.shared import svm
+from explorer.shared.separability import is_separable
 
 
 def _median_time(fn, repeats):

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from explorer import cover
 from explorer.app.cover.model import CoverModel
+from explorer.cover import theorem
 from explorer.plots.cover import CoverFigure
 
 SETS = ([1, 2, 5, 20, 100, 1000], [1, 3, 5, 20, 100, 1000], [2, 7, 50, 1000])
@@ -38,7 +39,7 @@ def run(repeats=9):
 
     def redraw(i, *, cold):
         if cold:
-            cover._curve.cache_clear()  # the M = 1000 curve is computed again each time
+            theorem._curve.cache_clear()  # the M = 1000 curve is computed again each time
         m.update(ms=SETS[i % len(SETS)])
         cf.curves.set_data(m.curves, mode=m.xaxis)
         cf.redraw(static_key=(m.xaxis, cf.curves.ax.get_xlim()))  # as the view does
@@ -47,7 +48,7 @@ def run(repeats=9):
     full = _median_ms(lambda i: (cf.invalidate(), cf.render(0)), 5)
     cold = _median_ms(lambda i: redraw(i + 1, cold=True), repeats)
     warm = _median_ms(lambda i: redraw(i + 1, cold=False), repeats)
-    compute = _median_ms(lambda i: (cover._curve.cache_clear(),
+    compute = _median_ms(lambda i: (theorem._curve.cache_clear(),
                                     cover.cover_curves(SETS[i % 3])), repeats)
 
     plan = cover.monte_carlo_plan([2, 5], trials=100)

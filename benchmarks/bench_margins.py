@@ -6,9 +6,10 @@ import time
 
 import numpy as np
 
-from explorer import margins, svm
+from explorer import margins
 from explorer.app.margins.model import PATH_CS, MarginsModel
 from explorer.plots import MarginsFigure
+from explorer.shared import svm
 
 
 def _median_ms(fn, repeats):

@@ -14,9 +14,9 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from explorer import datasets
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
+from explorer.shared import datasets
 
 WIDTH, HEIGHT, RATIO, CHUNK = 1040, 544, 2.0, 256
 

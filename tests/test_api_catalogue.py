@@ -23,28 +23,20 @@ from typing import Any
 import numpy as np
 import pytest
 
-from explorer import (
-    _compiled,
-    _validation,
-    bounds,
-    counting,
-    cover,
-    cycles,
+from explorer import cover, margins, xor
+from explorer.cover import counting
+from explorer.generalization import losses
+from explorer.perceptron import bounds, cycles, race, repeats, replay, rules, train
+from explorer.shared import (
+    compiled,
     datasets,
     geometry,
-    kernel_perceptron,
-    losses,
-    margins,
-    race,
-    repeats,
-    replay,
-    rules,
     separability,
     svm,
-    xor,
+    validation,
 )
-from explorer.perceptron import train
-from explorer.separability import NotSeparableError
+from explorer.shared.separability import NotSeparableError
+from explorer.xor import kernel_perceptron
 
 #: Wall-clock seconds a single call may take.
 BUDGET = 5.0
@@ -886,13 +878,13 @@ CASES: list[Case] = [
     bad("build_scene passes 0", lambda: xor.build_scene(passes=0), V, r"passes must be >= 1"),
     bad("build_scene passes 501", lambda: xor.build_scene(passes=501), V, r"passes must be <= 500"),
     bad("build_scene eta 1e308", lambda: xor.build_scene(eta=1e308), V, r"weights could grow"),
-    # ------------------------------------------------------------------ _validation, _compiled
-    ok("compiled available", lambda: _compiled.available(), lambda a: isinstance(a, bool)),
-    ok("check_int float", lambda: _validation.check_int(3.0, name="k"), lambda v: v == 3),
-    bad("check_int bool", lambda: _validation.check_int(True, name="k"), T, r"k must be an integer"),
-    bad("check_positive str", lambda: _validation.check_positive("1", name="x"), T, r"real number"),
-    bad("make_rng str", lambda: _validation.make_rng("seed"), T, r"seed must be None"),
-    bad("check_vector inf", lambda: _validation.check_vector([np.inf], name="v", length=1), V,
+    # ------------------------------------------------------------------ validation, compiled
+    ok("compiled available", lambda: compiled.available(), lambda a: isinstance(a, bool)),
+    ok("check_int float", lambda: validation.check_int(3.0, name="k"), lambda v: v == 3),
+    bad("check_int bool", lambda: validation.check_int(True, name="k"), T, r"k must be an integer"),
+    bad("check_positive str", lambda: validation.check_positive("1", name="x"), T, r"real number"),
+    bad("make_rng str", lambda: validation.make_rng("seed"), T, r"seed must be None"),
+    bad("check_vector inf", lambda: validation.check_vector([np.inf], name="v", length=1), V,
         r"finite"),
 ]
 

@@ -12,8 +12,8 @@ from explorer.app import PerceptronModel, PerceptronView, dashboard  # noqa: E40
 from explorer.app.dashboard import TABS  # noqa: E402
 from explorer.app.pagefigure import Pointer  # noqa: E402
 from explorer.app.perceptron.model import PARAMS, SPEC  # noqa: E402
-from explorer.geometry import clip_line  # noqa: E402
-from explorer.rules import RULES  # noqa: E402
+from explorer.perceptron.rules import RULES  # noqa: E402
+from explorer.shared.geometry import clip_line  # noqa: E402
 
 KOSKI_STATES = [((1.0, 0.5), 0.0), ((0.6, 0.9), -0.2), ((0.2, 1.1), 0.0), ((0.5, 1.0), 0.2)]
 KOSKI_PICKS = [None, 4, 2, 0]
@@ -314,7 +314,7 @@ def test_reset_all_settings_returns_to_the_opening_screen(view):
 
 
 def test_a_view_given_a_pending_model_outside_a_kernel_describes_it_at_once():
-    from explorer.replay import pending_run
+    from explorer.perceptron.replay import pending_run
 
     m = PerceptronModel()
     m.info = pending_run(m.trajectory)  # as a model built with describe_later=True would be
@@ -343,8 +343,8 @@ def test_xor_run_says_and_marks_its_cycle(view):
 
 
 def test_a_cycle_that_starts_late_is_one_click_away(view):
-    from explorer import datasets
     from explorer.app.state import points_of
+    from explorer.shared import datasets
 
     ds = datasets.load("overlapping", dim=2, n=40, seed=0)
     X = np.round(ds.X * 4) / 4  # quarters: the float arithmetic is exact

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from explorer import bounds, datasets
-from explorer.perceptron import train
+from explorer.perceptron import bounds, train
+from explorer.shared import datasets
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -168,7 +168,7 @@ def test_the_mistakes_panel_shows_cornwell_beside_novikoff():
 
 @pytest.mark.parametrize("rule", ["classic", "margin", "rosenblatt_r2"])
 def test_proof_quantities_respect_their_lines(rule):
-    from explorer.svm import fit
+    from explorer.shared.svm import fit
 
     ds = datasets.load("separable", n=40, margin=0.1, seed=3)
     svm = fit(ds.X, ds.y)
@@ -227,7 +227,7 @@ def test_koski_default_run_has_a_finite_bound():
        rule=st.sampled_from(["classic", "margin"]))
 def test_runs_from_any_start_stay_within_the_shifted_bound(seed, n, dim, margin, eta, start,
                                                              order, fit, rule):
-    from explorer.svm import fit as svm_fit
+    from explorer.shared.svm import fit as svm_fit
 
     ds = _data(seed, n, dim, margin)
     w0, b0 = np.array(start[:dim]), (start[3] if fit else 0.0)  # without an offset b stays b0

@@ -1,4 +1,4 @@
-"""The compiled scan (explorer._compiled, numba) takes exactly the steps of the numpy block scan
+"""The compiled scan (explorer.shared.compiled, numba) takes exactly the steps of the numpy block scan
 and of the plain reference loop in tests/naive.py."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive import naive_run
 
-from explorer import _compiled
 from explorer.perceptron import train
+from explorer.shared import compiled
 
 
 def test_numba_is_there():
-    assert _compiled.available(), "numba is a dependency: the compiled scan must be available"
+    assert compiled.available(), "numba is a dependency: the compiled scan must be available"
 
 
 def _data(seed, n, d, gap):
@@ -27,9 +27,9 @@ def _data(seed, n, d, gap):
 
 
 def _both(monkeypatch, X, y, **kw):
-    monkeypatch.setattr(_compiled, "MIN_WORK", 0)
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
     fast = train(X, y, **kw)
-    monkeypatch.setattr(_compiled, "MIN_WORK", 10**18)
+    monkeypatch.setattr(compiled, "MIN_WORK", 10**18)
     slow = train(X, y, **kw)
     return fast, slow
 
@@ -56,7 +56,7 @@ def test_compiled_matches_the_numpy_scan(seed, n, d, gap, eta, intercept, order)
 @pytest.mark.parametrize("rule", ["classic", "margin", "rosenblatt_r2"])
 def test_compiled_matches_the_reference_loop(monkeypatch, rule):
     X, y = _data(3, 120, 3, 0.05)
-    monkeypatch.setattr(_compiled, "MIN_WORK", 0)
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
     run = train(X, y, rule=rule, eta=0.5, max_epochs=3)
     seq = list(range(len(y))) * 3
     states, flags = naive_run(X, y, seq[: run.n_steps], rule=rule, eta=0.5)
@@ -69,8 +69,8 @@ def test_compiled_matches_the_reference_loop(monkeypatch, rule):
 def test_pocket_and_random_order_keep_the_numpy_scan(monkeypatch):
     """Runs that watch the training error or a quiet stretch are not compiled."""
     calls = []
-    monkeypatch.setattr(_compiled, "MIN_WORK", 0)
-    monkeypatch.setattr(_compiled, "scan_updates", lambda *a: calls.append(1) or (_ for _ in ()).throw(
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
+    monkeypatch.setattr(compiled, "scan_updates", lambda *a: calls.append(1) or (_ for _ in ()).throw(
         AssertionError("compiled scan used")))
     X, y = _data(1, 50, 2, 0.1)
     train(X, y, rule="pocket", max_epochs=2)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.counting import (
+from explorer.cover.counting import (
     MUROGA,
     capacity,
     count_threshold_functions,
@@ -20,7 +20,7 @@ from explorer.counting import (
     in_general_position,
     monte_carlo_fraction,
 )
-from explorer.separability import check
+from explorer.shared.separability import check
 
 
 def _exact_fraction(N, M):

@@ -10,7 +10,7 @@ import pytest
 from explorer import cover  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.cover import SPEC, CoverModel, CoverView  # noqa: E402
-from explorer.counting import cover_count, cover_fraction, dichotomies  # noqa: E402
+from explorer.cover.counting import cover_count, cover_fraction, dichotomies  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from explorer import cover
-from explorer.counting import MUROGA, cover_count, cover_fraction, dichotomies
+from explorer.cover.counting import MUROGA, cover_count, cover_fraction, dichotomies
 
 
 def test_curves_equal_cover_fraction_exactly():

@@ -6,7 +6,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from explorer import cover
-from explorer.counting import cover_fraction, dichotomies
+from explorer.cover.counting import cover_fraction, dichotomies
 from explorer.plots.cover import CoverFigure
 from explorer.plots.dichotomy_grid import PLANE_BOX, collinear_triples
 

@@ -13,7 +13,7 @@ from explorer import cover
 from explorer.app.cover import CoverView
 from explorer.app.cover.page import mc_status
 from explorer.app.cover.scenes import curves_text
-from explorer.plots.recursion import recursion_text
+from explorer.plots.recursion_scene import recursion_text
 from explorer.plots.scene import Chunk
 
 

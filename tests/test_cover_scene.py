@@ -16,7 +16,7 @@ from matplotlib.patches import Rectangle
 from scene_checks import actual, close, expected, finite, image, over, pieces, to_css
 
 from explorer import cover
-from explorer.counting import dichotomies
+from explorer.cover.counting import dichotomies
 from explorer.plots.cover import CoverFigure
 from explorer.plots.layers import layer_dpi, render, still_artists
 
@@ -235,7 +235,8 @@ def test_layers_and_tracks_composite_to_a_full_draw(mc):
 def test_the_recursion_steps_are_tracks_drawn_alike(M_max, N_max):
     """At sampled steps the recursion table's cells (numbers, dots, the bold number just
     filled), the shaded cells and the outline agree with the table matplotlib draws."""
-    from explorer.plots.recursion import NOW, SOURCE, RecursionFigure, interior_cells
+    from explorer.plots.recursion import RecursionFigure
+    from explorer.plots.recursion_scene import NOW, SOURCE, interior_cells
 
     f = Figure()
     FigureCanvasAgg(f)

@@ -16,7 +16,7 @@ import pytest
 
 from explorer.app.perceptron import PerceptronView
 from explorer.app.upload import MAX_BYTES, read_user_data
-from explorer.csv_table import read_csv_table
+from explorer.shared.csv_table import read_csv_table
 
 NAME = "data.csv"
 LABELS = "the label column (column 3) must hold only -1 and +1 (or 0 and 1)"

@@ -1,14 +1,14 @@
-"""Exact runs and cycle detection (explorer.cycles, explorer.repeats) against hand computation,
-exact arithmetic and train()."""
+"""Exact runs and cycle detection (explorer.perceptron.cycles, explorer.perceptron.repeats) against
+hand computation, exact arithmetic and train()."""
 
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from explorer import cycles, datasets
-from explorer.perceptron import train
-from explorer.repeats import exact_floats, run_cycle
+from explorer.perceptron import cycles, train
+from explorer.perceptron.repeats import exact_floats, run_cycle
+from explorer.shared import datasets
 
 
 def _first_repeat_bruteforce(traj, L):
@@ -250,7 +250,7 @@ def test_run_cycle_refuses_in_words(call, kind, words):
 
 
 def test_a_search_too_big_is_declined_in_words(monkeypatch):
-    from explorer import repeats
+    from explorer.perceptron import repeats
 
     ds = datasets.load("xor")
     tr = train(ds.X, ds.y, max_epochs=400)  # 401 pass boundaries x 3 numbers

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from explorer import datasets
-from explorer.datasets import DATASETS, from_arrays, from_csv, load
+from explorer.shared import datasets
+from explorer.shared.datasets import DATASETS, from_arrays, from_csv, load
 
 
 @pytest.mark.parametrize("name", sorted(DATASETS))

@@ -17,9 +17,11 @@ import warnings
 import numpy as np
 import pytest
 
-from explorer import bounds, counting, cover, datasets, margins, replay, separability, svm
-from explorer.perceptron import MAX_STEPS, train
-from explorer.separability import NotSeparableError
+from explorer import cover, margins
+from explorer.cover import counting
+from explorer.perceptron import MAX_STEPS, bounds, replay, train
+from explorer.shared import datasets, separability, svm
+from explorer.shared.separability import NotSeparableError
 
 SEP = datasets.load("separable", n=12, seed=3, margin=0.2)
 XOR = datasets.load("xor")

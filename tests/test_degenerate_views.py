@@ -19,13 +19,13 @@ import pytest
 from matplotlib.text import Text  # noqa: E402
 from test_degenerate import DATA, SEP  # noqa: E402
 
-from explorer import counting  # noqa: E402
 from explorer.app.cover import CoverView  # noqa: E402
 from explorer.app.margins import SPEC as MARGINS_SPEC  # noqa: E402
 from explorer.app.margins import MarginsView  # noqa: E402
 from explorer.app.messages import _strip  # noqa: E402
 from explorer.app.perceptron.model import MAX_VIEW_STEPS  # noqa: E402
 from explorer.app.perceptron.view import PerceptronView  # noqa: E402
+from explorer.cover import counting  # noqa: E402
 
 #: Inside the views' coordinate limit (±1e12), unlike DATA["huge"] (up to 1.15e12).
 HUGE_INSIDE = (SEP.X * 0.8e12, SEP.y)

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from explorer import datasets
 from explorer.app.export import LINK_WARN_BYTES, ExportPanel
 from explorer.perceptron import train
+from explorer.perceptron.replay import describe_run, frame
 from explorer.plots.export import (
     ExportCancelled,
     frame_steps,
@@ -23,7 +23,7 @@ from explorer.plots.export import (
     still_bytes,
 )
 from explorer.plots.frames import CaptionedFigure, wrap_narration
-from explorer.replay import describe_run, frame
+from explorer.shared import datasets
 
 TITLE = "classic · η = 1 · separable, n = 40 · cyclic · seed 0"
 

@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from explorer import datasets
 from explorer.app.cover import CoverView
 from explorer.app.generalization import GeneralizationView
 from explorer.app.layout import FigureFit
@@ -18,10 +17,11 @@ from explorer.app.margins import MarginsView
 from explorer.app.perceptron import PerceptronView
 from explorer.app.xor import XorView
 from explorer.perceptron import train
+from explorer.perceptron.replay import describe_run
 from explorer.plots.export import gif_bytes, still_bytes
 from explorer.plots.frames import CaptionedFigure
 from explorer.plots.tracks import figure_renderer
-from explorer.replay import describe_run
+from explorer.shared import datasets
 
 #: Figure sizes (CSS px) and type scales: the designed one, a small window's, lecture mode's.
 FITS = [FigureFit(1040, 544, 1.0), FigureFit(760, 420, 1.0), FigureFit(980, 520, 1.4)]

@@ -12,11 +12,11 @@ from figure_checks import assert_blit_matches_full_draw
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from explorer import datasets
-from explorer.geometry import clip_line, convex_hull_polygon
 from explorer.perceptron import train
+from explorer.perceptron.replay import frame
 from explorer.plots import PerceptronFigure
-from explorer.replay import frame
+from explorer.shared import datasets
+from explorer.shared.geometry import clip_line, convex_hull_polygon
 
 KOSKI = datasets.load("koski")
 XOR = datasets.load("xor")
@@ -315,7 +315,7 @@ def test_version_space_slice_is_drawn_with_the_offset_on():
     current b at every step, and the final w (which separates) lies in it."""
     from matplotlib.path import Path
 
-    from explorer.geometry import version_space_slice
+    from explorer.shared.geometry import version_space_slice
 
     tr = _koski_run()
     pf = _figure()

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from explorer import generalization as G  # noqa: E402
-from explorer import losses as L  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.generalization import SPEC, GeneralizationModel, GeneralizationView  # noqa: E402
+from explorer.generalization import losses as L  # noqa: E402
 
 SMALL = dict(ns="4, 8, 16", trials="20")
 

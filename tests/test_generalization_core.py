@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from explorer import generalization as G
-from explorer import svm
 from explorer.perceptron import train
+from explorer.shared import svm
 
 
 def test_samples_have_unit_norm_and_the_margin():

@@ -9,9 +9,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from explorer import generalization as G
-from explorer import losses as L
+from explorer.generalization import losses as L
 from explorer.perceptron import train
-from explorer.plots.generalization import LOSS_STYLE, GeneralizationFigure
+from explorer.plots.generalization import GeneralizationFigure
+from explorer.plots.generalization_scene import LOSS_STYLE
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +168,7 @@ def test_the_legend_keeps_its_frame_while_its_title_says_other_bounds_and_sizes(
     frame is the same whichever bounds are above 1 and up to which n."""
     from dataclasses import replace
 
-    from explorer.plots.generalization import BOUND_NAMES
+    from explorer.plots.generalization_scene import BOUND_NAMES
 
     f = GeneralizationFigure()
     f.fit(1040, 547)

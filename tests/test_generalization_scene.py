@@ -20,13 +20,13 @@ from matplotlib.colors import to_hex
 from matplotlib.offsetbox import OffsetBox
 from scene_checks import TOL, actual, close, close_segments, drawn_lines, expected, image, over
 
-from explorer import datasets
 from explorer import generalization as G
 from explorer.perceptron import train
-from explorer.plots.generalization import CUT_HEAD, CUT_LINES, LOSS_STYLE, GeneralizationFigure
-from explorer.plots.generalization_scene import SPLIT_Z
+from explorer.plots.generalization import GeneralizationFigure
+from explorer.plots.generalization_scene import CUT_HEAD, CUT_LINES, LOSS_STYLE, SPLIT_Z
 from explorer.plots.layers import layer_dpi, render, still_artists
 from explorer.plots.tracks import px_per_pt
+from explorer.shared import datasets
 
 W, H = 1040, 547
 NS = (3, 10, 40, 200)

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.geometry import (
+from explorer.shared.geometry import (
     clip_line,
     cone_polygon,
     convex_hull_polygon,

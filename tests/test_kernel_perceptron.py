@@ -1,11 +1,11 @@
-"""The kernel perceptron (explorer.kernel_perceptron) against its primal form and closed forms."""
+"""The kernel perceptron (explorer.xor.kernel_perceptron) against its primal form and closed forms."""
 
 import numpy as np
 import pytest
 
-from explorer import datasets
-from explorer import kernel_perceptron as kp
 from explorer.perceptron import train
+from explorer.shared import datasets
+from explorer.xor import kernel_perceptron as kp
 
 
 def test_kernel_matches_the_explicit_monomials():

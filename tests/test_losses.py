@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer import losses
+from explorer.generalization import losses
 
 
 def test_values_at_reference_points():

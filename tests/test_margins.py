@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer import bounds, datasets, margins, svm
-from explorer.perceptron import train
+from explorer import margins
+from explorer.perceptron import bounds, train
+from explorer.shared import datasets, svm
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 XOR = datasets.load("xor")

@@ -5,10 +5,10 @@ import types
 import numpy as np
 import pytest
 
-from explorer import svm  # noqa: E402
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.margins import SPEC, MarginsModel, MarginsView  # noqa: E402
 from explorer.app.pagefigure import Pointer  # noqa: E402
+from explorer.shared import svm  # noqa: E402
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from explorer import datasets, margins
-from explorer.geometry import convex_hull_polygon
+from explorer import margins
 from explorer.perceptron import train
 from explorer.plots import MarginsFigure
+from explorer.shared import datasets
+from explorer.shared.geometry import convex_hull_polygon
 
 CASES = {
     "separable": (("separable", dict(n=40, seed=0)), None),

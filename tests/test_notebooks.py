@@ -83,9 +83,9 @@ def test_course_notebook_shape(path):
 def test_notebook_01_states_the_bound_the_view_shows_for_koski():
     """Issue 19, item 11: section 4 said the bound does not cover Koski's start and that the
     explorer prints no number; the view shows the bound from that start (20.28 at eta = 0.2)."""
-    from explorer import datasets
     from explorer.perceptron import train
-    from explorer.replay import describe_run
+    from explorer.perceptron.replay import describe_run
+    from explorer.shared import datasets
 
     nb = nbformat.read(NOTEBOOK_DIR / "01_perceptron.ipynb", as_version=4)
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")

@@ -1,7 +1,7 @@
 """What more epochs would do (issue 30, item 4): the race said "Separable data would converge
 with more epochs" of relaxation, which does not stop on Koski's example, while the single-rule
 view said the sources prove no bound for it. One declaration per rule
-(:attr:`explorer.rules.Rule.convergence`) now gives both views one sentence, checked here
+(:attr:`explorer.perceptron.rules.Rule.convergence`) now gives both views one sentence, checked here
 against long runs: a sentence that says a longer run converges is true of the rule at hand."""
 
 import re
@@ -9,12 +9,12 @@ import re
 import numpy as np
 import pytest
 
-from explorer import datasets
-from explorer.bounds import mistake_bound
 from explorer.perceptron import train
-from explorer.race import race, race_text
-from explorer.replay import describe_run, frame
-from explorer.rules import RULES
+from explorer.perceptron.bounds import mistake_bound
+from explorer.perceptron.race import race, race_text
+from explorer.perceptron.replay import describe_run, frame
+from explorer.perceptron.rules import RULES
+from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
 SEPARABLE = datasets.load("separable", n=40, seed=3, margin=0.05)
@@ -83,15 +83,15 @@ def test_relaxation_does_not_stop_on_koskis_example():
     assert RULES["relaxation"].convergence == ""
     from pathlib import Path
 
-    import explorer.rules
+    import explorer.perceptron.rules
 
     docs = Path(__file__).parents[1] / "docs" / "mathematics.md"
-    for text in (explorer.rules.__doc__, docs.read_text()):
+    for text in (explorer.perceptron.rules.__doc__, docs.read_text()):
         assert "1,029 updates in 500 epochs and 10,029 in" in " ".join(text.split())
 
 
 def test_the_rules_with_a_convergence_source_are_the_rules_with_a_bound():
-    """One declaration: :func:`explorer.bounds.mistake_bound` gives a bound (from 0, one point
+    """One declaration: :func:`explorer.perceptron.bounds.mistake_bound` gives a bound (from 0, one point
     per step, forgetting rate 1) exactly to the rules that declare where it is proved."""
     for name, spec in RULES.items():
         b = mistake_bound(name, SEPARABLE.X, SEPARABLE.y)

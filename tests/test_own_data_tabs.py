@@ -14,7 +14,7 @@ from explorer.app.generalization import GeneralizationView  # noqa: E402
 from explorer.app.generalization.model import SPEC as GSPEC  # noqa: E402
 from explorer.app.generalization.model import TEST_FRACTION  # noqa: E402
 from explorer.app.upload import read_user_data  # noqa: E402
-from explorer.counting import dichotomies  # noqa: E402
+from explorer.cover.counting import dichotomies  # noqa: E402
 from explorer.perceptron import train, training_error  # noqa: E402
 
 SMALL = dict(ns="4, 8", trials="10")

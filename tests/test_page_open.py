@@ -15,8 +15,8 @@ import pytest
 
 from explorer.app.dashboard import warm_up
 from explorer.app.perceptron.model import PerceptronModel, solvers_loaded
+from explorer.perceptron.replay import PENDING_NOTE, describe_run
 from explorer.plots import PerceptronFigure
-from explorer.replay import PENDING_NOTE, describe_run
 
 
 def _fresh(code: str) -> dict:
@@ -30,7 +30,7 @@ def test_the_first_run_is_shown_before_the_solvers_load_then_described_exactly()
     got = _fresh("""
 import json, sys
 from explorer.app.perceptron.model import PerceptronModel
-from explorer.replay import describe_run
+from explorer.perceptron.replay import describe_run
 m = PerceptronModel(describe_later=True)
 before = {"pending": m.info.pending, "bound": m.info.bound.value, "proof": m.info.proof is None,
           "loaded": sorted(k for k in ("sklearn", "scipy.optimize") if k in sys.modules),
@@ -59,7 +59,7 @@ def test_once_the_solvers_are_loaded_the_run_is_described_at_once():
 
 def test_pending_panels_say_the_bound_is_coming_not_that_there_is_none():
     m = PerceptronModel(describe_later=True)
-    from explorer.replay import pending_run
+    from explorer.perceptron.replay import pending_run
 
     fig = PerceptronFigure()
     fig.set_run(m.trajectory, m.X, m.y, pending_run(m.trajectory))

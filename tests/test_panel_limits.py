@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from explorer.app.margins.model import MarginsModel
-from explorer.geometry import clip_line
 from explorer.margins import gap_words
 from explorer.plots import MarginsFigure
+from explorer.shared.geometry import clip_line
 
 
 def _figure(**params):

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from naive import naive_run
 from sklearn.linear_model import Perceptron
 
-from explorer import datasets
 from explorer.perceptron import RULES, train, training_error
+from explorer.shared import datasets
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

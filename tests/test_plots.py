@@ -9,10 +9,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from explorer import datasets
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
 from explorer.plots.export import figure_bytes, frame_steps, gif_bytes, html_animation
+from explorer.shared import datasets
 
 
 def _agg_figure(blit):
@@ -86,8 +86,8 @@ def test_frame_steps_keeps_every_update_of_long_runs():
 def test_weight_walk_draws_each_segment_once_however_long_the_cycle():
     """XOR cycles through four weight vectors: after 4 000 steps the walk is still the same
     four segments (drawn once each), ending at the current weights; the arrows stay capped."""
+    from explorer.perceptron.replay import describe_run, frame
     from explorer.plots.weights import MAX_ARROWS
-    from explorer.replay import describe_run, frame
 
     ds = datasets.load("xor")
     tr = train(ds.X, ds.y, max_epochs=1000)

@@ -1,4 +1,4 @@
-"""Rules racing in sync (issue 22, explorer.race): the same point at the same step for every
+"""Rules racing in sync (issue 22, explorer.perceptron.race): the same point at the same step for every
 rule, each run exactly what the rule does alone, and narration that names what differs."""
 
 import numpy as np
@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer import datasets
 from explorer.perceptron import train
-from explorer.race import Race, race, race_frame, race_text
-from explorer.replay import frame
-from explorer.rules import RULES
+from explorer.perceptron.race import Race, race, race_frame, race_text
+from explorer.perceptron.replay import frame
+from explorer.perceptron.rules import RULES
+from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
 BLOBS = datasets.load("overlapping", n=24, seed=5)
@@ -146,7 +146,7 @@ def test_the_margin_rules_updates_on_koskis_points_are_mostly_not_mistakes():
 def test_mistakes_without_an_update_count_too():
     """A rule whose condition misses some mistakes (a threshold below 0, or ``< 0``) still
     counts them: a mistake is the point's, not the rule's."""
-    from explorer.replay_step import mistake_steps
+    from explorer.perceptron.replay.step import mistake_steps
 
     X, y = np.array([[1.0, 0.0], [-1.0, 0.5]]), np.array([1.0, -1.0])
     lax = train(X, y, rule="classic", threshold=-0.5, w0=[0.0, 0.0], max_epochs=2)

@@ -11,8 +11,8 @@ from PIL import Image
 from explorer.app import PerceptronView, dashboard
 from explorer.app.pagefigure import Pointer
 from explorer.app.perceptron.model import SPEC
+from explorer.perceptron.race import race_text
 from explorer.plots.race import RaceFigure
-from explorer.race import race_text
 
 
 @pytest.fixture
@@ -159,7 +159,7 @@ def test_a_race_says_the_verdict_on_its_data_once_the_solvers_have_loaded():
     separability verdict (the first rule's description), once it is known; before, a sentence
     true either way."""
     from explorer.app.perceptron.model import PerceptronModel
-    from explorer.replay import pending_run
+    from explorer.perceptron.replay import pending_run
 
     view = PerceptronView(model=PerceptronModel(dataset="koski", race=["relaxation"]))
     m = view.model

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from scene_checks import actual, agree, expected
 
-from explorer import datasets
+from explorer.perceptron.race import race, race_text
 from explorer.plots.race import RaceFigure, plane_name
-from explorer.race import race, race_text
+from explorer.shared import datasets
 
 W, H = 1300, 640
 KOSKI = datasets.load("koski")

@@ -129,7 +129,7 @@ def _problems(path: pathlib.Path, text: str | None = None) -> list[str]:
 
 def test_files_found():
     names = {p.relative_to(ROOT).as_posix() for p in FILES}
-    assert {"README.md", "docs/mathematics.md", "explorer/bounds.py"} <= names
+    assert {"README.md", "docs/mathematics.md", "explorer/perceptron/bounds.py"} <= names
     assert any(n.endswith(".ipynb") for n in names)
 
 

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from explorer import datasets
 from explorer.perceptron import train
-from explorer.replay import describe_run, frame, plural, stop_text
-from explorer.replay_narration import _g, _vec
+from explorer.perceptron.replay import describe_run, frame, plural, stop_text
+from explorer.perceptron.replay.narration import _vec, number_text
+from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
 
@@ -122,7 +122,7 @@ def test_pocket_and_averaged_frames_keep_their_classifier():
         np.testing.assert_array_equal(f.kept_w, pocket.weights[best])
         assert f.kept_b == pocket.biases[best]
         assert f.kept_errors == round(errs[best] * n)
-        assert (f"The pocket holds w = {_vec(f.kept_w)}, b = {_g(f.kept_b)}, with "
+        assert (f"The pocket holds w = {_vec(f.kept_w)}, b = {number_text(f.kept_b)}, with "
                 f"{f.kept_errors} of 40 points wrong.") in f.text
     last = frame(pocket, ds.X, ds.y, pocket.n_steps)
     np.testing.assert_array_equal(last.kept_w, pocket.pocket_w)
@@ -231,7 +231,7 @@ def test_narration_before_the_cycle_and_within_a_tolerance():
 
 
 def test_pending_run_knows_the_cycle_and_converged_runs_say_nothing(koski_run):
-    from explorer.replay import pending_run
+    from explorer.perceptron.replay import pending_run
 
     tr = train(XOR.X, XOR.y, max_epochs=10)
     assert pending_run(tr, XOR.X, XOR.y).cycle == describe_run(tr, XOR.X, XOR.y).cycle

@@ -17,14 +17,14 @@ from matplotlib.figure import Figure
 from scene_checks import TOL, actual, close, expected, image, over
 from test_degenerate import DATA
 
-from explorer import datasets
 from explorer.perceptron import train
+from explorer.perceptron.replay import frame
 from explorer.plots import PerceptronFigure
 from explorer.plots.figure import SPLIT_Z
 from explorer.plots.layers import layer_dpi, render, still_artists
 from explorer.plots.scene import FIGURE, HA, VA
 from explorer.plots.tracks import px_per_pt
-from explorer.replay import frame
+from explorer.shared import datasets
 
 KOSKI = datasets.load("koski")
 XOR = datasets.load("xor")

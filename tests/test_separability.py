@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.separability import Certificate, NotSeparableError, check, is_separable
+from explorer.shared.separability import Certificate, NotSeparableError, check, is_separable
 
 XOR_X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
 XOR_Y = np.array([1.0, 1.0, -1.0, -1.0])
@@ -118,7 +118,7 @@ def test_not_separable_error_is_value_error():
 @given(seed=st.integers(0, 10_000), n=st.integers(3, 8))
 def test_separable_iff_perceptron_converges(seed, n):
     perceptron = pytest.importorskip("explorer.perceptron")
-    from explorer.svm import dataset_margin
+    from explorer.shared.svm import dataset_margin
 
     X, y = _random_set(seed, n, 2)
     if np.unique(y).size < 2:

@@ -9,11 +9,12 @@ stops at the step shown; lines that are formulas (a bound) or cursors are named 
 import numpy as np
 import pytest
 
-from explorer import datasets, xor
+from explorer import xor
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
 from explorer.plots import style as S
 from explorer.plots.xor import XorFigure
+from explorer.shared import datasets
 
 
 def _max_x(ax, *, skip=()) -> float:

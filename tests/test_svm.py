@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize
 from sklearn.svm import SVC
 
-from explorer.separability import NotSeparableError
-from explorer.svm import C_from_rho, C_from_sayed_eta, dataset_margin, fit
+from explorer.shared.separability import NotSeparableError
+from explorer.shared.svm import C_from_rho, C_from_sayed_eta, dataset_margin, fit
 
 
 def _separable(seed, n, d, gap=0.1, through_origin=False):

@@ -28,7 +28,8 @@ from explorer.plots.animation import (  # noqa: E402
 )
 from explorer.plots.generalization import GeneralizationFigure  # noqa: E402
 from explorer.plots.margins import MarginsFigure  # noqa: E402
-from explorer.plots.recursion import RecursionFigure, interior_cells  # noqa: E402
+from explorer.plots.recursion import RecursionFigure  # noqa: E402
+from explorer.plots.recursion_scene import interior_cells  # noqa: E402
 from explorer.plots.xor import XorFigure  # noqa: E402
 
 TABS = ("margins", "xor", "cover", "generalization")

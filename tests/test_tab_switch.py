@@ -105,7 +105,7 @@ def test_preloading_imports_what_opening_each_tab_would():
 import json, sys
 from explorer.app.dashboard import TABS, Dashboard, preload_later
 theirs = [t.split(":")[0] for _, _, t in TABS[1:]] + ["sklearn.datasets",
-                                                      "explorer.kernel_perceptron"]
+                                                      "explorer.xor.kernel_perceptron"]
 d = Dashboard(query="")
 before = [m for m in theirs if m in sys.modules]
 preload_later().join(120)

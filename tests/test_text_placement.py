@@ -14,12 +14,13 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from explorer import cover, datasets
+from explorer import cover
 from explorer.app.layout import fit_figure
 from explorer.perceptron import train
 from explorer.plots import PerceptronFigure
 from explorer.plots.cover import CoverFigure
 from explorer.plots.tracks import figure_renderer
+from explorer.shared import datasets
 
 #: (window width, height, lecture mode): the projector sizes of issue 30 and a large screen.
 SIZES = [(1024, 768, False), (1366, 768, False), (1280, 800, True), (1920, 1080, True)]

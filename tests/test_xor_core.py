@@ -5,8 +5,10 @@ import itertools
 import numpy as np
 import pytest
 
-from explorer import cycles, datasets, separability, xor
-from explorer.counting import MUROGA
+from explorer import xor
+from explorer.cover.counting import MUROGA
+from explorer.perceptron import cycles
+from explorer.shared import datasets, separability
 
 
 def test_sixteen_distinct_functions_with_the_datasets_truth_tables():

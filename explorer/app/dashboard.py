@@ -49,7 +49,7 @@ PRELOAD_AFTER_S = 3.0
 #: What a tab's first opening imports besides its own modules: scikit-learn's data sets (the
 #: Generalization tab's risk panel reads iris and breast cancer when it is made) and the kernel
 #: perceptron (the XOR tab's scene runs it).
-PRELOAD_MODULES = ("sklearn.datasets", "explorer.kernel_perceptron")
+PRELOAD_MODULES = ("sklearn.datasets", "explorer.xor.kernel_perceptron")
 
 
 def _shell():

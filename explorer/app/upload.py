@@ -8,7 +8,7 @@ button that hands the points to the tab.
 
 What is read: one row per point, numeric feature columns and a label column (the last), an
 optional header row, separated by commas, semicolons, tabs or spaces. Labels −1/+1, or 0/1 (read
-as −1/+1 and said so). The file is read and checked by :mod:`explorer.csv_table`, so every
+as −1/+1 and said so). The file is read and checked by :mod:`explorer.shared.csv_table`, so every
 message speaks of the file's rows, columns and label column, numbered as a spreadsheet shows
 them (a header is row 1), the same for an uploaded file and for pasted text. More than two
 features are projected to 2-D by PCA (principal component analysis, via scikit-learn), and the
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import ipywidgets as W
 import numpy as np
 
-from .. import datasets
-from ..csv_table import read_csv_table
+from ..shared import datasets
+from ..shared.csv_table import read_csv_table
 from .lazy import BuiltOnUse
 from .remarks import on_one_line
 
@@ -126,7 +126,7 @@ def _labelled(table) -> UserData:
         parts.append(f"projected to 2-D by PCA, keeping {100 * kept:.0f} % of the variance")
     n_pos, n_neg = int((y > 0).sum()), int((y < 0).sum())
     parts.append(f"{n_pos} of class +1, {n_neg} of class −1")
-    from ..separability import check  # scipy's LP: loaded when data arrive, not at page open
+    from ..shared.separability import check  # scipy's LP: loaded when data arrive, not at page open
 
     sep = check(X, y).separable
     parts.append("a line separates the classes" if sep else "no line separates the classes")
@@ -147,7 +147,7 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True,
     header) are checked before the text is parsed. With ``labels=False`` the first two
     columns are read as points and ``y`` is all zeros (see the module docstring). The reason
     names ``name`` (the file's name, or "the pasted text"), and rows and columns as a
-    spreadsheet shows them (:mod:`explorer.csv_table`): "Not read: in data.csv, row 3,
+    spreadsheet shows them (:mod:`explorer.shared.csv_table`): "Not read: in data.csv, row 3,
     column 2 holds 'abc', which is not a number."
     """
     like = "0.5, 1.2, 1" if labels else "0.5, 1.2"

@@ -34,7 +34,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from .._validation import check_int, check_positive
+from ..shared.validation import check_int, check_positive
 from . import mpl_adapter as mpl
 from . import style as S
 from .frames import NARRATION_LINES, CaptionStrip, narration_lines

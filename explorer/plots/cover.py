@@ -25,10 +25,10 @@ from matplotlib.lines import Line2D
 
 from . import live
 from . import style as S
-from .cover_scene import CoverScene
+from .cover_scene import MC_Z, CoverScene, mc_marks
 from .dichotomy_grid import BooleanCounts, PointSetPlane, TileGrid
 
-__all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS", "mc_marks"]
+__all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS"]
 
 VIEWS = ("curves", "dichotomies", "boolean")
 FIGSIZE = (13.0, 6.8)
@@ -38,24 +38,6 @@ DASHES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)), (0, (8, 3)
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 #: The narration's point past the capacity on each curve (none of the Monte Carlo markers).
 PAST_MARKER = "d"
-MC_Z = 2.0  # error bars: ± 2 standard errors
-
-
-def mc_marks(curves, mc, *, mode: str, slots: int) -> list:
-    """The Monte Carlo marks of each curve's slot: ``slots`` arrays of shape (n, 4), rows
-    ``(x, estimate, low, high)`` in the order the points came, the bar from ``low`` to ``high``
-    (``MC_Z`` standard errors, clipped to [0, 1]); ``x`` as :meth:`CurvesPanel.set_data` puts
-    it. Points of an ``M`` without a curve are not drawn."""
-    index = {c.M: i for i, c in enumerate(curves[:slots])}
-    rows = [[] for _ in range(slots)]
-    for p in mc:
-        i = index.get(p.M)
-        if i is None:
-            continue
-        err = MC_Z * p.stderr
-        rows[i].append((p.N / (p.M + 1) if mode == "ratio" else p.N, p.estimate,
-                        min(max(p.estimate - err, 0.0), 1.0), min(max(p.estimate + err, 0.0), 1.0)))
-    return [np.array(r, dtype=float).reshape(-1, 4) for r in rows]
 
 
 class CurvesPanel:

@@ -13,7 +13,7 @@ panels and tracks of the view shown.
   (:meth:`CoverScene.restage`).
 
 The parts come from the same descriptions that set matplotlib's artists
-(:func:`explorer.plots.cover.mc_marks`, :func:`explorer.plots.dichotomy_grid.tile_parts`).
+(:func:`mc_marks`, :func:`explorer.plots.dichotomy_grid.tile_parts`).
 :class:`CoverScene` is mixed into :class:`explorer.plots.cover.CoverFigure`.
 """
 
@@ -39,6 +39,26 @@ from .tracks import (
     stack,
     text_style,
 )
+
+#: Error bars of the Monte Carlo points: ± ``MC_Z`` standard errors.
+MC_Z = 2.0
+
+
+def mc_marks(curves, mc, *, mode: str, slots: int) -> list:
+    """The Monte Carlo marks of each curve's slot: ``slots`` arrays of shape (n, 4), rows
+    ``(x, estimate, low, high)`` in the order the points came, the bar from ``low`` to ``high``
+    (``MC_Z`` standard errors, clipped to [0, 1]); ``x`` as :meth:`CurvesPanel.set_data` puts
+    it. Points of an ``M`` without a curve are not drawn."""
+    index = {c.M: i for i, c in enumerate(curves[:slots])}
+    rows = [[] for _ in range(slots)]
+    for p in mc:
+        i = index.get(p.M)
+        if i is None:
+            continue
+        err = MC_Z * p.stderr
+        rows[i].append((p.N / (p.M + 1) if mode == "ratio" else p.N, p.estimate,
+                        min(max(p.estimate - err, 0.0), 1.0), min(max(p.estimate + err, 0.0), 1.0)))
+    return [np.array(r, dtype=float).reshape(-1, 4) for r in rows]
 
 #: Still artists at or over this z order (the capacity dots, 6) are in the ``above`` layer;
 #: every track is under it.
@@ -242,8 +262,6 @@ class CoverScene:
             self.curves.set_data(curves, mode=mode, mc=mc[:int(k)], mc_legend=bool(mc))
 
     def _step_parts(self, k: int) -> dict:
-        from .cover import mc_marks
-
         curves, mode, mc = self._run
         parts = {}
         for i, marks in enumerate(mc_marks(curves, mc[:k], mode=mode, slots=len(curves))):

@@ -21,7 +21,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from ..geometry import clip_line
+from ..shared.geometry import clip_line
 from . import style as S
 from .placement import place_labels
 from .tracks import figure_renderer

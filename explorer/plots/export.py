@@ -29,9 +29,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._validation import check_int, check_positive
-from ..replay import RunInfo
-from ..trajectory import Trajectory
+from ..perceptron.replay import RunInfo
+from ..perceptron.trajectory import Trajectory
+from ..shared.validation import check_int, check_positive
 from .animation import ExportCancelled, _stop_if, record
 from .figure import PerceptronFigure
 from .frames import CaptionedFigure, step_caption

@@ -8,8 +8,8 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..replay import RunInfo, StepFrame, describe_run, frame, status_text
-from ..trajectory import Trajectory
+from ..perceptron.replay import RunInfo, StepFrame, describe_run, frame, status_text
+from ..perceptron.trajectory import Trajectory
 from . import layers, live, room
 from .overlays import LEGEND_DROP
 from .plane import DataPlane

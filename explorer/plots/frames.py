@@ -30,9 +30,9 @@ from matplotlib.patches import Rectangle
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Bbox
 
-from ..replay import RunInfo, StepFrame
-from ..replay_narration import plural
-from ..trajectory import Trajectory
+from ..perceptron.replay import RunInfo, StepFrame
+from ..perceptron.replay.narration import plural
+from ..perceptron.trajectory import Trajectory
 from . import style as S
 from .figure import FIGSIZE, PerceptronFigure
 from .tracks import figure_renderer

@@ -1,6 +1,6 @@
 """The Generalization figure: surrogate losses, Hardt & Recht's stability bound, empirical risk.
 
-Three panels drawn from results of :mod:`explorer.losses` and :mod:`explorer.generalization`:
+Three panels drawn from results of :mod:`explorer.generalization.losses` and :mod:`explorer.generalization`:
 
 * losses (top left): zero-one, perceptron, hinge, squared and logistic loss of the functional
   margin ``z = y f(x)`` (``docs/mathematics.md#surrogate-losses``; Hardt & Recht (2022), ch. 3), with the
@@ -31,25 +31,23 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
-from .. import losses as L
 from ..generalization import MAX_N, RiskTable, StabilityCurve
+from ..generalization import losses as L
 from . import live
 from . import style as S
-from .generalization_scene import GeneralizationScene
+from .generalization_scene import (
+    BOUND_NAMES,
+    CUT_HEAD,
+    CUT_PER_LINE,
+    LOSS_STYLE,
+    GeneralizationScene,
+)
 from .tracks import figure_renderer
 
-__all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel", "LOSS_STYLE"]
+__all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel"]
 
 FIGSIZE = (13.0, 6.8)
 WIDTH_RATIOS = (1.0, 1.25)
-#: name: (label, colour, line style, marker of the examples' points)
-LOSS_STYLE = {
-    "zero_one": ("zero-one 1{z ≤ 0}", "#000000", "-", "o"),
-    "perceptron": ("perceptron max(0, −z)", S.NEG, "--", "s"),
-    "hinge": ("hinge max(0, 1 − z)", S.POS, "-", "D"),
-    "squared": ("squared (1 − z)²/2", S.UPDATE, ":", "^"),
-    "logistic": ("logistic log(1 + e^−z)", S.TRIGGER, "-.", "v"),
-}
 Z_MIN_HALF = 3.0
 Z_MAX_HALF = 30.0
 
@@ -106,14 +104,6 @@ class LossPanel:
 #: Top of the probability axis: just above 1, so the line at 1 shows (bounds above it say
 #: nothing and are cut off, with words in the legend).
 P_TOP = 1.25
-#: The bounds, as the legend's words name them when they are above 1.
-BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
-               ("mistakes_bound", "E[m]/(n+1)"))
-#: The legend's title when a bound is above 1: this line, then the bounds, two a line.
-CUT_HEAD = "Cut off above 1, where a bound says nothing:"
-CUT_PER_LINE = 2
-#: Most lines of the title.
-CUT_LINES = 1 + -(-len(BOUND_NAMES) // CUT_PER_LINE)
 
 
 def cut_templates(lines: int, *, widest: int = MAX_N) -> list[str]:
@@ -356,7 +346,7 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
     # ------------------------------------------------------------------ data
     def set_run(self, X, y, traj) -> None:
         """The run whose examples are marked: data ``X`` (n, d), ``y`` (n,) and its
-        :class:`explorer.trajectory.Trajectory`; the loss axis covers the run's final margins."""
+        :class:`explorer.perceptron.trajectory.Trajectory`; the loss axis covers the run's final margins."""
         X = np.asarray(X, dtype=float)
         y = np.asarray(y, dtype=float)
         if X.ndim != 2 or y.shape != (X.shape[0],):

@@ -31,10 +31,28 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import losses as L
+from ..generalization import losses as L
 from . import layers, live
+from . import style as S
 from . import tracks as T
 from .scene import FIGURE, Chunk, Scene, Track
+
+#: name: (label, colour, line style, marker of the examples' points)
+LOSS_STYLE = {
+    "zero_one": ("zero-one 1{z ≤ 0}", "#000000", "-", "o"),
+    "perceptron": ("perceptron max(0, −z)", S.NEG, "--", "s"),
+    "hinge": ("hinge max(0, 1 − z)", S.POS, "-", "D"),
+    "squared": ("squared (1 − z)²/2", S.UPDATE, ":", "^"),
+    "logistic": ("logistic log(1 + e^−z)", S.TRIGGER, "-.", "v"),
+}
+#: The bounds, as the legend's words name them when they are above 1.
+BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
+               ("mistakes_bound", "E[m]/(n+1)"))
+#: The legend's title when a bound is above 1: this line, then the bounds, two a line.
+CUT_HEAD = "Cut off above 1, where a bound says nothing:"
+CUT_PER_LINE = 2
+#: Most lines of the title.
+CUT_LINES = 1 + -(-len(BOUND_NAMES) // CUT_PER_LINE)
 
 #: The still layers split at this z order: the legends (z 5) are the ``above`` layer, over
 #: every track (the loss markers, z 4; the simulation's lines and error bars, which matplotlib
@@ -49,8 +67,6 @@ SIM_LINES = (("vc", "vc"), ("worst", "worst"), ("bound", "bound"), ("mistakes", 
 
 def _cut_tracks() -> tuple:
     """The text tracks of the stability legend's title, one a line it can have."""
-    from .generalization import CUT_LINES
-
     return tuple(f"sim_cut_{i}" for i in range(CUT_LINES))
 
 
@@ -149,8 +165,6 @@ class GeneralizationScene:
 
     @staticmethod
     def _marker(name: str) -> str:
-        from .generalization import LOSS_STYLE
-
         return LOSS_STYLE[name][3]
 
     # ------------------------------------------------------------------ the parts

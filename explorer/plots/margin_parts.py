@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import to_hex
 
-from ..geometry import clip_line
+from ..shared.geometry import clip_line
 from . import style as S
 from . import tracks as T
 from .scene import Track

@@ -12,8 +12,8 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
-from ..geometry import clip_line
 from ..margins import MarginComparison, SGDProgress
+from ..shared.geometry import clip_line
 from . import style as S
 from .margin_parts import apply_plane, plane_parts, ring_sizes
 from .margin_parts import slab_polygon as _slab_polygon

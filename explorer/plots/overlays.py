@@ -12,7 +12,7 @@ from matplotlib.legend_handler import HandlerPatch, HandlerPathCollection, Handl
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Patch
 
-from ..geometry import convex_hull_polygon
+from ..shared.geometry import convex_hull_polygon
 from . import mpl_adapter as mpl
 from . import style as S
 from .live import text_area

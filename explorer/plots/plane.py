@@ -13,7 +13,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch, Polygon
 from matplotlib.textpath import TextPath
 
-from ..replay import StepFrame
+from ..perceptron.replay import StepFrame
 from . import plane_parts
 from . import style as S
 from .overlays import build_legend, certificate_artists, hull_segments, set_hulls, update_label
@@ -37,7 +37,7 @@ class DataPlane:
     """Draws a 2-D dataset and the classifier of one step.
 
     Artists are made once in ``__init__``; :meth:`set_data` places the points (when the data
-    change) and :meth:`show` moves the rest for a :class:`~explorer.replay.StepFrame`.
+    change) and :meth:`show` moves the rest for a :class:`~explorer.perceptron.replay.StepFrame`.
     """
 
     def __init__(self, ax, *, title: str = "Data plane"):

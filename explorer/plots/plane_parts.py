@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..geometry import clip_line, half_plane_polygon
-from ..replay import StepFrame
+from ..perceptron.replay import StepFrame
+from ..shared.geometry import clip_line, half_plane_polygon
 from . import style as S
 from . import tracks as T
 from .overlays import kept_label, label_beside

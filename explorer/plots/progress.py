@@ -14,9 +14,9 @@ import textwrap
 
 import numpy as np
 
-from ..bounds import Bound, ProofQuantities
-from ..replay import PENDING_NOTE, StepFrame
-from ..trajectory import Trajectory
+from ..perceptron.bounds import Bound, ProofQuantities
+from ..perceptron.replay import PENDING_NOTE, StepFrame
+from ..perceptron.trajectory import Trajectory
 from . import style as S
 from .scene import Track
 from .tracks import figure_renderer, line_style, marker_style, points_style
@@ -90,7 +90,7 @@ class MistakeProgress:
         self.stairs = np.zeros((1, 2))
 
     def set_run(self, traj: Trajectory, bound: Bound | None, cycle=None) -> None:
-        """A new run; ``cycle`` (:func:`explorer.repeats.run_cycle`) shades the steps from the
+        """A new run; ``cycle`` (:func:`explorer.perceptron.repeats.run_cycle`) shades the steps from the
         first step of its cycle on, when the weights repeat."""
         steps = traj.update_steps
         self.steps = steps

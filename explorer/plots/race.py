@@ -1,6 +1,6 @@
 """Rules racing in sync: one data plane per rule side by side, and their updates on one axis.
 
-The figure of a :class:`~explorer.race.Race`: each rule's plane is the Perceptron tab's
+The figure of a :class:`~explorer.perceptron.race.Race`: each rule's plane is the Perceptron tab's
 :class:`~explorer.plots.plane.DataPlane` (boundary now and before, its normal, the update, the
 visited point's ring, the margin band or the pocket/averaged line), all on the same limits, with
 the rule's updates and mistakes so far over it ("13 updates · 5 mistakes": a mistake is a
@@ -22,9 +22,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.transforms import offset_copy
 
-from ..race import Race, race_frame, race_text
-from ..replay_narration import plural
-from ..rules import RULES
+from ..perceptron.race import Race, race_frame, race_text
+from ..perceptron.replay.narration import plural
+from ..perceptron.rules import RULES
 from . import layers, live, plane_parts
 from . import style as S
 from .plane import DataPlane, data_box
@@ -123,7 +123,7 @@ class RaceFigure(live.LiveFigure):
         self.stairs = []
         self.edited = False
         self.status_rows = 1  # the form of the planes' lines (status_line): by the columns' width
-        #: The first rule's :func:`~explorer.replay.describe_run`, when known: the narration's
+        #: The first rule's :func:`~explorer.perceptron.replay.describe_run`, when known: the narration's
         #: last step then says what more epochs would do with the data's separability verdict.
         self.info = None
         self._scene = None
@@ -268,7 +268,7 @@ class RaceFigure(live.LiveFigure):
 
     # ------------------------------------------------------------------ steps
     def frames(self, k: int) -> list:
-        """Each rule's :class:`~explorer.replay.StepFrame` at step ``k``."""
+        """Each rule's :class:`~explorer.perceptron.replay.StepFrame` at step ``k``."""
         return [race_frame(self.race, i, k) for i in range(len(self.planes))]
 
     def status_line(self, i: int, k: int, *, rows: int | None = None) -> str:
@@ -330,7 +330,7 @@ class RaceFigure(live.LiveFigure):
         return self.narration(k, frames)
 
     def narration(self, k: int, frames: list | None = None) -> str:
-        """The race's narration at step ``k`` (:func:`explorer.race.race_text`, with
+        """The race's narration at step ``k`` (:func:`explorer.perceptron.race.race_text`, with
         :attr:`info`); ``frames``: :meth:`frames` at ``k``, if the caller has them."""
         return race_text(self.race, k, frames=frames, info=self.info)
 

@@ -13,41 +13,28 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..cover import RecursionTable, cover_count
+from ..cover import RecursionTable
 from . import live
 from . import style as S
-from .recursion_scene import RecursionScene
+from .recursion_scene import (
+    EDGE,
+    HEAD,
+    NOW,
+    SOURCE,
+    TODO,
+    RecursionScene,
+    interior_cells,
+    recursion_text,
+)
 
-__all__ = ["RecursionFigure", "recursion_text", "recursion_status", "interior_cells"]
+__all__ = ["RecursionFigure"]
 
 FIGSIZE = (13.0, 6.8)
-NOW, SOURCE, EDGE, TODO, HEAD = S.CERT, "#D6ECF8", "#555555", "#999999", "#EEEEEE"
 TITLE = ("S(M, N), filled by S(M, N + 1) = S(M, N) + S(M − 1, N)  (Sayed (60.73))")
 NOTE = ("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just filled; shaded: "
         "its two summands. Where N ≤ M + 1 every dichotomy is separable: S = 2ᴺ (Sayed (60.77)).")
 
 
-def interior_cells(t: RecursionTable) -> list[tuple[int, int]]:
-    """The cells ``(M, N)`` the recursion fills, in order (step ``k`` fills the ``k``-th)."""
-    return [(m, N) for m, N in t.order if not t.is_edge(m, N)]
-
-
-def recursion_status(k: int, n: int) -> str:
-    """The status line at step ``k`` of ``n``."""
-    return f"{k} of {n} cells filled by the recursion (60.73)"
-
-
-def recursion_text(t: RecursionTable, k: int) -> str:
-    """The narration of step ``k``: the sum that filled the last cell, against Cover's closed
-    form (Sayed (60.65))."""
-    if k == 0:
-        return ("The edges are filled: S(M, 1) = 2 and S(0, N) = 2. Step to fill each cell "
-                "from the two cells to its left: S(M, N + 1) = S(M, N) + S(M − 1, N) "
-                "(Sayed (60.73)).")
-    a, N = interior_cells(t)[k - 1]
-    s = t.S
-    return (f"S({a}, {N}) = S({a}, {N - 1}) + S({a - 1}, {N - 1}) = {s[a, N - 2]} + "
-            f"{s[a - 1, N - 2]} = {s[a, N - 1]}; Cover's closed form gives {cover_count(N, a)}.")
 
 
 class RecursionFigure(RecursionScene, live.LiveFigure):

@@ -21,9 +21,37 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cover import RecursionTable
+from ..cover.counting import cover_count
 from . import layers
+from . import style as S
 from .scene import Chunk, Scene, Track
 from .tracks import NAN2, hex_alpha, px_per_pt, stack, text_style
+
+NOW, SOURCE, EDGE, TODO, HEAD = S.CERT, "#D6ECF8", "#555555", "#999999", "#EEEEEE"
+
+
+def interior_cells(t: RecursionTable) -> list[tuple[int, int]]:
+    """The cells ``(M, N)`` the recursion fills, in order (step ``k`` fills the ``k``-th)."""
+    return [(m, N) for m, N in t.order if not t.is_edge(m, N)]
+
+
+def recursion_status(k: int, n: int) -> str:
+    """The status line at step ``k`` of ``n``."""
+    return f"{k} of {n} cells filled by the recursion (60.73)"
+
+
+def recursion_text(t: RecursionTable, k: int) -> str:
+    """The narration of step ``k``: the sum that filled the last cell, against Cover's closed
+    form (Sayed (60.65))."""
+    if k == 0:
+        return ("The edges are filled: S(M, 1) = 2 and S(0, N) = 2. Step to fill each cell "
+                "from the two cells to its left: S(M, N + 1) = S(M, N) + S(M − 1, N) "
+                "(Sayed (60.73)).")
+    a, N = interior_cells(t)[k - 1]
+    s = t.S
+    return (f"S({a}, {N}) = S({a}, {N - 1}) + S({a - 1}, {N - 1}) = {s[a, N - 2]} + "
+            f"{s[a - 1, N - 2]} = {s[a, N - 1]}; Cover's closed form gives {cover_count(N, a)}.")
 
 NAN_BOX = np.full((5, 2), np.nan)
 
@@ -34,8 +62,6 @@ class RecursionScene:
     _rscene = None
 
     def _cells(self) -> list:
-        from .recursion import interior_cells
-
         return interior_cells(self.table)
 
     def _box(self, m: int, N: int) -> tuple[float, float, float, float]:
@@ -83,7 +109,6 @@ class RecursionScene:
         pt = px_per_pt(self.fig)
         probe = texts[0] if texts else self.note
         black = {**text_style(probe, pt), "color": "#000000", "alpha": 1.0, "weight": "normal"}
-        from .recursion import NOW, SOURCE, TODO
 
         edge, edge_alpha = hex_alpha(self.grid[(1, 1)].get_edgecolor())
         width_px = round(self.grid[(1, 1)].get_linewidth() * pt, 3)
@@ -141,8 +166,6 @@ class RecursionScene:
     def chunk(self, index: int) -> Chunk:
         """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with the
         narration and the status line of each step."""
-        from .recursion import recursion_status, recursion_text
-
         if self._rscene is None:
             raise ValueError("chunk needs a scene: call scene first")
         steps = self._rscene.chunk_range(index)

@@ -18,10 +18,9 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ..geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
-from ..replay import StepFrame
-from ..replay_narration import _g
-from ..trajectory import Trajectory
+from ..perceptron.replay import StepFrame, number_text
+from ..perceptron.trajectory import Trajectory
+from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
 from . import style as S
 from .placement import CORNERS, free_corner
 from .scene import Track
@@ -287,7 +286,7 @@ class WeightSpace:
         if b not in self._slices:
             X, y, box, separable = self._slice_args
             poly = version_space_slice(X, y, b, box)
-            shown = _g(b)
+            shown = number_text(b)
             if len(poly) or separable is False:
                 note = ""
             elif separable is None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..geometry import clip_line
-from ..replay import frame
+from ..perceptron.replay import frame
+from ..shared.geometry import clip_line
 from ..xor import HIDDEN_PAIRS, Scene, function, lift
 from . import tracks as T
 from .overlays import set_hulls

@@ -13,7 +13,7 @@ from contourpy import LineType, contour_generator
 from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
 
-from ..geometry import clip_line
+from ..shared.geometry import clip_line
 from . import style as S
 
 __all__ = ["region_rgba", "zero_segments", "plane_in_box", "HiddenPanel",

@@ -42,7 +42,7 @@ PRELOAD = (
     "matplotlib.figure", "matplotlib.backends.backend_agg",
     "explorer.app.dashboard", "explorer.app.perceptron.view", "explorer.app.margins",
     "explorer.app.cover", "explorer.app.xor", "explorer.app.generalization",
-    "explorer.svm", "explorer.separability", "explorer.kernel_perceptron",
+    "explorer.shared.svm", "explorer.shared.separability", "explorer.xor.kernel_perceptron",
     "explorer.plots.export", "PIL.PngImagePlugin",
 )
 #: This module, as the fork server's command runs it (``python -m explorer.serving.forkserver``).

@@ -18,7 +18,7 @@ import numpy as np
 from traitlets import Bool, Instance, Int, Tuple, Unicode
 
 from ... import cover
-from ...counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ...cover.counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
 from ..handoff import Handoff
 from ..jobs import Job
 from ..state import Field, StateSpec

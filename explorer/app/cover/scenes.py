@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import cover
+from ...cover.counting import cover_count
 from ...plots.cover import CoverFigure
 from ...plots.dichotomy_grid import collinear_triples
 from ..remarks import numbered, on_one_line
@@ -27,7 +28,7 @@ def fill(m, f: CoverFigure, view: str, *, dichotomy: int, function: int, post=No
     if view == "dichotomies":
         d = m.dich
         f.plane.set_data(m.X)
-        f2 = cover.cover_count(d.N, 2)
+        f2 = cover_count(d.N, 2)
         sign = "=" if d.count == f2 else "<" if d.count < f2 else ">"
         title = (f"{d.count} of {2 ** d.N} separable {sign} S(2, {d.N})" +
                  (f" · page {m.page} of {m.n_pages}" if m.n_pages > 1 else ""))
@@ -75,7 +76,7 @@ def dichotomy_text(m) -> str:
     short when the points are not in general position."""
     d = m.dich
     N = d.N
-    formula = cover.cover_count(N, 2)
+    formula = cover_count(N, 2)
     if d.general_position:
         return (f"{N} point{'s' * (N != 1)} in general position: {d.count} of {2 ** N} "
                 f"dichotomies are separable, as Cover's formula S(2, {N}) = {formula} says.")

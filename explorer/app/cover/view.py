@@ -15,10 +15,11 @@ import ipywidgets as W
 import numpy as np
 
 from ... import cover
-from ...counting import MAX_DICHOTOMY_POINTS
+from ...cover.counting import MAX_DICHOTOMY_POINTS
 from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
-from ...plots.recursion import RecursionFigure, recursion_status
+from ...plots.recursion import RecursionFigure
+from ...plots.recursion_scene import recursion_status
 from ..controls import choice_buttons, text_box
 from ..export import export_section, file_stem
 from ..handoff import Handoff

@@ -25,10 +25,10 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 from traitlets import Bool, Instance, Int, Unicode
 
-from ... import datasets
 from ... import generalization as G
 from ...perceptron import train
-from ...trajectory import Trajectory
+from ...perceptron.trajectory import Trajectory
+from ...shared import datasets
 from ..jobs import Job
 from ..state import Field, StateSpec, arrays_of
 from ..tab_model import Refusal, state_model

@@ -16,7 +16,8 @@ import html
 import ipywidgets as W
 import numpy as np
 
-from ...plots.generalization import LOSS_STYLE, GeneralizationFigure
+from ...plots.generalization import GeneralizationFigure
+from ...plots.generalization_scene import LOSS_STYLE
 from .. import datachoice
 from ..controls import check_box, choice_menu, text_boxes
 from ..export import export_section, file_stem

@@ -16,9 +16,10 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 from traitlets import Bool, Instance
 
-from ... import datasets, margins
+from ... import margins
 from ...perceptron import train
-from ...svm import MAX_SCALED_C
+from ...shared import datasets
+from ...shared.svm import MAX_SCALED_C
 from ..remarks import one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
@@ -84,7 +85,7 @@ def path_cs(X) -> np.ndarray:
 def check_soft_scale(X, C: float) -> None:
     """Refuse, in the page's words, a soft margin the solver does not take at this scale.
 
-    The solver's work grows with ``C·max|x|²`` (:data:`explorer.svm.MAX_SCALED_C`).
+    The solver's work grows with ``C·max|x|²`` (:data:`explorer.shared.svm.MAX_SCALED_C`).
     """
     size = _size(X)
     if C * size ** 2 <= MAX_SCALED_C:

@@ -18,11 +18,11 @@ from collections.abc import Mapping
 import numpy as np
 from traitlets import Bool, Instance
 
-from ... import datasets
 from ...perceptron import RULES, train
-from ...race import MAX_RACERS, Race, race
-from ...replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
-from ...trajectory import Trajectory
+from ...perceptron.race import MAX_RACERS, Race, race
+from ...perceptron.replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
+from ...perceptron.trajectory import Trajectory
+from ...shared import datasets
 from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
@@ -55,7 +55,7 @@ FIELDS = [
     Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
     Field("rule", "rule", "choice", "classic", choices=tuple(RULES)),
-    # rules racing the tab's rule in sync (explorer.race); none: the tab's rule alone
+    # rules racing the tab's rule in sync (explorer.perceptron.race); none: the tab's rule alone
     Field("race", "race against", "choices", [], choices=tuple(RULES), max_len=MAX_RACERS - 1,
           optional=True),
     Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6),
@@ -133,7 +133,7 @@ PARAMS = tuple(name for name in SPEC.names if name not in ("chosen", "points", "
 
 
 def solvers_loaded() -> bool:
-    """Whether the modules :func:`explorer.replay.describe_run` needs are imported."""
+    """Whether the modules :func:`explorer.perceptron.replay.describe_run` needs are imported."""
     return all(name in sys.modules for name in SOLVER_MODULES)
 
 
@@ -154,9 +154,9 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     _pending = False  # the next build uses pending_run (set during __init__ only)
 
     def __init__(self, *, describe_later: bool = False, **params):
-        """``describe_later``: if the solvers of :func:`explorer.replay.describe_run` are not
+        """``describe_later``: if the solvers of :func:`explorer.perceptron.replay.describe_run` are not
         imported yet, the first run is committed with the stand-in of
-        :func:`explorer.replay.pending_run` and the caller calls :meth:`describe` once they
+        :func:`explorer.perceptron.replay.pending_run` and the caller calls :meth:`describe` once they
         are (the page shows the run first; see :class:`~explorer.app.perceptron.PerceptronView`).
         """
         super().__init__()
@@ -308,7 +308,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         separable = None if self.info is None else self.info.separable  # in the run's setting
         affine = separable
         if separable is False and not fit_b:
-            from ...separability import check
+            from ...shared.separability import check
 
             affine = check(X, y).separable
         advice = "; tick 'fit offset b' to allow a line that misses the origin" if (

@@ -16,9 +16,9 @@ import ipywidgets as W
 import numpy as np
 
 from ...perceptron import RULES
+from ...perceptron.replay import SOLVER_MODULES
+from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
-from ...replay import SOLVER_MODULES
-from ...rules import rule_text
 from .. import datachoice
 from ..controls import ChoiceChecks, check_box, choice_menu, slider, text_box
 from ..export import ExportPanel, export_section, file_stem
@@ -48,7 +48,7 @@ DATA_NAMES = {key: value[0] for key, value in VIEW_DATASETS.items()}
 
 
 def equation_html(rule: str, batch: int) -> str:
-    """The rule's update and its source (:func:`explorer.rules.rule_text`), as one HTML line."""
+    """The rule's update and its source (:func:`explorer.perceptron.rules.rule_text`), as one HTML line."""
     return f"<div class='pe-equation-text'>{html.escape(rule_text(rule, batch_size=batch))}</div>"
 
 
@@ -120,7 +120,7 @@ class PerceptronView(TabView):
         self.w_order = choice_menu(SPEC.field("order"), ORDERS, m.order, description="Order",
                                    **lbl)
         self.w_fit = check_box(SPEC.field("fit_intercept"), m.fit_intercept)
-        # rules racing the tab's rule: same data, same order, one plane each (explorer.race)
+        # rules racing the tab's rule: same data, same order, one plane each (explorer.perceptron.race)
         self.w_race = ChoiceChecks(SPEC.field("race"), {k: r.title for k, r in RULES.items()},
                                    m.race, description="Race against (same data and order)",
                                    layout=wide)

@@ -1,6 +1,6 @@
 """The test tiers (README, "Tests"): ``make check`` runs every test that is not marked browser,
 server, notebook or soak, on every core; the rest run one at a time in ``make test``. The
-declaration in tests/conftest.py must stay true: a test module that starts a server process,
+declaration in tests/tiers.py must stay true: a test module that starts a server process,
 builds an environment or executes a notebook is declared there, and every declared module
 exists (a renamed file would otherwise fall into the fast tier unnoticed)."""
 
@@ -10,7 +10,7 @@ import ast
 import pathlib
 import re
 
-from conftest import NOTEBOOK_MODULES, SERVER_MODULES
+from tiers import NOTEBOOK_MODULES, SERVER_MODULES
 
 TESTS = pathlib.Path(__file__).parent
 ROOT = TESTS.parent
@@ -44,7 +44,7 @@ def test_every_module_that_starts_a_server_or_runs_a_notebook_is_declared():
     declared = {"server": SERVER_MODULES, "notebook": NOTEBOOK_MODULES}
     missing = [(p.stem, tier) for p in sorted(TESTS.glob("test_*.py"))
                for tier in _signs(p) if p.stem not in declared[tier]]
-    assert not missing, f"declare these in tests/conftest.py: {missing}"
+    assert not missing, f"declare these in tests/tiers.py: {missing}"
 
 
 def test_every_declared_module_exists():

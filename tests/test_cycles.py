@@ -231,9 +231,9 @@ def test_run_cycle_on_a_long_run_is_cheap():
 
     X, y = _quarters(1)
     tr = train(X, y, max_steps=200_000, max_epochs=10_000)
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU seconds: the machine may be shared
     c = run_cycle(tr, X, y)
-    assert c.found and time.perf_counter() - t0 < 1.0
+    assert c.found and time.process_time() - t0 < 1.0
 
 
 @pytest.mark.parametrize("call,kind,words", [

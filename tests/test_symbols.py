@@ -132,10 +132,15 @@ def test_symbols_the_issue_names_are_defined():
 
 # ------------------------------------------------------------------ equation numbers with words
 #: Modules whose strings reach the screen (figure text, narration, help, legends, bound sources).
+#: The modules whose strings reach the screen: the widgets, the figures, and the core's topics
+#: that write narration, legends and titles (the perceptron's bounds and replay, margins,
+#: generalization, Cover's theorem and XOR's Boolean functions).
 SCREEN_MODULES = sorted({*ROOT.glob("explorer/app/**/*.py"), *ROOT.glob("explorer/plots/*.py"),
-                         *ROOT.glob("explorer/margins*.py"), *ROOT.glob("explorer/generalization*.py"),
-                         *ROOT.glob("explorer/replay*.py"),
-                         *(ROOT / "explorer" / m for m in ("bounds.py", "cover.py", "xor.py"))})
+                         *ROOT.glob("explorer/margins/*.py"),
+                         *ROOT.glob("explorer/generalization/*.py"),
+                         *ROOT.glob("explorer/perceptron/replay/*.py"),
+                         *(ROOT / "explorer" / m for m in ("perceptron/bounds.py",
+                                                           "cover/theorem.py", "xor/boolean.py"))})
 EQUATION = re.compile(r"(?<![\w.])6[01]\.\d+[a-c]?")
 #: An equation number right after one of these is a named result ("Lemma 60.1", "Ex. 61.3").
 NAMED = re.compile(r"(?:Example|Ex\.|Lemma|Table|Fig\.|Figure|appendix|section|P|Probs?\.|"
@@ -185,6 +190,9 @@ def _bare_equation_numbers(path: pathlib.Path, *, root: pathlib.Path = ROOT) -> 
 
 
 def test_equation_numbers_on_screen_come_with_words():
+    assert all(p.is_file() for p in SCREEN_MODULES), [p for p in SCREEN_MODULES if not p.is_file()]
+    for topic in ("margins", "generalization", "perceptron/replay"):  # a moved topic is still read
+        assert any(f"explorer/{topic}/" in p.as_posix() for p in SCREEN_MODULES), topic
     bare = [b for path in SCREEN_MODULES for b in _bare_equation_numbers(path)]
     assert not bare, "equation numbers without words:\n" + "\n".join(bare)
 

@@ -339,3 +339,66 @@ def test_small_runs_and_the_dashboard_never_import_numba():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1:] in ([], [""]), f"pulled in: {out.stdout.strip()}"
+
+
+# ------------------------------------------------------------------ functions of one screen
+MAX_FUNCTION_LINES = 80
+
+
+def function_lengths(source: str) -> list[tuple[str, int, int]]:
+    """``(qualified name, line of def, length)`` of every function and method of ``source``.
+
+    The length runs from the ``def`` line (decorators excluded) to the function's last line,
+    minus the lines of its docstring: a long numpydoc docstring is not a long function.
+    """
+    found = []
+
+    def walk(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            name = prefix
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = f"{prefix}{child.name}"
+                length = child.end_lineno - child.lineno + 1
+                first = child.body[0]
+                if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                        and isinstance(first.value.value, str)):
+                    length -= first.end_lineno - first.lineno + 1
+                found.append((name, child.lineno, length))
+                name += "."
+            elif isinstance(child, ast.ClassDef):
+                name = f"{prefix}{child.name}."
+            walk(child, name)
+
+    walk(ast.parse(source), "")
+    return found
+
+
+def long_functions(root: pathlib.Path = PACKAGE, limit: int = MAX_FUNCTION_LINES) -> list[str]:
+    """``path:line name (n lines)`` of every function of ``root`` longer than ``limit``."""
+    return [f"{path.relative_to(root.parent)}:{line} {name} ({length} lines)"
+            for path in sorted(root.rglob("*.py"))
+            for name, line, length in function_lengths(path.read_text(encoding="utf-8"))
+            if length > limit]
+
+
+def test_no_function_is_longer_than_one_screen():
+    """No function or method of ``explorer/`` is longer than 80 lines, counted from its ``def``
+    to its last line without its docstring (issue 31, step 6): a longer one is split by what it
+    does (checking the entry, the loop, assembling the result) into named helpers."""
+    assert long_functions() == []
+
+
+def test_the_length_counter_counts_code_not_docstrings():
+    """The check above can fail: a method of 81 lines of code is found, nested in a class; a
+    method of 81 lines of which 30 are its docstring is not; a nested function counts on its
+    own."""
+    body = "".join(f"        x{i} = {i}\n" for i in range(79))
+    short = "".join(f"        x{i} = {i}\n" for i in range(49))
+    doc = '        """' + "\n".join(["Doc."] * 30) + '"""\n'  # 30 lines
+    source = (f"class A:\n    def long(self):\n{body}        return x0\n"  # 1 + 79 + 1
+              f"    async def documented(self):\n{doc}{short}        return x0\n"
+              "def outer():\n    def inner():\n        return 1\n    return inner\n")
+    lengths = {name: length for name, _, length in function_lengths(source)}
+    assert lengths == {"A.long": 81, "A.documented": 51, "outer": 4, "outer.inner": 2}
+    assert [row for row in function_lengths(source) if row[2] > MAX_FUNCTION_LINES] == [
+        ("A.long", 2, 81)]

@@ -183,45 +183,66 @@ def compare(X, y, *, C: float | None = None, perceptron_w, perceptron_b: float,
         On invalid data (one class only included), ``C <= 0``, or a ``perceptron_w`` of the
         wrong length.
     """
-    X, y = check_X_y(X, y)
-    n, d = X.shape
-    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
-    if C is not None:
-        C = check_positive(C, name="C")
-    wp = check_vector(perceptron_w, name="perceptron_w", length=d)
-    bp = check_real(perceptron_b, name="perceptron_b")
-
+    X, y, C, fit_intercept, wp, bp = _compare_inputs(
+        X, y, C=C, perceptron_w=perceptron_w, perceptron_b=perceptron_b,
+        fit_intercept=fit_intercept)
     sep = check(X, y, fit_intercept=fit_intercept)
     hard = _svm.fit(X, y, C=None, fit_intercept=fit_intercept) if sep.separable else None
     fit = hard if C is None else _svm.fit(X, y, C=C, fit_intercept=fit_intercept)
-
-    norm_p = float(np.linalg.norm(wp))
-    p_margin = float(np.min(y * (X @ wp + bp)) / norm_p) if norm_p > 0 else None
-    empty = np.zeros((0, d))
+    common = dict(C=C, fit_intercept=fit_intercept, n=X.shape[0], certificate=sep.certificate,
+                  **_perceptron_fields(X, y, wp, bp))
     if fit is None:
+        empty = np.zeros((0, X.shape[1]))
         return MarginComparison(
-            C=C, fit_intercept=fit_intercept, n=n, svm=None, separable=False,
-            certificate=sep.certificate, gamma=None, svm_margin=None, svm_min_margin=None,
-            svm_errors=None, perceptron_w=read_only(wp), perceptron_b=bp, perceptron_margin=p_margin,
-            perceptron_errors=mistakes(X, y, wp, bp), hinge_total=None,
-            slack_index=read_only(np.zeros(0, dtype=np.int64)), slack_start=read_only(empty),
-            slack_end=read_only(empty),
-        )
+            svm=None, separable=False, gamma=None, svm_margin=None, svm_min_margin=None,
+            svm_errors=None, hinge_total=None, slack_index=read_only(np.zeros(0, dtype=np.int64)),
+            slack_start=read_only(empty), slack_end=read_only(empty), **common)
+    w = np.asarray(fit.w)
+    ww = float(w @ w)
+    idx, start, end = _slack_segments(X, y, fit)
+    return MarginComparison(
+        svm=fit, separable=bool(sep.separable),
+        gamma=None if hard is None else float(hard.margin), svm_margin=float(fit.margin),
+        svm_min_margin=float(np.min(fit.yf) / np.sqrt(ww)) if ww > 0 else None,
+        svm_errors=mistakes(X, y, w, fit.b), hinge_total=float(np.asarray(fit.slack).sum()),
+        slack_index=read_only(idx), slack_start=read_only(start), slack_end=read_only(end),
+        **common)
+
+
+def _compare_inputs(X, y, *, C, perceptron_w, perceptron_b, fit_intercept):
+    """Check :func:`compare`'s arguments once: data, ``fit_intercept``, ``C``, the perceptron."""
+    X, y = check_X_y(X, y)
+    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    if C is not None:
+        C = check_positive(C, name="C")
+    wp = check_vector(perceptron_w, name="perceptron_w", length=X.shape[1])
+    bp = check_real(perceptron_b, name="perceptron_b")
+    return X, y, C, fit_intercept, wp, bp
+
+
+def _perceptron_fields(X, y, wp, bp) -> dict:
+    """The perceptron's side of the comparison: its separator, geometric margin and mistakes.
+
+    The margin is ``min_i y_i f_p(x_i) / ||w_p||``, None for ``w_p = 0``.
+    """
+    norm_p = float(np.linalg.norm(wp))
+    return dict(perceptron_w=read_only(wp), perceptron_b=bp,
+                perceptron_margin=float(np.min(y * (X @ wp + bp)) / norm_p) if norm_p > 0 else None,
+                perceptron_errors=mistakes(X, y, wp, bp))
+
+
+def _slack_segments(X, y, fit):
+    """The points with slack (indices) and their segments' starts and ends.
+
+    Each segment runs from ``x_i`` to the foot of the perpendicular on its own side's margin
+    line ``f(x) = y_i``. With ``w = 0`` (a soft margin so loose that no line pays off) there
+    are no margin lines, and no segments.
+    """
     w, b = np.asarray(fit.w), fit.b
     ww = float(w @ w)
     f = X @ w + b
     s = np.asarray(fit.slack)
-    # with w = 0 (a soft margin so loose that no line pays off) there are no margin lines
     idx = np.flatnonzero(s > SLACK_TOL) if ww > 0 else np.zeros(0, dtype=np.int64)
     start = X[idx]
     end = start + ((y[idx] - f[idx]) / (ww if ww > 0 else 1.0))[:, None] * w[None, :]
-    return MarginComparison(
-        C=C, fit_intercept=fit_intercept, n=n, svm=fit, separable=bool(sep.separable),
-        certificate=sep.certificate, gamma=None if hard is None else float(hard.margin),
-        svm_margin=float(fit.margin),
-        svm_min_margin=float(np.min(fit.yf) / np.sqrt(ww)) if ww > 0 else None,
-        svm_errors=mistakes(X, y, w, b), perceptron_w=read_only(wp), perceptron_b=bp,
-        perceptron_margin=p_margin, perceptron_errors=mistakes(X, y, wp, bp),
-        hinge_total=float(s.sum()), slack_index=read_only(idx), slack_start=read_only(start),
-        slack_end=read_only(end),
-    )
+    return idx, start, end

@@ -148,6 +148,27 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
         then passes the test, "no_update_pass" when a point the order never visits fails it
         (as in :func:`explorer.perceptron.train`); else "max_steps".
     """
+    Xa, ya, eta, fit_intercept, max_steps, seq, w0a = _exact_inputs(
+        X, y, eta=eta, order=order, w0=w0, b0=b0, fit_intercept=fit_intercept, rule=rule,
+        max_steps=max_steps)
+    d = Xa.shape[1]
+    w = [Fraction(0)] * d if w0a is None else _fractions(w0a)
+    _check_exact_growth(Xa, w, b0, eta=eta, fit_intercept=fit_intercept, max_steps=max_steps)
+    run = _exact_loop(Xa, ya, w, Fraction(float(b0)), eta=eta, seq=seq,
+                      fit_intercept=fit_intercept, pocket=rule == "pocket", max_steps=max_steps,
+                      stop_at_cycle=stop_at_cycle)
+    traj = _exact_trajectory(run, d=d, rule=rule, eta=eta, order=order, seq=seq, w0a=w0a,
+                             b0=b0, fit_intercept=fit_intercept, max_steps=max_steps)
+    return ExactRun(traj, _cycle(run.cycle, run.converged, run.quiet_pass, run.steps,
+                                 len(run.update_steps), max_steps))
+
+
+def _exact_inputs(X, y, *, eta, order, w0, b0, fit_intercept, rule, max_steps):
+    """Check :func:`exact_run`'s arguments once, in the order of its signature's meaning.
+
+    Returns the data as arrays, the checked ``eta``, ``fit_intercept`` and ``max_steps``, the
+    visiting order as a list of indices and ``w0`` as floats (None for the zero start).
+    """
     Xa = as_features(X)
     ya = as_labels(y, require_both=False)
     n, d = Xa.shape
@@ -162,18 +183,18 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     max_steps = check_int(max_steps, name="max_steps", minimum=1, maximum=MAX_STEPS)
     seq = _order(order, n)
-    L = len(seq)
-    if w0 is None:
-        w = [Fraction(0)] * d
-    else:
+    w0a = None
+    if w0 is not None:
         w0a = np.asarray(w0, dtype=float).ravel()
         if w0a.shape != (d,) or not np.all(np.isfinite(w0a)):
             raise ValueError(f"w0 must be {d} finite numbers; got {w0!r}")
-        w = _fractions(w0a)
     if isinstance(b0, bool) or not isinstance(b0, numbers.Real) or not np.isfinite(b0):
         raise TypeError(f"b0 must be a finite number; got {b0!r}")
-    b = Fraction(float(b0))
-    # the weights are exact, but are also returned as floats: refuse runs they could overflow
+    return Xa, ya, eta, fit_intercept, max_steps, seq, w0a
+
+
+def _check_exact_growth(Xa, w, b0, *, eta, fit_intercept, max_steps):
+    """Refuse a run whose weights (exact, but also returned as floats) could overflow."""
     H = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xa, Xa)) + (1.0 if fit_intercept else 0.0)))
     start = float(np.hypot(np.linalg.norm([float(v) for v in w]), float(b0)))
     bound = start + max_steps * eta * H
@@ -181,6 +202,34 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
         raise ValueError(f"the weights could grow past {MAX_ABS:g}: {max_steps:,} steps of eta = "
                          f"{eta:g} times max ||(x, 1)|| = {H:.3g} from ||(w0, b0)|| = {start:.3g} "
                          f"reach {bound:.3g}; use a smaller eta or fewer steps")
+
+
+@dataclass
+class _ExactState:
+    """What the exact loop records: the steps, the iterates as floats, and how it ended."""
+
+    picked: list
+    updated: list
+    update_steps: list
+    weights: list
+    biases: list
+    errors: list | None
+    cycle: tuple | None = None
+    converged: bool = False
+    quiet_pass: bool = False
+    steps: int = 0
+
+
+def _exact_loop(Xa, ya, w, b, *, eta, seq, fit_intercept, pocket, max_steps,
+                stop_at_cycle) -> _ExactState:
+    """Play the classic update in rationals, step by step, and note the first repeated state.
+
+    The state ``(w, b, position)`` after each step is hashed; the first one seen before (with
+    an update in between) is the cycle ``(s0, s, k, updates, w, b, position)``. The run stops
+    after a pass of ``seq`` without an update, at ``max_steps``, or at the cycle if
+    ``stop_at_cycle``.
+    """
+    n, L = Xa.shape[0], len(seq)
     E = Fraction(eta)
     rows = [_fractions(r) for r in Xa]
     labels = [int(v) for v in ya]
@@ -189,71 +238,75 @@ def exact_run(X, y, *, eta: float = 1.0, order="cyclic", w0=None, b0: float = 0.
     ub = [E * labels[i] if fit_intercept else Fraction(0) for i in range(n)]
 
     seen = {(tuple(w), b, 0): 0}
-    weights, biases = [[float(v) for v in w]], [float(b)]
-    picked, updated, update_steps = [], [], []
-    errors = [_error(rows, labels, w, b)] if rule == "pocket" else None
-    cycle = None
+    run = _ExactState(picked=[], updated=[], update_steps=[], weights=[[float(v) for v in w]],
+                      biases=[float(b)], errors=[_error(rows, labels, w, b)] if pocket else None)
     quiet = 0
-    converged = quiet_pass = False
     s = 0
     while s < max_steps:
         s += 1
         i = seq[(s - 1) % L]
         z = labels[i] * (sum(a * c for a, c in zip(w, rows[i], strict=True)) + b)
-        picked.append(i)
+        run.picked.append(i)
         if z <= 0:
             w = [a + u for a, u in zip(w, ups[i], strict=True)]
             b = b + ub[i]
-            updated.append(True)
-            update_steps.append(s)
-            weights.append([float(v) for v in w])
-            biases.append(float(b))
-            if errors is not None:
-                errors.append(_error(rows, labels, w, b))
+            run.updated.append(True)
+            run.update_steps.append(s)
+            run.weights.append([float(v) for v in w])
+            run.biases.append(float(b))
+            if run.errors is not None:
+                run.errors.append(_error(rows, labels, w, b))
             quiet = 0
         else:
-            updated.append(False)
+            run.updated.append(False)
             quiet += 1
         if quiet >= L:  # a pass of the order without an update: the state is fixed for ever
-            converged = _all_fine(rows, labels, w, b)
-            quiet_pass = True
+            run.converged = _all_fine(rows, labels, w, b)
+            run.quiet_pass = True
             break
-        if cycle is None:
+        if run.cycle is None:
             key = (tuple(w), b, s % L)
             if key in seen:
                 s0 = seen[key]
                 k = s - s0
-                ups_in = sum(1 for t in update_steps if s0 < t <= s)
+                ups_in = sum(1 for t in run.update_steps if s0 < t <= s)
                 if ups_in == 0:  # a quiet pass over a partial order: not a cycle of updates
                     seen[key] = s
                 else:
-                    cycle = (s0, s, k, ups_in, tuple(w), b, s % L)
+                    run.cycle = (s0, s, k, ups_in, tuple(w), b, s % L)
                     if stop_at_cycle:
                         break
             else:
                 seen[key] = s
+    run.steps = s
+    return run
+
+
+def _exact_trajectory(run: _ExactState, *, d, rule, eta, order, seq, w0a, b0, fit_intercept,
+                      max_steps) -> Trajectory:
+    """The exact run as an ordinary :class:`Trajectory` (floats), with the pocket's record."""
+    L = len(seq)
     params = dict(rule=rule, eta=eta, forget=1.0, rho=0.0, threshold=0.0,
                   fit_intercept=bool(fit_intercept),
                   order=order if isinstance(order, str) else list(seq),
-                  w0=None if w0 is None else [float(v) for v in w0a], b0=float(b0), batch_size=1,
+                  w0=None if w0a is None else [float(v) for v in w0a], b0=float(b0), batch_size=1,
                   max_epochs=max(1, -(-max_steps // L)), max_steps=max_steps, seed=None,
                   exact=True)
     extra = {}
-    W = np.array(weights, dtype=float).reshape(-1, d)
-    Bv = np.array(biases, dtype=float)
-    if errors is not None:
-        err = np.array([float(e) for e in errors])
+    W = np.array(run.weights, dtype=float).reshape(-1, d)
+    Bv = np.array(run.biases, dtype=float)
+    if run.errors is not None:
+        err = np.array([float(e) for e in run.errors])
         best = int(np.argmin(err))
         extra = dict(errors=err, pocket_w=W[best].copy(), pocket_b=float(Bv[best]),
                      pocket_error=float(err[best]), pocket_update=best)
-    traj = Trajectory(rule=rule, params=params, picked=np.array(picked, dtype=np.int32),
-                      updated=np.array(updated, dtype=bool),
-                      update_steps=np.array(update_steps, dtype=np.int64), weights=W, biases=Bv,
-                      decay=1.0, converged=converged,
-                      stop_reason=("converged" if converged else
-                                   "no_update_pass" if quiet_pass else "max_steps"),
-                      epochs=s / L, threshold=0.0, epoch_steps=L, **extra)
-    return ExactRun(traj, _cycle(cycle, converged, quiet_pass, s, len(update_steps), max_steps))
+    return Trajectory(rule=rule, params=params, picked=np.array(run.picked, dtype=np.int32),
+                      updated=np.array(run.updated, dtype=bool),
+                      update_steps=np.array(run.update_steps, dtype=np.int64), weights=W,
+                      biases=Bv, decay=1.0, converged=run.converged,
+                      stop_reason=("converged" if run.converged else
+                                   "no_update_pass" if run.quiet_pass else "max_steps"),
+                      epochs=run.steps / L, threshold=0.0, epoch_steps=L, **extra)
 
 
 def _error(rows, labels, w, b) -> Fraction:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..shared.numbers import number_text
 from .replay import RunInfo, StepFrame, frame, stop_text
 from .replay.narration import plural
 from .replay.step import mistake_steps
@@ -157,10 +158,6 @@ def race_frame(r: Race, i: int, k: int) -> StepFrame:
                      f.n_updates, "", f.kept_w, f.kept_b, f.kept_kind, f.kept_errors, ())
 
 
-def _g(v: float) -> str:
-    return f"{v:.3g}".replace("-", "−")
-
-
 def _names(rules) -> str:
     titles = [RULES[r].title for r in rules]
     return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
@@ -173,7 +170,7 @@ def _verdict(f: StepFrame, spec, t: Trajectory, mistakes_before: int, mistakes_n
     new = mistakes_now - mistakes_before
     if len(f.picked) == 1:
         rel = ("<" if spec.strict else "≤") if f.updated else (">" if not spec.strict else "≥")
-        cond = f"y·f(x) = {_g(f.margins[0])} {rel} {_g(t.threshold)}"
+        cond = f"y·f(x) = {number_text(f.margins[0])} {rel} {number_text(t.threshold)}"
         if f.updated and new:
             return f"{cond}, a mistake: updates (update {f.n_updates}, mistake {mistakes_now})"
         if f.updated:
@@ -201,8 +198,8 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
-        return (f"Start: {_names(r.rules)} begin at w = ({', '.join(_g(v) for v in w)}), "
-                f"b = {_g(b)} and visit the same points in the same order; each updates by "
+        return (f"Start: {_names(r.rules)} begin at w = ({', '.join(number_text(v) for v in w)}), "
+                f"b = {number_text(b)} and visit the same points in the same order; each updates by "
                 "its own condition.")
     running = [i for i, t in enumerate(r.runs) if k <= t.n_steps]
     parts, moved, kept = [], [], []
@@ -215,7 +212,7 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
         if not head:
             if len(f.picked) == 1:
                 p = f.picked[0]
-                x = ", ".join(_g(v) for v in r.X[p])
+                x = ", ".join(number_text(v) for v in r.X[p])
                 head = f"Step {k}, point {p + 1} ({x}), label {'+1' if r.y[p] > 0 else '−1'}."
             else:
                 head = f"Step {k}, a batch of {plural(len(f.picked), 'point')}."

@@ -152,17 +152,7 @@ def run_cycle(traj: Trajectory, X, y, *, rtol: float = RTOL) -> Cycle:
         period, the state ``w``, ``b`` after step ``s`` (exact values of its floats) and its
         ``position`` ``s mod P``; or ``found=False`` with the reason in ``message``.
     """
-    if not isinstance(traj, Trajectory):
-        raise TypeError(f"traj: expected a Trajectory from explorer.perceptron.train; got "
-                        f"{type(traj).__name__}")
-    Xa = as_features(X)
-    ya = as_labels(y, require_both=False)
-    if Xa.shape != (ya.shape[0], traj.dim):
-        raise ValueError(f"X must be the run's data: {traj.dim} features and one row per label; "
-                         f"got X of shape {Xa.shape} and {ya.shape[0]} labels")
-    rtol = check_positive(rtol, name="rtol")
-    if rtol > 0.01:
-        raise ValueError(f"rtol must be at most 0.01; got {rtol:g}")
+    Xa, rtol = _run_cycle_inputs(traj, X, y, rtol=rtol)
     p = traj.params
     u = traj.n_updates
     stopped = stopped_text(u)
@@ -194,7 +184,31 @@ def run_cycle(traj: Trajectory, X, y, *, rtol: float = RTOL) -> Cycle:
     if found is None:
         return _no_cycle(f"no repeated state within the run's {traj.n_steps:,} steps ({how}); "
                          "a longer run may repeat", exact=exact, tolerance=None if exact else atol)
-    s, k, dev = found
+    return _found_cycle(traj, *found, P=P, exact=exact, atol=atol)
+
+
+def _run_cycle_inputs(traj, X, y, *, rtol):
+    """Check :func:`run_cycle`'s arguments: a Trajectory, its own data, ``rtol`` in (0, 0.01]."""
+    if not isinstance(traj, Trajectory):
+        raise TypeError(f"traj: expected a Trajectory from explorer.perceptron.train; got "
+                        f"{type(traj).__name__}")
+    Xa = as_features(X)
+    ya = as_labels(y, require_both=False)
+    if Xa.shape != (ya.shape[0], traj.dim):
+        raise ValueError(f"X must be the run's data: {traj.dim} features and one row per label; "
+                         f"got X of shape {Xa.shape} and {ya.shape[0]} labels")
+    rtol = check_positive(rtol, name="rtol")
+    if rtol > 0.01:
+        raise ValueError(f"rtol must be at most 0.01; got {rtol:g}")
+    return Xa, rtol
+
+
+def _found_cycle(traj, s, k, dev, *, P, exact, atol) -> Cycle:
+    """The :class:`Cycle` of period ``k`` from step ``s``, with its sentence for a person.
+
+    ``dev`` is the largest difference seen between repeating states (0 when they repeat bit
+    for bit); ``atol`` the tolerance they were compared within (unused when ``exact``).
+    """
     w, b = traj.state(s)
     ups = traj.updates_until(s + k) - traj.updates_until(s)
     if exact:

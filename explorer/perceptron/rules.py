@@ -38,6 +38,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..shared.numbers import number_text
+
 __all__ = ["Rule", "RULES", "get_rule", "BATCH_EQUATION", "rule_text"]
 
 #: The mini-batch step of every rule (Sayed, eq. (60.23)), in plain text.
@@ -90,7 +92,7 @@ class Rule:
 
     def condition_text(self, t: float) -> str:
         """The update condition as text, e.g. ``"y·f(x) ≤ 0"``."""
-        return f"y·f(x) {'<' if self.strict else '≤'} {t:g}".replace("-", "−")
+        return f"y·f(x) {'<' if self.strict else '≤'} {number_text(t, digits=6)}"
 
 
 RULES: dict[str, Rule] = {

@@ -125,6 +125,54 @@ def train(
     Xa, ya = check_X_y(X, y)
     n, d = Xa.shape
     spec: Rule = get_rule(rule)
+    eta, forget, rho, decay, t = _check_settings(spec, eta=eta, forget=forget, rho=rho,
+                                                 threshold=threshold)
+    if not isinstance(fit_intercept, (bool, np.bool_)):
+        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}")
+    order_spec = _check_order(order, n)
+    kind = order_spec if isinstance(order_spec, str) else "sequence"
+    w, b = _check_start_point(w0, b0, d)
+    B = check_int(batch_size, name="batch_size", minimum=1, maximum=n)
+    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
+    if max_steps is not None:
+        max_steps = check_int(max_steps, name="max_steps", minimum=0)
+    rng = make_rng(seed)
+
+    pass_len = n if isinstance(order_spec, str) else len(order_spec)
+    steps_per_pass = -(-pass_len // B)
+    step_cap = max_epochs * steps_per_pass if max_steps is None else min(
+        max_epochs * steps_per_pass, max_steps)
+    _check_work(step_cap, max_epochs, steps_per_pass, max_steps, B, d)
+    _check_growth(Xa, spec, eta, fit_intercept, w, b, step_cap * B)
+    params = _params(rule=rule, eta=eta, forget=forget, rho=rho, threshold=t,
+                     fit_intercept=fit_intercept, order=order, order_spec=order_spec,
+                     w=None if w0 is None else w, b0=b0, batch_size=B, max_epochs=max_epochs,
+                     max_steps=max_steps, seed=seed)
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is reported below, in words
+        traj = _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind,
+                    order_spec, pass_len, steps_per_pass, step_cap, max_steps, max_epochs, params)
+    _check_finite(traj, eta)
+    return traj
+
+
+def _params(*, rule, eta, forget, rho, threshold, fit_intercept, order, order_spec, w, b0,
+            batch_size, max_epochs, max_steps, seed) -> dict:
+    """The run's settings as :attr:`Trajectory.params` records them (plain, JSON-ready values)."""
+    return dict(rule=rule, eta=eta, forget=forget, rho=rho, threshold=threshold,
+                fit_intercept=bool(fit_intercept),
+                order=order if isinstance(order, str) else [int(i) for i in order_spec],
+                w0=None if w is None else w.tolist(), b0=float(b0), batch_size=batch_size,
+                max_epochs=max_epochs, max_steps=max_steps,
+                seed=seed if not isinstance(seed, np.random.Generator) else "generator")
+
+
+def _check_settings(spec: Rule, *, eta, forget, rho, threshold):
+    """Check the rule's numbers; return ``eta``, ``forget``, ``rho``, the decay and ``t``.
+
+    The decay ``1 - 2 eta rho`` per step applies to the rules that decay at every step
+    (``Rule.decays_every_step``), 1 otherwise; ``t`` is the rule's default threshold when
+    ``threshold`` is None.
+    """
     eta = check_positive(eta, name="eta")
     forget = check_positive(forget, name="forget")
     if forget > 1:
@@ -141,38 +189,17 @@ def train(
                 threshold):
             raise TypeError(f"threshold must be a finite number or None; got {threshold!r}")
         t = float(threshold)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}")
-    order_spec = _check_order(order, n)
-    kind = order_spec if isinstance(order_spec, str) else "sequence"
+    return eta, forget, rho, decay, t
+
+
+def _check_start_point(w0, b0, d):
+    """The starting ``(w, b)``: zeros or ``w0`` of length ``d``, and a finite ``b0``."""
     w = np.zeros(d) if w0 is None else check_vector(w0, name="w0", length=d)
     if isinstance(b0, bool) or not isinstance(b0, numbers.Real) or not np.isfinite(b0):
         raise TypeError(f"b0 must be a finite number; got {b0!r}")
     b = float(b0)
     _check_start(w, b)
-    B = check_int(batch_size, name="batch_size", minimum=1, maximum=n)
-    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
-    if max_steps is not None:
-        max_steps = check_int(max_steps, name="max_steps", minimum=0)
-    rng = make_rng(seed)
-
-    pass_len = n if isinstance(order_spec, str) else len(order_spec)
-    steps_per_pass = -(-pass_len // B)
-    step_cap = max_epochs * steps_per_pass if max_steps is None else min(
-        max_epochs * steps_per_pass, max_steps)
-    _check_work(step_cap, max_epochs, steps_per_pass, max_steps, B, d)
-    _check_growth(Xa, spec, eta, fit_intercept, w, b, step_cap * B)
-    params = dict(rule=rule, eta=eta, forget=forget, rho=rho, threshold=t,
-                  fit_intercept=bool(fit_intercept),
-                  order=order if isinstance(order, str) else [int(i) for i in order_spec],
-                  w0=None if w0 is None else w.tolist(), b0=float(b0), batch_size=B,
-                  max_epochs=max_epochs, max_steps=max_steps,
-                  seed=seed if not isinstance(seed, np.random.Generator) else "generator")
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is reported below, in words
-        traj = _run(Xa, ya, spec, t, eta, forget, decay, fit_intercept, B, w, b, rng, kind,
-                    order_spec, pass_len, steps_per_pass, step_cap, max_steps, max_epochs, params)
-    _check_finite(traj, eta)
-    return traj
+    return w, b
 
 
 def _check_start(w, b):

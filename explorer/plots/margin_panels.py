@@ -20,8 +20,9 @@ from matplotlib.ticker import (
 )
 
 from ..margins import MarginComparison, SGDProgress, SupportPath
+from ..shared.numbers import number_text
 from . import style as S
-from .margin_plane import _PANEL_LEGEND, SGD, _free, _g
+from .margin_plane import _PANEL_LEGEND, SGD, _free
 from .tracks import css_dpi, figure_renderer
 
 __all__ = ["DualWeights", "SGDObjective", "SupportPathPanel"]
@@ -98,7 +99,7 @@ class DualWeights:
         self.note.set_text("")
         self.zero.set_visible(True)
         ax.yaxis.set_major_locator(MaxNLocator(nbins=4, symmetric=True))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v, 2)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: number_text(v, digits=2)))
         y = np.asarray(y, dtype=float)
         sv = np.asarray(fit.support)
         self.index = sv
@@ -130,13 +131,13 @@ class DualWeights:
             ax.yaxis.set_major_formatter(FuncFormatter(
                 lambda v, _p=None: _C_TICKS.get(round(v / C * 2) if C else 0, "")))
             handles.append(self.cap_hi)
-            labels.append(f"limit ±C = {_g(C)} (61.51)")
+            labels.append(f"limit ±C = {number_text(C)} (61.51)")
             short.append("±C")
         elif cmp.C is not None:  # far above every weight: said, not drawn
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
             handles.append(Line2D([], [], color=S.LINE, lw=1.2, ls="--"))
-            labels.append(f"C = {_g(cmp.C)}: off scale")
+            labels.append(f"C = {number_text(cmp.C)}: off scale")
             short.append("C: off scale")
         else:
             self.cap_hi.set_data([], [])
@@ -202,7 +203,7 @@ class SGDObjective:
         self.curve.set_data(steps, obj)
         self.optimum.set_data([0, right], [sgd.optimum, sgd.optimum])
         texts = self.legend.get_texts()
-        texts[1].set_text(f"min P = {_g(sgd.optimum)} (SVM)")
+        texts[1].set_text(f"min P = {number_text(sgd.optimum)} (SVM)")
         # the curve's words in as many lines as the panel's width needs
         room = ax.get_position().width * ax.figure.bbox.width
         for width in (26, 18, 12):
@@ -220,7 +221,7 @@ class SGDObjective:
             ax.set_ylim(lo, hi * (hi / lo) ** (free / (1 - free)))
             decades = np.log10(hi / lo)
             ax.yaxis.set_major_locator(LogLocator(subs=(1.0,) if decades > 1.5 else (1.0, 2.0, 5.0)))
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: _g(v, 2)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: number_text(v, digits=2)))
             ax.yaxis.set_minor_formatter(NullFormatter())
         else:
             ax.set_yscale("linear")
@@ -286,7 +287,7 @@ class SupportPathPanel:
             lo, hi = min(lo, C), max(hi, C)
             self.now.set_xdata([C, C])
             self.now.set_visible(True)
-            self.legend.get_texts()[2].set_text(f"C now = {_g(C)}")
+            self.legend.get_texts()[2].set_text(f"C now = {number_text(C)}")
         else:
             self.now.set_visible(False)
             self.legend.get_texts()[2].set_text("hard margin: C → ∞")

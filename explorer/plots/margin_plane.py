@@ -14,6 +14,7 @@ from matplotlib.patches import Patch, Polygon
 
 from ..margins import MarginComparison, SGDProgress
 from ..shared.geometry import clip_line
+from ..shared.numbers import number_text
 from . import style as S
 from .margin_parts import apply_plane, plane_parts, ring_sizes
 from .margin_parts import slab_polygon as _slab_polygon
@@ -38,11 +39,6 @@ _PANEL_LEGEND = dict(frameon=True, facecolor="white", edgecolor="none", framealp
 #: What a plane shows: both separators (overlaid), or one of them (side by side).
 PARTS = ("both", "svm", "perceptron")
 MAX_SV_NUMBERS = 15  # support vectors numbered in the plane when not every point is
-
-
-def _g(x: float, digits: int = 3) -> str:
-    """A number for a label: ``digits`` significant digits, a real minus sign."""
-    return f"{x:.{digits}g}".replace("-", "−")
 
 
 def _free(ax, lines: int, size: float) -> float:
@@ -175,7 +171,7 @@ class MarginPlane:
         entries += self._svm_entries(cmp)
         entries.append(self._perceptron_entry(cmp, box))
         if len(cmp.slack_index):
-            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {_g(cmp.hinge_total)}"))
+            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {number_text(cmp.hinge_total)}"))
         # hulls and their common point when the hard margin does not exist
         cert = cmp.certificate if fit is None else None
         set_hulls(self, X, y, cert)
@@ -201,10 +197,10 @@ class MarginPlane:
         if fit is not None:
             if np.any(fit.w) and not self.band_shown():
                 what = "SVM; band" if len(self.line.get_xdata()) else "SVM line and band"
-                label = f"{what} f = ±1 beyond this view: 1/‖w‖ = {_g(cmp.svm_margin)}"
+                label = f"{what} f = ±1 beyond this view: 1/‖w‖ = {number_text(cmp.svm_margin)}"
             elif np.any(fit.w):
                 label = ("max-margin line, band f = ±1" if cmp.hard else
-                         f"SVM, band f = ±1: 1/‖w‖ = {_g(cmp.svm_margin)}")
+                         f"SVM, band f = ±1: 1/‖w‖ = {number_text(cmp.svm_margin)}")
             else:  # a soft margin so loose that no line pays for itself
                 label = "SVM: w = 0, no line"
             entries.append(((self.line, Patch(facecolor=to_rgba(SLAB, SLAB_ALPHA * 2),
@@ -221,11 +217,11 @@ class MarginPlane:
         if m is not None and m > 0:
             level = m * float(np.linalg.norm(wp))
             self.perc_slab.set_xy(_slab_polygon(wp, bp, box, -level, level))
-            perc = f"perceptron: margin {_g(m)}"
+            perc = f"perceptron: margin {number_text(m)}"
         else:
             self.perc_slab.set_xy(np.zeros((1, 2)))
             perc = ("perceptron: w = 0" if m is None else
-                    f"perceptron: margin {_g(m)}, {cmp.perceptron_errors} wrong")
+                    f"perceptron: margin {number_text(m)}, {cmp.perceptron_errors} wrong")
         return (self.perc, self.perc_key), perc
 
     def _sgd_entries(self, sgd: SGDProgress | None, X: np.ndarray, box) -> list:
@@ -238,7 +234,7 @@ class MarginPlane:
             flat = float(np.linalg.norm(tw)) <= 1e-9 * max(1.0, float(np.abs(X).max()))
             _segment(self.target, np.zeros(2) if flat else tw, float(t.b), box)
             entries.append((self.sgd, "SGD iterate (61.22)"))
-            entries.append((self.target, f"SGD's limit: C = {_g(sgd.C)}"
+            entries.append((self.target, f"SGD's limit: C = {number_text(sgd.C)}"
                             + (", w = 0" if flat else "")))
         else:
             self.target.set_data([], [])
@@ -253,14 +249,14 @@ class MarginPlane:
         elif cmp.hard:
             title = "Hard margin (Sayed 61.4)"
         else:
-            title = f"Soft margin, C = {_g(cmp.C)} (Sayed 61.11)"
+            title = f"Soft margin, C = {number_text(cmp.C)} (Sayed 61.11)"
         if self.parts != "both":
             if self.parts == "perceptron":
                 title = "Perceptron's line (classic rule)"
             elif fit is None:
                 title = "No hard margin"
             else:
-                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {_g(cmp.C)}"
+                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {number_text(cmp.C)}"
         return title
 
     def _keep_parts(self, cmp: MarginComparison) -> None:
@@ -371,10 +367,10 @@ def legend_title(cmp: MarginComparison, *, short: bool = False) -> str:
     """The plane legend's heading: ``gamma(S)`` and, for a soft margin (unless ``short``),
     ``C`` in Sayed's terms."""
     if cmp.gamma is not None:
-        gamma = f"margin γ(S) = 1/‖w*‖ = {_g(cmp.gamma)} (Sayed 61.3)"
+        gamma = f"margin γ(S) = 1/‖w*‖ = {number_text(cmp.gamma)} (Sayed 61.3)"
     else:
         gamma = "no γ(S): not separable" if short else "not separable: no γ(S), no hard margin"
     if cmp.hard or short:
         return gamma
-    return (f"C = {_g(cmp.C)}, in Sayed's terms (61.11, 61.13):\n"
-            f"η = N·C = {_g(cmp.sayed_eta)}, ρ = 1/(2η) = {_g(cmp.sayed_rho)}\n{gamma}")
+    return (f"C = {number_text(cmp.C)}, in Sayed's terms (61.11, 61.13):\n"
+            f"η = N·C = {number_text(cmp.sayed_eta)}, ρ = 1/(2η) = {number_text(cmp.sayed_rho)}\n{gamma}")

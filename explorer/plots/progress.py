@@ -17,6 +17,7 @@ import numpy as np
 from ..perceptron.bounds import Bound, ProofQuantities
 from ..perceptron.replay import PENDING_NOTE, StepFrame
 from ..perceptron.trajectory import Trajectory
+from ..shared.numbers import number_text
 from . import style as S
 from .scene import Track
 from .tracks import figure_renderer, line_style, marker_style, points_style
@@ -222,7 +223,7 @@ class ProofProgress:
         texts[3].set_text(f"≤ √({'c + ' if shifted else ''}{grow})")
         self.labels = ("updates u",)
         if shifted:
-            a, c = (f"{v:.3g}".replace("-", "−") for v in (pq.start_dot, pq.start_norm_sq))
+            a, c = (number_text(v) for v in (pq.start_dot, pq.start_norm_sq))
             self.labels = (f"updates u   (start: a = ⟨w*, w̃₀⟩ = {a}, c = ‖w̃₀‖² = {c})",
                            f"updates u   (start: a = {a}, c = {c})", "updates u")
         self.ax.set_xlabel(self.labels[0], fontsize=S.LABEL_SIZE)

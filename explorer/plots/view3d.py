@@ -20,6 +20,7 @@ import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.patches import Polygon
 
+from ..shared.numbers import ROUNDOFF, number_text
 from . import style as S
 from . import tracks as T
 from .scene import Panel, Track
@@ -87,11 +88,6 @@ class Panel3D(Panel):
             "labels": [[*(float(c) for c in u), str(text), kind] for u, text, kind in self.labels]}}
 
 
-def _g(x: float) -> str:
-    x = float(x)
-    return "0" if abs(x) < 5e-13 else f"{x:.3g}".replace("-", "−")
-
-
 class Lifted3D:
     """The four points lifted to ``(x1, x2, x1 x2)``, the stems down to the floor that show the
     height ``x1 x2``, and the perceptron's plane there, in projection on a 2-D axes.
@@ -144,7 +140,7 @@ class Lifted3D:
             for v in np.unique(self.Z[:, i]):
                 u = edge * TICK_OUT
                 u[i] = to_cube(np.where(np.arange(3) == i, v, 0.0), self.lo, self.hi)[i]
-                labels.append((tuple(u), _g(v), "tick"))
+                labels.append((tuple(u), number_text(v, noise=ROUNDOFF), "tick"))
         self.labels = tuple(labels)
         for t in self.texts:
             t.remove()

@@ -18,9 +18,10 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ..perceptron.replay import StepFrame, number_text
+from ..perceptron.replay import StepFrame
 from ..perceptron.trajectory import Trajectory
 from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
+from ..shared.numbers import number_text
 from . import style as S
 from .placement import CORNERS, free_corner
 from .scene import Track

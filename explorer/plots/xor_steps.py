@@ -13,6 +13,7 @@ import numpy as np
 
 from ..perceptron.replay import frame
 from ..shared.geometry import clip_line
+from ..shared.numbers import ROUNDOFF, number_text
 from ..xor import HIDDEN_PAIRS, Scene, function, lift
 from . import tracks as T
 from .overlays import set_hulls
@@ -22,13 +23,8 @@ from .xor_ways import set_line, zero_segments
 __all__ = ["XorSteps"]
 
 
-def _g(x: float) -> str:
-    x = float(x)
-    return "0" if abs(x) < 5e-13 else f"{x:.3g}".replace("-", "−")
-
-
 def _vec(v) -> str:
-    return "(" + ", ".join(_g(a) for a in np.ravel(v)) + ")"
+    return "(" + ", ".join(number_text(a, noise=ROUNDOFF) for a in np.ravel(v)) + ")"
 
 
 def _equation(w, b) -> str:
@@ -39,7 +35,7 @@ def _equation(w, b) -> str:
         return "0"
     out = ""
     for j, (c, name) in enumerate(parts):
-        mag = _g(abs(c))
+        mag = number_text(abs(c), noise=ROUNDOFF)
         term = (name if mag == "1" and name else f"{mag}·{name}" if name else mag)
         out += ("−" if c < 0 else "") + term if j == 0 else (" − " if c < 0 else " + ") + term
     return out
@@ -101,17 +97,17 @@ class XorSteps:
             self._linear(sep.w, sep.b)
             self.text.set_text(
                 "A line exists. The LP of Sayed P60.4–60.6 finds\n"
-                f"w = {_vec(sep.w)}, b = {_g(sep.b)} with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1\n"
+                f"w = {_vec(sep.w)}, b = {number_text(sep.b, noise=ROUNDOFF)} with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1\n"
                 "for all four corners, so the perceptron converges.")
             return (f"{function(sc.code).name} is linearly separable: the LP finds the line "
-                    f"w = {_vec(sep.w)}, b = {_g(sep.b)}.")
+                    f"w = {_vec(sep.w)}, b = {number_text(sep.b, noise=ROUNDOFF)}.")
         cert = sep.certificate
         set_hulls(self, sc.X, sc.y, cert)
         p = cert.point
 
         def combo(idx, lam):
-            return " + ".join(f"{_g(a)}·{_vec(sc.X[i])}" for i, a in zip(idx, lam, strict=True)
-                              if a > 0)
+            return " + ".join(f"{number_text(a, noise=ROUNDOFF)}·{_vec(sc.X[i])}"
+                              for i, a in zip(idx, lam, strict=True) if a > 0)
 
         self.text.set_text(
             "Why no line separates the classes\n\n"
@@ -152,7 +148,7 @@ class XorSteps:
         state = ("converged: the plane separates all four lifted points"
                  if k == t.n_steps and t.converged else f"{wrong} of 4 on the wrong side")
         return p, (f"Step {k} of {t.n_steps} of the perceptron on (x₁, x₂, x₁·x₂): w = {_vec(w)}, "
-                   f"b = {_g(b)}; {state}. In the plane its boundary is "
+                   f"b = {number_text(b, noise=ROUNDOFF)}; {state}. In the plane its boundary is "
                    f"{_equation(w, b)} = 0 (Hardt & Recht, ch. 3: add the product to the "
                    "features).")
 
@@ -182,8 +178,8 @@ class XorSteps:
                "but not a label")
         return p, (f"Hidden units {names[0]} and {names[1]} map the corners to "
                    f"{', '.join(_vec(h) for h in net.H)}; {sep}. Output unit, step {k} of "
-                   f"{t.n_steps}: w = {_vec(w)}, b = {_g(b)}; the network gets {right} of 4 "
-                   "right.")
+                   f"{t.n_steps}: w = {_vec(w)}, b = {number_text(b, noise=ROUNDOFF)}; the network "
+                   f"gets {right} of 4 right.")
 
     def _parts_kernel(self, sc: Scene, k: int) -> tuple[dict, str]:
         run = sc.kernel
@@ -203,5 +199,6 @@ class XorSteps:
         right = int(np.sum(run.predict(k, sc.X) == sc.y))
         end = (" Converged: a full pass without an update." if k == run.n_steps and run.converged
                else "")
-        return p, (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {_g(run.c)})^{run.degree}, step "
+        c = number_text(run.c, noise=ROUNDOFF)
+        return p, (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {c})^{run.degree}, step "
                    f"{k} of {run.n_steps}: α = {_vec(alpha)}, {right} of 4 right.{end}")

@@ -316,12 +316,29 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
     ValueError
         On invalid input, ``C <= 0``, or one class only with ``fit_intercept=True``.
     """
+    X, y, C, fit_intercept, tol = _fit_inputs(X, y, C=C, fit_intercept=fit_intercept, tol=tol)
+    s = _scale(X)
+    Xs, Cs = X / s, (None if C is None else C * s * s)  # exact: s is a power of two
+    alpha, w, b = _libsvm(Xs, y, HARD_C if C is None else Cs, fit_intercept)
+    polished = _polish(Xs, y, alpha, w, b, Cs, fit_intercept)
+    if polished is not None:
+        alpha, w, b = polished
+    alpha, w = alpha / (s * s), w / s  # back to the units of X (see _scale)
+    return _fit_result(X, y, alpha, w, b, C=C, fit_intercept=fit_intercept, tol=tol,
+                       polished=polished is not None)
+
+
+def _fit_inputs(X, y, *, C, fit_intercept, tol):
+    """Check :func:`fit`'s arguments once; a hard margin also needs separable data.
+
+    Raises :class:`NotSeparableError` with the certificate when ``C is None`` and the classes'
+    hulls (cones without an intercept) meet.
+    """
     X, y = check_X_y(X, y, require_both=False)
     fit_intercept = check_bool(fit_intercept, name="fit_intercept")
     if X.shape[0] > MAX_POINTS:
         raise ValueError(f"the SVM takes at most {MAX_POINTS:,} points (libsvm's work grows with "
                          f"n^2); got {X.shape[0]:,}")
-    s = _scale(X)
     if C is not None:
         C = check_positive(C, name="C")
         if C * float(np.abs(X).max()) ** 2 > MAX_SCALED_C:
@@ -346,12 +363,14 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
                 " (see the error's .certificate). Use a soft margin (C > 0) instead.",
                 sep.certificate,
             )
-    Xs, Cs = X / s, (None if C is None else C * s * s)  # exact: s is a power of two
-    alpha, w, b = _libsvm(Xs, y, HARD_C if C is None else Cs, fit_intercept)
-    polished = _polish(Xs, y, alpha, w, b, Cs, fit_intercept)
-    if polished is not None:
-        alpha, w, b = polished
-    alpha, w = alpha / (s * s), w / s  # back to the units of X (see _scale)
+    return X, y, C, fit_intercept, tol
+
+
+def _fit_result(X, y, alpha, w, b, *, C, fit_intercept, tol, polished) -> SVMFit:
+    """The :class:`SVMFit` of a solution in the units of ``X``: margins, slacks, objectives.
+
+    A hard margin that does not reach ``y f(x) >= 1`` (to 1e-4) is refused in words.
+    """
     yf = y * (X @ w + b)
     if C is None and not np.all(yf >= 1 - 1e-4):
         top = np.abs(X).max(axis=0)
@@ -371,7 +390,7 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
         on_margin=read_only(np.flatnonzero(np.abs(yf - 1) <= tol)), slack=read_only(slack),
         yf=read_only(yf),
         C=C, fit_intercept=fit_intercept, objective=objective, dual_objective=dual_objective,
-        polished=polished is not None,
+        polished=polished,
     )
 
 

@@ -65,13 +65,14 @@ def check_size(n: int, d: int, *, what: str = "the data") -> None:
 
 def _describe_values(values) -> str:
     vals = sorted(values.tolist(), key=lambda v: (str(type(v)), v))
-    shown = ", ".join(_fmt(v) for v in vals[:6])
+    shown = ", ".join(_label_value(v) for v in vals[:6])
     if len(vals) > 6:
         shown += f", ... ({len(vals)} distinct values)"
     return "{" + shown + "}"
 
 
-def _fmt(v) -> str:
+def _label_value(v) -> str:
+    """A label value echoed exactly in a message (not a number for reading: see numbers.py)."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return repr(v) if isinstance(v, str) else str(v)

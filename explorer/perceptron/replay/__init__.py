@@ -10,10 +10,10 @@ imported here.
 """
 
 from .frames import frame
-from .narration import cycle_text, narrate, number_text, plural, status_text, stop_text
+from .narration import cycle_text, narrate, plural, status_text, stop_text
 from .run_info import PENDING_NOTE, SOLVER_MODULES, RunInfo, describe_run, pending_run
 from .step import StepFrame, kept_classifier
 
 __all__ = ["StepFrame", "frame", "narrate", "stop_text", "RunInfo", "describe_run", "plural",
-           "kept_classifier", "cycle_text", "status_text", "number_text", "pending_run", "PENDING_NOTE",
+           "kept_classifier", "cycle_text", "status_text", "pending_run", "PENDING_NOTE",
            "SOLVER_MODULES", "frames", "step", "narration", "run_info"]

@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from ...shared.numbers import number_text
 from ..rules import get_rule
 from ..trajectory import Trajectory
-from .narration import _kept_text, _vec, narrate, number_text, plural, stop_text
+from .narration import _kept_text, _vec, narrate, plural, stop_text
 from .run_info import RunInfo
 from .step import StepFrame, _failing, _run_data, kept_classifier
 

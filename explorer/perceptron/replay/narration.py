@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...shared.numbers import number_text
 from ..bounds import why_no_bound
 from ..rules import get_rule
 from ..trajectory import Trajectory
@@ -19,7 +20,7 @@ from .run_info import RunInfo
 from .step import StepFrame, _failing
 
 __all__ = ["narrate", "stop_text", "outlook_text", "plural", "cycle_text", "status_text",
-           "number_text", "BATCH_DETAIL"]
+           "BATCH_DETAIL"]
 
 _UPDATE_TEXT = {
     "classic": "w ← w + η·y·x = {w}, b ← b + η·y = {b}",
@@ -40,19 +41,6 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """
     n = int(n)
     return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def number_text(x: float) -> str:
-    """A number as the narration writes it: 3 significant digits, a true minus sign, no "-0".
-
-    Only an exact zero is written "0": the rule compares the number as computed, so data at a
-    scale of 1e-12 show their true margins (and a round-off value, such as 1e-17 where a
-    boundary point should give 0, is what the rule saw).
-    """
-    x = float(x)
-    if x == 0:
-        return "0"
-    return f"{x:.3g}".replace("-", "−")
 
 
 def _vec(v) -> str:
@@ -201,7 +189,7 @@ def stop_text(traj: Trajectory, X=None, y=None, *, hand: bool = False,
         return f"{plural(len(bad), 'point')} still {verb} the test ({_points_list(bad)}): {pick}."
     if traj.stop_reason == "converged":
         spec = get_rule(traj.rule)
-        ok = f"y·f(x) {'≥' if spec.strict else '>'} {traj.threshold:g}".replace("-", "−")
+        ok = f"y·f(x) {'≥' if spec.strict else '>'} {number_text(traj.threshold, digits=6)}"
         return (f"Converged after {plural(traj.n_updates, 'update')}: a full pass made no update, "
                 f"so every point now has {ok}.")
     if traj.stop_reason == "no_update_pass":

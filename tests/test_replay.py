@@ -7,7 +7,7 @@ from explorer.perceptron import train
 from explorer.perceptron.replay import describe_run, frame, plural, stop_text
 from explorer.perceptron.replay.narration import _vec
 from explorer.shared import datasets
-from explorer.shared.numbers import number_text
+from explorer.shared.number_format import number_text
 
 KOSKI = datasets.load("koski")
 

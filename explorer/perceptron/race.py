@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 from .replay import RunInfo, StepFrame, frame, stop_text
 from .replay.narration import plural
 from .replay.step import mistake_steps

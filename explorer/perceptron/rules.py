@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 
 __all__ = ["Rule", "RULES", "get_rule", "BATCH_EQUATION", "rule_text"]
 

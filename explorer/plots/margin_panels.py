@@ -20,7 +20,7 @@ from matplotlib.ticker import (
 )
 
 from ..margins import MarginComparison, SGDProgress, SupportPath
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 from . import style as S
 from .margin_plane import _PANEL_LEGEND, SGD, _free
 from .tracks import css_dpi, figure_renderer

@@ -14,7 +14,7 @@ from matplotlib.patches import Patch, Polygon
 
 from ..margins import MarginComparison, SGDProgress
 from ..shared.geometry import clip_line
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 from . import style as S
 from .margin_parts import apply_plane, plane_parts, ring_sizes
 from .margin_parts import slab_polygon as _slab_polygon

@@ -17,7 +17,7 @@ import numpy as np
 from ..perceptron.bounds import Bound, ProofQuantities
 from ..perceptron.replay import PENDING_NOTE, StepFrame
 from ..perceptron.trajectory import Trajectory
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 from . import style as S
 from .scene import Track
 from .tracks import figure_renderer, line_style, marker_style, points_style

@@ -20,7 +20,7 @@ import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.patches import Polygon
 
-from ..shared.numbers import ROUNDOFF, number_text
+from ..shared.number_format import ROUNDOFF, number_text
 from . import style as S
 from . import tracks as T
 from .scene import Panel, Track

@@ -21,7 +21,7 @@ from matplotlib.patches import Polygon
 from ..perceptron.replay import StepFrame
 from ..perceptron.trajectory import Trajectory
 from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
-from ..shared.numbers import number_text
+from ..shared.number_format import number_text
 from . import style as S
 from .placement import CORNERS, free_corner
 from .scene import Track

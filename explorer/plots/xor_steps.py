@@ -13,7 +13,7 @@ import numpy as np
 
 from ..perceptron.replay import frame
 from ..shared.geometry import clip_line
-from ..shared.numbers import ROUNDOFF, number_text
+from ..shared.number_format import ROUNDOFF, number_text
 from ..xor import HIDDEN_PAIRS, Scene, function, lift
 from . import tracks as T
 from .overlays import set_hulls

@@ -14,11 +14,11 @@ only needs the data never pays for scipy's LP or scikit-learn's SVM):
   of the data. Every topic asks it: the perceptron's bounds (``gamma``), the Margins comparison,
   Cover's separators, the generalization runs; so it lives here, below all five topics.
 * :mod:`~explorer.shared.validation`: the checks every entry point runs once on its input.
-* :mod:`~explorer.shared.numbers`: ``number_text``, the one way a number is written for a reader
-  (significant digits, a true minus sign, never "−0").
+* :mod:`~explorer.shared.number_format`: ``number_text``, the one way a number is written for
+  a reader (significant digits, a true minus sign, never "−0").
 * :mod:`~explorer.shared.compiled`: the compiled inner loop of long perceptron runs (numba,
   imported on first use only).
 """
 
-__all__ = ["compiled", "csv_table", "datasets", "geometry", "numbers", "separability", "svm",
-           "validation"]
+__all__ = ["compiled", "csv_table", "datasets", "geometry", "number_format", "separability",
+           "svm", "validation"]

@@ -72,7 +72,7 @@ def _describe_values(values) -> str:
 
 
 def _label_value(v) -> str:
-    """A label value echoed exactly in a message (not a number for reading: see numbers.py)."""
+    """A label value echoed exactly in a message (not a number for reading: see number_format.py)."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return repr(v) if isinstance(v, str) else str(v)

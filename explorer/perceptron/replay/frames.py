@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ...shared.numbers import number_text
+from ...shared.number_format import number_text
 from ..rules import get_rule
 from ..trajectory import Trajectory
 from .narration import _kept_text, _vec, narrate, plural, stop_text

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...shared.numbers import number_text
+from ...shared.number_format import number_text
 from ..bounds import why_no_bound
 from ..rules import get_rule
 from ..trajectory import Trajectory

@@ -1,9 +1,9 @@
-"""One number formatter: :func:`explorer.shared.numbers.number_text`, and no other in ``explorer/``.
+"""One number formatter: :func:`explorer.shared.number_format.number_text`, and no other in ``explorer/``.
 
 Reference cases (how it rounds, "−0", round-off noise, inf, nan, large and small magnitudes),
 invariants checked with hypothesis (never "−0", a true minus sign, the text reads back to the
 number within its significant digits), and a check of the source: no module of ``explorer/``
-but ``shared/numbers.py`` defines a formatter of its own (``def _g`` and the like, or the
+but ``shared/number_format.py`` defines a formatter of its own (``def _g`` and the like, or the
 ``f"{x:.3g}".replace("-", "−")`` idiom the five copies were written with).
 """
 
@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.shared.numbers import DIGITS, MINUS, ROUNDOFF, number_text
+from explorer.shared.number_format import DIGITS, MINUS, ROUNDOFF, number_text
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "explorer"
-HOME = PACKAGE / "shared" / "numbers.py"
+HOME = PACKAGE / "shared" / "number_format.py"
 
 
 @pytest.mark.parametrize(("x", "kw", "text"), [

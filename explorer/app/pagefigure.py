@@ -268,7 +268,8 @@ class PageFigure(anywidget.AnyWidget):
             self.below = bytes(scene.below)
             self.above = bytes(scene.above)
             self.transport = transport
-            self.playing = False
+            if not keep_step:  # a new run stops Play; the same run drawn again plays on
+                self.playing = False
             self.step = k
         if static is not None:
             self.send_static(static)

@@ -163,6 +163,21 @@ def test_play_then_pause(page, dashboard_url):
     assert widget_text(page, "pe-pf-narration").startswith(f"Step {k},")
 
 
+def test_play_goes_on_when_the_window_changes_size(page, dashboard_url):
+    """The same run drawn again while playing (the window resized, lecture mode toggled, or
+    the run's bound arriving in the first seconds after opening) is a new scene of the same
+    run: Play goes on over it (it stopped there before) and ends at the run's last step."""
+    open_dashboard(page, dashboard_url)
+    size = page.viewport_size
+    page.locator(PLAY).click()
+    page.locator(PAUSE).wait_for()
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 12"), timeout=10)
+    page.set_viewport_size({"width": size["width"] - 160, "height": size["height"] - 60})
+    # 12 steps at 4 steps/s: about 3 s; generous for a loaded machine
+    wait_for_text(page, STATUS, lambda t: t.startswith("step 12 of 12"), timeout=20)
+    page.locator(PLAY).wait_for()  # Play ended by itself at the last step
+
+
 def test_keys(page, dashboard_url):
     s0 = open_dashboard(page, dashboard_url)
     # Keys work anywhere on the page (a presenter's remote sends PageDown/PageUp) ...

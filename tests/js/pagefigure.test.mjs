@@ -273,6 +273,30 @@ test("Play waits at the last step it has for the next chunk, and goes on when it
   assert.ok(fig.want >= 5 && fig.want <= 7, String(fig.want));
 });
 
+test("Play goes on over the same run drawn again (a new size, the bound computed), not over a new run", async () => {
+  const { fig, model, root } = await open();
+  for (let i = 0; i <= 4; i++) deliver(model, i);
+  button(root, "pe-play").click();
+  playFor(760);
+  assert.equal(fig.want, 3);
+  model.saved.length = 0;
+  // the kernel draws the same run again (keep): Play goes on from where it is, and the
+  // kernel hears nothing (it still has playing = true)
+  model.kernel({ scene: sceneHeader({ run: 2, keep: true }), playing: true });
+  await settle();
+  for (let i = 0; i <= 4; i++) deliver(model, i, { run: 2 });
+  playFor(1000);
+  assert.equal(fig.playing, true);
+  assert.ok(fig.want >= 6 && fig.want <= 8, String(fig.want));
+  assert.deepEqual(model.saved, [], "nothing said to the kernel while playing on");
+  assert.equal(button(root, "pe-play").textContent, "❚❚ Pause");
+  // a new run (not kept) stops Play
+  model.kernel({ scene: sceneHeader({ run: 3 }) });
+  await settle();
+  assert.equal(fig.playing, false);
+  assert.equal(button(root, "pe-play").textContent, "▶ Play");
+});
+
 // ------------------------------------------------------------------ a frame
 test("a frame draws each track at its step, mapped from data to CSS px, in its style", async () => {
   const { model, root } = await open();

@@ -59,7 +59,10 @@ export class PageFigureRuns extends PageFigureInput {
 
   newRun(scene, initial) {
     const before = this.run === null || initial ? -1 : this.want;
-    this.stop(false);
+    // the same run drawn again (a new size, the bound computed) while playing: Play goes on
+    // from the step it shows, and the kernel, still playing, hears nothing; a new run stops it
+    const resume = this.playing && !!scene.keep && before >= 0;
+    if (resume) { this.playing = false; cancelAnimationFrame(this.playRaf); } else this.stop(false);
     this.run = scene.run;
     this.root.peRun = scene.run;  // for tests: how many scenes the figure has had
     this.n = Math.max(0, scene.n_steps | 0);
@@ -120,6 +123,7 @@ export class PageFigureRuns extends PageFigureInput {
     if (scene.keep && before >= 0) this.want = this.clamp(before);
     this.decodeImages();
     this.show();
+    if (resume) this.play();
   }
 
   decodeImages() {

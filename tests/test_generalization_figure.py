@@ -233,3 +233,17 @@ def test_the_risk_panel_before_a_table_says_so_and_shows_no_axis(fig_run):
     assert any(t.get_text() for t in ax.get_xticklabels())
     f.set_risk(None)  # and back
     assert not ax.xaxis.get_visible() and f.risk.empty.get_visible()
+
+
+@pytest.mark.parametrize("size", [None, (984, 510, 0.932), (1852, 772, 2.045)])
+def test_the_risk_rows_names_start_clear_of_the_axis_line(fig_run, size):
+    """The rows' names ("Iris vers./virg.: 70 train / 30 test") began on the axis line, which
+    covered their first letter at the page's sizes ("|ris")."""
+    f, *_ = fig_run
+    if size is not None:
+        f.fit(*size[:2], scale=size[2])
+    f.set_risk(G.risk_table(seed=0))
+    f.fig.canvas.draw()
+    spine = f.risk.ax.spines["left"].get_window_extent()
+    for name in f.risk.names:
+        assert name.get_text() and _extent(name, f).x0 >= spine.x1 + 1, name.get_text()

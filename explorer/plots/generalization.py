@@ -269,7 +269,9 @@ class RiskPanel:
         self.bars, self.texts, self.names = [], [], []
         h = 0.66 / len(self.PARTS)
         for r in range(self.ROWS):
-            self.names.append(ax.text(0.0, r - 0.44, "", va="center", ha="left",
+            # a little right of the axis line, which would otherwise cover the first letter
+            self.names.append(ax.text(0.012, r - 0.44, "", va="center", ha="left",
+                                      transform=ax.get_yaxis_transform(),
                                       fontsize=S.TICK_SIZE, fontweight="bold"))
             for j, (attr, label, colour, hatch) in enumerate(self.PARTS):
                 y = r - 0.26 + (j + 0.5) * h

@@ -270,6 +270,21 @@ def click_and_time_canvas(page, text: str, index: int = 0, within: str | None = 
     return ms / 1000.0
 
 
+def wait_until_quiet(page, js: str, *, quiet_ms: int = 1000, timeout_ms: int = 20_000,
+                     what: str = "the page") -> None:
+    """Wait until the page's answer to ``js`` (a function in the page, e.g. the sizes of some
+    boxes) has not changed for ``quiet_ms``; fail after ``timeout_ms`` saying ``what`` kept
+    changing."""
+    last, since, waited = page.evaluate(js), 0, 0
+    while since < quiet_ms:
+        assert waited < timeout_ms, f"{what} kept changing"
+        page.wait_for_timeout(100)
+        waited += 100
+        now = page.evaluate(js)
+        since = since + 100 if now == last else 0
+        last = now
+
+
 def widget_text(page, css_class: str, index: int = 0) -> str:
     """Visible text of the ``index``-th element with class ``css_class`` (from widget.add_class)."""
     return page.locator(f".{css_class}").nth(index).inner_text()

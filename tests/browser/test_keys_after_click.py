@@ -15,7 +15,7 @@ end during a test); the expected steps come from the transport's own rule
 from __future__ import annotations
 
 import pytest
-from _voila import button, wait_for_canvas, wait_for_text
+from _voila import button, wait_for_canvas, wait_for_text, wait_until_quiet
 
 pytestmark = pytest.mark.browser
 
@@ -80,14 +80,7 @@ def settled(page, quiet_ms: int = 1000, timeout_ms: int = 20_000) -> None:
     js = """() => { const f = [...document.querySelectorAll('.pe-pagefigure')]
       .find(e => e.offsetParent !== null); const b = f.getBoundingClientRect();
       return [f.peRun, Math.round(b.width), Math.round(b.height)].join(' '); }"""
-    last, since, waited = page.evaluate(js), 0, 0
-    while since < quiet_ms:
-        assert waited < timeout_ms, "the figure kept changing"
-        page.wait_for_timeout(100)
-        waited += 100
-        now = page.evaluate(js)
-        since = since + 100 if now == last else 0
-        last = now
+    wait_until_quiet(page, js, quiet_ms=quiet_ms, timeout_ms=timeout_ms, what="the figure")
 
 
 def open_dashboard(page, url) -> None:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from _voila import wait_for_canvas, wait_for_text
+from _voila import wait_for_canvas, wait_for_text, wait_until_quiet
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +25,7 @@ def settled(page, quiet_ms: int = 1000, timeout_ms: int = 20_000) -> None:
       .filter(e => e.offsetParent !== null)
       .map(e => { const b = e.getBoundingClientRect(); return [b.width, b.height].join('x'); })
       .join(' ')"""
-    last, since, waited = page.evaluate(js), 0, 0
-    while since < quiet_ms:
-        assert waited < timeout_ms, "the page kept changing size"
-        page.wait_for_timeout(100)
-        waited += 100
-        now = page.evaluate(js)
-        since = since + 100 if now == last else 0
-        last = now
+    wait_until_quiet(page, js, quiet_ms=quiet_ms, timeout_ms=timeout_ms, what="the page's size")
 
 
 def top_bar(page) -> dict:

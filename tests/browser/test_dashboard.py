@@ -245,7 +245,9 @@ def test_link_opens_at_its_step(page, dashboard_url):
     page.goto(dashboard_url + query)
     wait_for_canvas(page, timeout=90)
     wait_for_text(page, STATUS, lambda t: t.startswith("step 5 of 12"), timeout=30)
-    assert widget_text(page, "pe-pf-narration").startswith("Step 5,")
+    # The status names the wanted step while its chunk is still on the way; the narration is
+    # written with the step's pixels, so wait for it rather than read it once.
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 5,"), timeout=30)
     share = page.locator(".pe-share input")
     assert "dataset=xor" in share.input_value() and "step=5" in share.input_value()
     click_button(page, STEP)
@@ -390,8 +392,8 @@ def test_rules_race_in_sync_on_the_page(page, dashboard_url):
     wait_for_text(page, STATUS, lambda t: t.startswith(
         "step 0 of 48 · updates (mistakes): classic 0 (0) · margin 0 (0) · 6 points"), timeout=30)
     wait_for_canvas_change(page, s0)
-    assert widget_text(page, "pe-pf-narration").startswith(
-        "Start: Classic perceptron and Margin perceptron begin at w = (1, 0.5)")
+    wait_for_text(page, "pe-pf-narration", lambda t: t.startswith(
+        "Start: Classic perceptron and Margin perceptron begin at w = (1, 0.5)"), timeout=30)
     assert page.get_by_role("checkbox", name="Classic perceptron").is_disabled()
     click_button(page, STEP)
     text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, point 5"))

@@ -186,6 +186,14 @@ _CANVAS_SIGNATURE_JS = """
 """
 
 
+#: A function for ``page.evaluate``/:func:`wait_until_quiet`: the signature of the canvas of the
+#: page figure on screen (figures of hidden tabs do not count); "" if none is drawn.
+SHOWN_CANVAS_SIGNATURE = (
+    "() => (" + _CANVAS_SIGNATURE_JS + ")([...document.querySelectorAll('" + CANVAS + "')]"
+    ".find((c) => c.offsetParent !== null))"
+)
+
+
 def canvas_locator(page, index: int = 0, within: str | None = None):
     """The canvas of the ``index``-th figure (optionally inside CSS ``within``)."""
     root = page.locator(within) if within else page
@@ -303,6 +311,39 @@ def wait_for_text(page, css_class: str, predicate, index: int = 0,
         if time.monotonic() > deadline:
             raise AssertionError(f".{css_class} text is {text!r} after {timeout} s")
         page.wait_for_timeout(25)
+
+
+# The page figure (explorer/app/static/pagefigure.js) writes its status, its narration and its
+# root's ``data-waiting`` in the frame that draws a step. While the step's chunk is on the way
+# the status already names the wanted step ("step k of n" and waiting words) with ``data-waiting``
+# "true" and the narration empty: a test that means "step k is on screen" waits for all three.
+_STEP_DRAWN_JS = """([css, index, k, narrated]) => {
+  const root = [...document.querySelectorAll(css)].filter((e) => e.offsetParent !== null)[index];
+  if (!root || root.dataset.waiting !== "false") return false;
+  const where = root.querySelector(".pe-where"), said = root.querySelector(".pe-pf-narration");
+  if (!where || !where.textContent.startsWith(`step ${k} of `)) return false;
+  return !narrated || (!!said && said.textContent.trim() !== "");
+}"""
+
+
+def wait_for_step(page, k: int, *, index: int = 0, within: str | None = None,
+                  narrated: bool = True, timeout: float = 30.0) -> str:
+    """Wait until the ``index``-th shown page figure (inside CSS ``within``; figures of hidden
+    tabs do not count) has DRAWN step ``k``: its status starts "step k of", it waits for
+    nothing (root ``data-waiting`` is "false") and, with ``narrated``, its narration is
+    written. Returns the status line. ``within`` must be plain CSS (``querySelectorAll``)."""
+    css = f"{within} .pe-pagefigure" if within else ".pe-pagefigure"
+    try:
+        page.wait_for_function(_STEP_DRAWN_JS, arg=[css, index, k, narrated], polling="raf",
+                               timeout=timeout * 1000)
+    except Exception as exc:  # say what the page showed instead
+        fig = page.locator(f"{css} >> visible=true").nth(index)
+        shown = fig.evaluate(
+            "(r) => [r.dataset.waiting, (r.querySelector('.pe-where') || {}).textContent,"
+            " (r.querySelector('.pe-pf-narration') || {}).textContent]", timeout=5000)
+        raise AssertionError(f"step {k} not drawn after {timeout} s: (waiting, status, "
+                             f"narration) = {shown!r}") from exc
+    return page.locator(f"{css} >> visible=true").nth(index).locator(".pe-where").inner_text()
 
 
 def press_keys(page, *keys: str, focus: str | None = None, delay_ms: float = 0) -> None:

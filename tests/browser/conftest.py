@@ -88,7 +88,11 @@ def dashboard_url(voila) -> str:
 
 @pytest.fixture(scope="session")
 def chromium_browser(_browser_prereqs):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Playwright's expect(...) waits 5 s by default: kernel messages on a loaded 2-core CI
+    # machine can take longer, and the tests wait on what they assert, not on sleeps.
+    expect.set_options(timeout=30_000)
 
     with sync_playwright() as pw:
         browser = _voila.launch_chromium(pw)

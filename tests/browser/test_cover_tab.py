@@ -8,7 +8,16 @@ from __future__ import annotations
 import time
 
 import pytest
-from _voila import canvas_signature, click_button, wait_for_canvas, wait_for_canvas_change
+from _voila import (
+    SHOWN_CANVAS_SIGNATURE,
+    canvas_signature,
+    click_button,
+    wait_for_canvas,
+    wait_for_canvas_change,
+    wait_for_step,
+    wait_until_quiet,
+)
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -46,15 +55,16 @@ def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url)
     box.press("Enter")
     alert = page.locator(f"{VISIBLE} .pe-message")
     alert.wait_for(state="visible", timeout=10_000)
-    assert "out of range" in alert.inner_text()
+    expect(alert).to_contain_text("out of range", timeout=10_000)
 
     # a long Monte Carlo run (M = 1, 3, 50 at 2000 trials per point) in the background
     click_button(page, "Run Monte Carlo", within=VISIBLE)
     page.locator(f"{VISIBLE} .pe-help:has-text('2000 trials, seed 1')").wait_for(timeout=15_000)
     page.get_by_role("tab", name="Perceptron").click()
     wait_for_canvas(page, within=VISIBLE, timeout=60)
-    page.wait_for_timeout(1500)
-    step_before = _narration(page, ".pe-pf-narration")
+    # the tab is made at the window's size: step 0 drawn (its narration written) and still
+    wait_for_step(page, 0)
+    wait_until_quiet(page, SHOWN_CANVAS_SIGNATURE, quiet_ms=1000, what="the Perceptron tab's figure")
     shot = canvas_signature(page, within=VISIBLE)
     link = page.evaluate("() => window.location.search")
     t0 = time.monotonic()
@@ -62,13 +72,13 @@ def test_cover_tab_follows_m_and_monte_carlo_does_not_block(page, dashboard_url)
     wait_for_canvas_change(page, shot, within=VISIBLE, timeout=15)
     # the page drew and narrated the step; the kernel hears it once settled and writes the
     # link at that step: not blocked by the Monte Carlo run
-    _wait(page, lambda t: t != step_before, timeout=15, where=".pe-pf-narration")
+    wait_for_step(page, 1, timeout=15)
     page.wait_for_function(f"() => window.location.search !== {link!r} && "
                            "window.location.search.includes('step=')", timeout=15_000)
     assert time.monotonic() - t0 < 15
     page.get_by_role("tab", name="Cover").click()
     stop = page.get_by_role("button", name="Stop", exact=True).locator("visible=true")
-    assert stop.is_enabled()  # still running after the step elsewhere
+    expect(stop).to_be_enabled()  # still running after the step elsewhere
     click_button(page, "Stop", within=VISIBLE)
     page.locator(f"{VISIBLE} .pe-help:has-text('Stopped after')").wait_for(timeout=20_000)
 
@@ -121,6 +131,6 @@ def test_cover_tab_points_tiles_and_recursion_in_the_page(page, dashboard_url):
     link = page.evaluate("() => window.location.search")
     click_button(page, "Step ▶", within=VISIBLE)
     _wait(page, lambda t: t.startswith("S(1, 2) = S(1, 1) + S(0, 1) = 2 + 2 = 4"), timeout=10)
-    assert "1 of 36 cells filled" in page.locator(f"{FIG} .pe-where").inner_text()
+    expect(page.locator(f"{FIG} .pe-where")).to_contain_text("1 of 36 cells filled")
     page.wait_for_function(f"() => window.location.search !== {link!r} && "
                            "window.location.search.includes('step=1')", timeout=15_000)

@@ -7,6 +7,8 @@ The default dataset is Koski's 6-point example: 12 steps, point 5 = (2, −2) vi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from _voila import (
     button,
@@ -16,9 +18,12 @@ from _voila import (
     press_keys,
     wait_for_canvas,
     wait_for_canvas_change,
+    wait_for_step,
     wait_for_text,
+    wait_until_quiet,
     widget_text,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +61,10 @@ def open_dashboard(page, url) -> str:
     wait_for_canvas(page, timeout=90)
     wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
                   timeout=30)
-    assert button(page, STEP).is_enabled()
+    expect(button(page, STEP)).to_be_enabled(timeout=30_000)
     wait_for_fitted(page)  # the page measures its layout 0.5 s and 2 s after opening
+    # a new size is a new scene: its step is drawn (narration and all) once its chunk is in
+    wait_for_step(page, 0)
     return settled_signature(page)
 
 
@@ -152,9 +159,10 @@ def test_play_then_pause(page, dashboard_url):
     page.locator(PAUSE).click()
     page.locator(PLAY).wait_for()
 
-    # Let in-flight steps land, then nothing may move for a while (4 steps/s would give 4).
-    page.wait_for_timeout(400)
+    # Let the in-flight step land (drawn, narrated), then nothing may move for a while (4
+    # steps/s would give 4).
     k = status_step(page)
+    wait_for_step(page, k)
     assert 2 <= k < 12, k
     sig = settled_signature(page)
     page.wait_for_timeout(1000)
@@ -248,8 +256,9 @@ def test_link_opens_at_its_step(page, dashboard_url):
     # The status names the wanted step while its chunk is still on the way; the narration is
     # written with the step's pixels, so wait for it rather than read it once.
     wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 5,"), timeout=30)
-    share = page.locator(".pe-share input")
-    assert "dataset=xor" in share.input_value() and "step=5" in share.input_value()
+    # the kernel writes the link a moment after the state settles: wait for it
+    expect(page.locator(".pe-share input")).to_have_value(
+        re.compile(r"^(?=.*dataset=xor)(?=.*step=5(&|$))"), timeout=30_000)
     click_button(page, STEP)
     wait_for_text(page, STATUS, lambda t: t.startswith("step 6 of 12"))
     page.wait_for_function("() => window.location.search.includes('step=6')")
@@ -265,9 +274,12 @@ def test_bad_link_gives_a_message_and_keeps_its_good_settings(page, dashboard_ur
                    "default (40). In the link, 'colour' is not a setting of this tab; it was left "
                    "out. The rest of the link was used.")
     assert "Traceback" not in page.content()
-    share = page.locator(".pe-share input").input_value()
-    assert "dataset=separable" in share and "seed=5" in share and "rule=margin" in share
-    assert "n=" not in share.replace("dataset=", "")
+    # the kernel writes the link a moment after the state settles: wait for it
+    share = page.locator(".pe-share input")
+    expect(share).to_have_value(
+        re.compile(r"^(?=.*dataset=separable)(?=.*seed=5(&|$))(?=.*rule=margin(&|$))"),
+        timeout=30_000)
+    assert "n=" not in share.input_value().replace("dataset=", "")
 
 
 def test_lecture_mode_enlarges_the_figure(page, dashboard_url):
@@ -291,7 +303,11 @@ def test_tab_names_whole_in_lecture_mode_at_1920(page, dashboard_url):
     open_dashboard(page, dashboard_url)
     page.locator(".pe-lecture-toggle").click()
     page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture')")
-    page.wait_for_timeout(500)
+    # the tabs' type grows with the lecture class, then the page fits the figure: wait until
+    # the tab labels' sizes are still
+    wait_until_quiet(page, """() => [...document.querySelectorAll('.lm-TabBar-tabLabel')]
+        .map(l => [l.scrollWidth, l.clientWidth].join()).join()""", quiet_ms=500,
+                     what="the tab labels")
     cut = page.evaluate("""() => [...document.querySelectorAll('.lm-TabBar-tabLabel')]
         .filter(l => l.offsetParent && l.scrollWidth > l.clientWidth + 1)
         .map(l => [l.textContent, l.scrollWidth, l.clientWidth])""")
@@ -301,7 +317,9 @@ def test_tab_names_whole_in_lecture_mode_at_1920(page, dashboard_url):
 def test_step_button_and_figure_in_view_at_1366x768(page, dashboard_url):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_dashboard(page, dashboard_url)
-    page.wait_for_timeout(500)
+    wait_until_quiet(page, """() => JSON.stringify([...document.querySelectorAll(
+        '.pe-pagefigure button, canvas.pe-canvas')].map(e => e.getBoundingClientRect()))""",
+                     quiet_ms=500, what="the figure and its buttons")
     step = button(page, STEP).bounding_box()
     fig = canvas_locator(page).bounding_box()
     assert step["y"] >= 0 and step["y"] + step["height"] <= 768, step
@@ -364,11 +382,13 @@ def test_choosing_custom_sequence_in_the_order_menu(page, dashboard_url):
     page.wait_for_function("(e) => e.disabled", arg=sequence.element_handle(), timeout=10_000)
     assert sequence.is_disabled()
     order.select_option(label="custom sequence")
-    page.wait_for_function("(s) => !s.disabled", arg=sequence.element_handle())
-    assert sequence.input_value() == "1, 2, 3, 4" and order.input_value() == "custom sequence"
+    # the box's state, its value and the menu may come in separate messages: wait for each
+    expect(sequence).to_be_enabled(timeout=30_000)
+    expect(sequence).to_have_value("1, 2, 3, 4", timeout=30_000)
+    expect(order).to_have_value("custom sequence", timeout=30_000)
     assert not page.locator(".pe-message").is_visible()
-    equation = widget_text(page, "pe-equation")
-    assert "w ← w + η·y·x" in equation and "Sayed, eq. (60.25)" in equation, equation
+    wait_for_text(page, "pe-equation",
+                  lambda t: "w ← w + η·y·x" in t and "Sayed, eq. (60.25)" in t)
     batch = page.locator(".widget-text:has(label:text-is('batch size')) input")
     batch.fill("2")
     batch.press("Enter")
@@ -394,7 +414,7 @@ def test_rules_race_in_sync_on_the_page(page, dashboard_url):
     wait_for_canvas_change(page, s0)
     wait_for_text(page, "pe-pf-narration", lambda t: t.startswith(
         "Start: Classic perceptron and Margin perceptron begin at w = (1, 0.5)"), timeout=30)
-    assert page.get_by_role("checkbox", name="Classic perceptron").is_disabled()
+    expect(page.get_by_role("checkbox", name="Classic perceptron")).to_be_disabled(timeout=30_000)
     click_button(page, STEP)
     text = wait_for_text(page, "pe-pf-narration", lambda t: t.startswith("Step 1, point 5"))
     assert "Classic perceptron: y·f(x) = −1 ≤ 0, a mistake: updates (update 1, mistake 1)." \

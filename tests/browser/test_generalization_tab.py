@@ -13,8 +13,10 @@ from _voila import (
     wait_for_canvas,
     wait_for_canvas_change,
     wait_for_text,
+    wait_until_quiet,
     widget_text,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +34,15 @@ def test_generalization_tab_simulates_and_steps(page, dashboard_url):
     page.goto(dashboard_url + "?tab=generalization&ns=5,10,20&trials=20&dim=3")
     wait_for_canvas(page, within=FIGURE, timeout=90)
     # the simulation runs by itself in a thread; the narration reports its last size
-    note = wait_for_text(page, NARRATION, lambda t: "n = 20:" in t and "Hardt" in t,
-                         timeout=60)
-    assert "Done: 3 sizes × 20 trials" in page.inner_text(".pe-view"), note
+    wait_for_text(page, NARRATION, lambda t: "n = 20:" in t and "Hardt" in t, timeout=60)
+    # the simulation's note and the narration's summary come in separate messages
+    expect(page.locator(".pe-view").first).to_contain_text("Done: 3 sizes × 20 trials")
     page.wait_for_timeout(2500)  # the page fits the figure to the window first
     # the three sizes' points are the page's (static tracks), one marker a size
-    assert len(_drawn(page, "sim_bound_marks")["px"]) == 3
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".peDisplayList.find(d => d.track === 'sim_bound_marks').px.length === 3",
+        timeout=30_000)
     assert _drawn(page, "sim_bound")["visible"]
     before = canvas_signature(page, within=FIGURE)
     hinge = _drawn(page, "loss_hinge")["px"]
@@ -70,7 +75,11 @@ def test_a_refusal_covers_no_control_nor_the_figure_and_goes_at_the_next_valid_c
     seed.press("Enter")
     refusal = page.locator(f"{view} .pe-message")
     wait_for_text(page, "pe-message", lambda t: "seed must be" in t, timeout=20)
-    page.wait_for_timeout(1500)  # the dashboard fits the figure under the new line
+    # the dashboard fits the figure under the new line: wait until the boxes are still
+    wait_until_quiet(page, """() => JSON.stringify(['.pe-view .pe-message', '.pe-view .pe-sim-row',
+        '.pe-view .pe-sim-progress', 'canvas.pe-canvas'].map(s => [...document.querySelectorAll(s)]
+        .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect())))""",
+                     quiet_ms=1000, timeout_ms=30_000, what="the refusal and the figure")
     box = refusal.bounding_box()
     assert box is not None and box["height"] > 0
     covered = {"Run": page.locator(f"{view} .pe-sim-row button", has_text="Run simulation"),

@@ -91,7 +91,7 @@ def open_dashboard(page, url) -> None:
     settled(page)
 
 
-def wait_state(page, timeout_ms: int = 1500, **want) -> dict:
+def wait_state(page, timeout_ms: int = 10_000, **want) -> dict:
     """Wait until the transport shows ``want`` (step=, playing=); return the state."""
     waited, s = 0, state(page)
     while any(s[k] != v for k, v in want.items()):

@@ -16,7 +16,7 @@ kernel's figure in ``tests/test_figure_fit.py``.
 from __future__ import annotations
 
 import pytest
-from _voila import wait_for_canvas, wait_for_text
+from _voila import wait_for_canvas, wait_for_text, wait_until_quiet
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +39,11 @@ MEASURE = """() => {
 }"""
 
 
+# The layout and the shown figure's scene count (a new size is a new scene).
+SETTLED = ("() => JSON.stringify([(" + MEASURE + ")(), [...document.querySelectorAll("
+           "'.pe-pagefigure')].map(f => [f.peRun, f.dataset.waiting])])")
+
+
 def _on_screen(b, m) -> bool:
     return b is not None and b[0] >= -1 and b[1] >= -1 and b[2] <= m["vw"] + 1 and b[3] <= m["vh"] + 1
 
@@ -56,7 +61,12 @@ def _open(page, url, width, height, lecture):
         page.keyboard.press("l")
         page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture') !== null")
     # the page measures the figure's place, the kernel fits the figure and the page draws it
-    page.wait_for_timeout(2500)
+    # (a new scene): wait until its step is drawn and nothing has moved for 2.5 s (what a
+    # fixed 2.5 s wait gave on a quiet machine, and not less on a loaded one)
+    page.wait_for_function("() => [...document.querySelectorAll('.pe-pagefigure')].find("
+                           "f => f.offsetParent !== null).dataset.waiting === 'false'",
+                           timeout=60_000)
+    wait_until_quiet(page, SETTLED, quiet_ms=2500, timeout_ms=60_000, what="the layout")
     return page.evaluate(MEASURE)
 
 

@@ -9,8 +9,9 @@ from _voila import (
     wait_for_canvas,
     wait_for_canvas_change,
     wait_for_text,
-    widget_text,
+    wait_until_quiet,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -26,10 +27,11 @@ def test_margins_tab_follows_c(page, dashboard_url):
     page.keyboard.press("Control+A")
     page.keyboard.type("0.01")
     page.keyboard.press("Enter")
-    note = wait_for_text(page, "pe-pf-narration", lambda t: "support vectors" in t and "hinge" in t)
+    wait_for_text(page, "pe-pf-narration", lambda t: "support vectors" in t and "hinge" in t)
     wait_for_canvas_change(page, before, timeout=20)
     assert canvas_locator(page).is_visible()
-    assert "Sayed's η = N·C = 0.4" in page.inner_text(".pe-sidebar"), note
+    # the settings column's text follows C in a message of its own
+    expect(page.locator(".pe-sidebar").first).to_contain_text("Sayed's η = N·C = 0.4")
 
 
 FIG = ".pe-pagefigure"
@@ -71,11 +73,13 @@ def test_margins_tab_drags_a_point_drawn_by_the_page(page, dashboard_url):
     }}""", timeout=20_000)
     wait_for_text(page, "pe-pf-narration", lambda t: "follow when you pause" in t, timeout=20)
     page.mouse.up()
-    for _ in range(80):  # the whole figure follows on release
-        if "6 points (edited)" in page.inner_text(f"{FIG} .pe-where"):
-            break
-        page.wait_for_timeout(250)
-    assert "6 points (edited)" in page.inner_text(f"{FIG} .pe-where")
+    # the whole figure follows on release (a new scene): its status and its points
+    expect(page.locator(f"{FIG} .pe-where")).to_contain_text("6 points (edited)")
+    page.wait_for_function(f"""() => {{
+        const f = document.querySelector('{FIG}');
+        return f.dataset.waiting === 'false' && f.peDisplayList.filter(
+            d => d.track === 'plane_pos' || d.track === 'plane_neg')
+          .reduce((n, d) => n + d.px.length, 0) === 6; }}""", timeout=30_000)
     pts = _drawn(page, "plane_pos")["px"] + _drawn(page, "plane_neg")["px"]
     assert len(pts) == 6
 
@@ -94,11 +98,8 @@ def test_margins_tab_adds_a_point_where_clicked(page, dashboard_url):
     page.mouse.click(box["x"] + box["width"] * 0.52, box["y"] + box["height"] * 0.35)
     wait_for_text(page, "pe-pf-narration", lambda t: "7 points" in t or "edited" in t, timeout=30)
     wait_for_canvas_change(page, before, timeout=20)
-    for _ in range(40):  # the status line follows once the whole solution is in
-        if "7 points (edited)" in page.inner_text(".pe-view"):
-            break
-        page.wait_for_timeout(250)
-    assert "7 points (edited)" in page.inner_text(".pe-view"), widget_text(page, "pe-pf-narration")
+    # the status line follows once the whole solution is in
+    expect(page.locator(".pe-view").first).to_contain_text("7 points (edited)")
 
 
 @pytest.mark.parametrize("tab", ["margins", "xor"])
@@ -108,7 +109,9 @@ def test_no_settings_button_is_cut_at_1366(page, dashboard_url, tab):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(dashboard_url + f"?tab={tab}")
     wait_for_canvas(page, timeout=90)
-    page.wait_for_timeout(1500)
+    wait_until_quiet(page, """() => JSON.stringify([...document.querySelectorAll(
+        '.pe-sidebar .widget-button')].map(b => [b.scrollWidth, b.clientWidth]))""",
+                     quiet_ms=1500, timeout_ms=30_000, what="the settings column's buttons")
     cut = page.evaluate("""() => [...document.querySelectorAll('.pe-sidebar .widget-button')]
         .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
         .map(b => [b.innerText, b.scrollWidth, b.clientWidth])""")

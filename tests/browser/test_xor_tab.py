@@ -13,8 +13,11 @@ from _voila import (
     click_button,
     wait_for_canvas,
     wait_for_canvas_change,
+    wait_for_step,
     wait_for_text,
+    wait_until_quiet,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -42,8 +45,9 @@ def test_xor_tab_plays_to_the_cycle(page, dashboard_url):
     assert canvas_locator(page, within=FIGURE).is_visible(), note
     # a hatched bar's hatch stays inside the bar: the page stroked the hatch lines again,
     # unclipped, as the bar's edge (they filled the plot beside each bar)
+    n = int(page.locator(f"{FIGURE} .pe-where").inner_text().split()[3])  # "step k of n · …"
     click_button(page, "End", within=FIGURE)
-    page.wait_for_timeout(800)
+    wait_for_step(page, n)  # the last step drawn: its bars are on the canvas
     beside = page.evaluate("""() => {
         const f = [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent);
         const bars = f.peDisplayList.filter(d => /^alpha_[0-9]$/.test(d.track));
@@ -72,7 +76,8 @@ def test_xor_tab_exports_its_figure_and_its_cycle(page, dashboard_url):
     page.locator("text=PNG · SVG · GIF · HTML >> visible=true").click()
     panel = page.locator(".pe-export:visible")
     panel.get_by_role("button", name="PNG", exact=True).wait_for(timeout=30_000)
-    assert "25 frames, step 0 to 24, every one" in panel.inner_text()
+    # the note is written after the panel's parts are made, in a message of its own
+    expect(panel).to_contain_text("25 frames, step 0 to 24, every one")
     panel.get_by_role("button", name="PNG", exact=True).click()
     link = panel.locator(".pe-export-link a")
     link.wait_for(timeout=30_000)
@@ -97,11 +102,20 @@ def test_a_three_line_narration_is_not_cut_at_1024(page, dashboard_url):
     page.goto(dashboard_url + "?tab=xor&step=11")
     wait_for_canvas(page, within=FIGURE, timeout=90)
     wait_for_text(page, NARRATION, lambda t: t.startswith("Step 11"), timeout=30)
-    page.wait_for_timeout(1500)
-    box = page.evaluate("""() => {
+    measure = """() => {
         const e = [...document.querySelectorAll('.pe-pf-narration')].find(n => n.offsetParent);
-        return {shown: e.clientHeight, needed: e.scrollHeight, text: e.innerText}; }""")
+        return {shown: e.clientHeight, needed: e.scrollHeight, text: e.innerText}; }"""
+    # the page fits the figure to the window (0.5 s and 2 s after opening): wait until still
+    wait_until_quiet(page, measure, quiet_ms=1500, timeout_ms=30_000, what="the narration's box")
+    box = page.evaluate(measure)
     assert box["needed"] <= box["shown"] + 1, box
+
+
+#: The lifted view's positive points as the shown figure drew them last, and its step.
+POINTS = """() => {
+    const f = [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent);
+    const d = f.peDisplayList.find(t => t.track === 'lift_pos');
+    return {px: d.px, visible: d.visible, step: f.peStep}; }"""
 
 
 def test_the_lifted_view_turns_in_the_page(page, dashboard_url):
@@ -113,10 +127,7 @@ def test_the_lifted_view_turns_in_the_page(page, dashboard_url):
     page.wait_for_timeout(2000)
 
     def points():
-        return page.evaluate("""() => {
-            const f = [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent);
-            const d = f.peDisplayList.find(t => t.track === 'lift_pos');
-            return {px: d.px, visible: d.visible, step: f.peStep}; }""")
+        return page.evaluate(POINTS)
 
     before = points()
     assert before["visible"] and before["step"] == 2
@@ -127,7 +138,8 @@ def test_the_lifted_view_turns_in_the_page(page, dashboard_url):
     page.mouse.move(x + 40, y + 10, steps=4)
     page.mouse.move(x + 80, y + 20, steps=4)
     page.mouse.up()
-    page.wait_for_timeout(300)
+    # the page turns the view as the pointer moves (no kernel round trip): wait until still
+    wait_until_quiet(page, POINTS, quiet_ms=300, what="the lifted view")
     after = points()
     assert after["step"] == 2 and after["visible"]
     moved = max(abs(a - b) for p, q in zip(after["px"], before["px"], strict=True)
@@ -138,7 +150,10 @@ def test_the_lifted_view_turns_in_the_page(page, dashboard_url):
         "(w) => { const c = [...document.querySelectorAll('canvas.pe-canvas')].find(n => "
         "n.offsetParent); return c && Math.abs(c.getBoundingClientRect().width - w) > 20; }",
         arg=box["width"], timeout=30_000)
-    page.wait_for_timeout(500)
+    # the canvas takes its new size before the kernel's new scene is in: wait for step 2 drawn
+    # in it and for the points to stay still
+    wait_for_step(page, 2)
+    wait_until_quiet(page, POINTS, quiet_ms=500, timeout_ms=30_000, what="the lifted view")
     again = points()
     first = np.asarray(again["px"][0]) - np.asarray(after["px"][0])
     # the turned view (not the opening one): the points keep their places relative to one

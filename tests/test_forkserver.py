@@ -129,10 +129,20 @@ def test_a_forked_kernel_runs_is_interrupted_restarted_and_shut_down(tmp_path):
                        for v in states.values()), states
 
             # an interrupt stops a long cell, and the kernel lives on
-            run = asyncio.ensure_future(_run(kc, "import time; time.sleep(60)", timeout=90))
-            await asyncio.sleep(2.0)
+            # (interrupted once the cell runs: a fixed 2 s wait could interrupt a loaded
+            # kernel before it started the cell, and the cell then ran its 60 s)
+            started = asyncio.Event()
+
+            def hook(msg):
+                if "sleeping" in msg["content"].get("text", ""):
+                    started.set()
+
+            run = asyncio.ensure_future(kc.execute_interactive(
+                "import time; print('sleeping', flush=True); time.sleep(60)", timeout=90,
+                output_hook=hook))
+            await asyncio.wait_for(started.wait(), 60)
             await km.interrupt_kernel()
-            _, reply = await asyncio.wait_for(run, 30)
+            reply = (await asyncio.wait_for(run, 30))["content"]
             assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt", reply
             assert await km.is_alive()
 

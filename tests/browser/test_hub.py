@@ -22,6 +22,7 @@ import time
 import pytest
 from _hub import HubServer, login
 from _voila import button, click_button, wait_for_canvas, wait_for_text, widget_text
+from playwright.sync_api import expect
 from test_dashboard import wait_for_fitted
 
 from explorer.serving.hub import DEFAULT_URL, STOP_GRACE_S, runtime_root
@@ -88,7 +89,7 @@ def _opens_on_the_dashboard_and_steps(page, hub, name: str) -> float:
     assert page.url.split("?")[0] == f"{hub.url}user/{name}{DEFAULT_URL}", page.url
     wait_for_text(page, STATUS, lambda t: t.startswith("step 0 of 12 · 0 updates · 6 points"),
                   timeout=60)
-    assert button(page, STEP).is_enabled()
+    expect(button(page, STEP)).to_be_enabled()
     wait_for_fitted(page)  # the page measures its layout again 0.5 s and 2 s after opening
     click_button(page, STEP, timeout=30)
     wait_for_text(page, STATUS, lambda t: t.startswith("step 1 of 12 · 1 update"), timeout=30)

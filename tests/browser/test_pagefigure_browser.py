@@ -402,6 +402,11 @@ def test_the_kernel_learns_the_settled_step_and_shows_the_one_it_sets(page, url)
     page.evaluate("() => { window.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}));"
                   " [...document.querySelectorAll('button')]"
                   ".find(b => b.textContent === 'Kernel: go to 4321').click(); }")
+    # the kernel's answer takes a round trip (longer on a loaded machine): wait for both to
+    # agree on its step, then nothing may move it
+    page.wait_for_function(f"() => document.querySelector('{FIG}').peStep === 4321 && JSON.parse("
+                           "document.querySelector('.pe-test-kernel').textContent).step === 4321",
+                           timeout=15_000)
     page.wait_for_timeout(600)
     assert _step(page) == 4321 and _kernel(page)["step"] == 4321
     _no_page_errors(page)

@@ -36,6 +36,7 @@ PANELS = f"""() => {{
   const c = f.querySelector('canvas.pe-canvas').getBoundingClientRect();
   const at = (b) => b && [b[0] + c.left, b[1] + c.top, b[2], b[3], b[4]];
   return {{vw: innerWidth, vh: innerHeight, canvas: [c.left, c.top, c.width, c.height],
+          scene: f.peRun, waiting: f.dataset.waiting,
           panels: f.pePanels.map(p => ({{name: p.name, box: [p.x + c.left, p.y + c.top, p.w, p.h],
                                          legend: at(p.legend)}}))}};
 }}"""
@@ -43,13 +44,15 @@ PANELS = f"""() => {{
 
 def _settled(page, timeout_ms: int = 30_000) -> dict:
     """The figure's panels once they stop moving (the page measures the window, the kernel
-    fits the figure, the page draws it)."""
+    fits the figure, the page draws it): its step drawn (nothing awaited) and the same scene
+    and panels for 2.1 s (a loaded kernel can take more than 1.4 s to send the fitted one)."""
     last, same = None, 0
     for _ in range(timeout_ms // 700):
         page.wait_for_timeout(700)
         now = page.evaluate(PANELS)
-        same = same + 1 if now is not None and now == last else 0
-        if same >= 2:
+        drawn = now is not None and now["waiting"] == "false"
+        same = same + 1 if drawn and now == last else 0
+        if same >= 3:
             return now
         last = now
     raise AssertionError(f"the figure did not settle: {last}")

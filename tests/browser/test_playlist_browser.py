@@ -8,6 +8,7 @@ import re
 
 import pytest
 from _voila import press_keys, wait_for_canvas, wait_for_text
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -46,10 +47,12 @@ def test_two_slides_step_with_the_keys(page, dashboard_url):
     page.wait_for_timeout(1000)  # the page fits the new figure first
     press_keys(page, "ArrowRight", "ArrowRight", "ArrowRight")
     wait_for_text(page, STATUS, at_step(3), timeout=20)
-    page.wait_for_timeout(800)  # the kernel learns the settled step
+    # the kernel learns the settled step (a slide is what the kernel holds): it writes the link
+    page.wait_for_function("() => /[?&]tab=xor(&|$)/.test(location.search)"
+                           " && /[?&]step=3(&|$)/.test(location.search)", timeout=30_000)
     add_slide(page, "XOR at step 3")
     wait_for_text(page, SLIDE, "slide 2 of 2")
-    assert page.locator(".pe-pl-chevron-right").is_disabled()  # Next: this is the last slide
+    expect(page.locator(".pe-pl-chevron-right")).to_be_disabled()  # Next: the last slide
 
     press_keys(page, "p")
     wait_for_text(page, SLIDE, "slide 1 of 2")

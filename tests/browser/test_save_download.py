@@ -67,7 +67,8 @@ def test_save_state_downloads_the_json_at_once_and_the_top_bar_stays(page, dashb
     # the file opens the same state again (Load state), from another step
     page.keyboard.press("Home")
     wait_for_text(page, "pe-where", lambda t: t.startswith("step 0 of"))
-    page.wait_for_timeout(1000)  # the kernel learns the step
+    # the kernel learns the step (or loading step 7 changes nothing): its link drops "step="
+    page.wait_for_function("() => !/[?&]step=/.test(location.search)", timeout=30_000)
     with page.expect_file_chooser() as chooser:
         page.locator(".pe-topbar button", has_text="Load state").click()
     chooser.value.set_files(download.path())

@@ -317,11 +317,12 @@ def wait_for_text(page, css_class: str, predicate, index: int = 0,
 # root's ``data-waiting`` in the frame that draws a step. While the step's chunk is on the way
 # the status already names the wanted step ("step k of n" and waiting words) with ``data-waiting``
 # "true" and the narration empty: a test that means "step k is on screen" waits for all three.
-_STEP_DRAWN_JS = """([css, index, k, narrated]) => {
+_STEP_DRAWN_JS = r"""([css, index, k, narrated]) => {
   const root = [...document.querySelectorAll(css)].filter((e) => e.offsetParent !== null)[index];
   if (!root || root.dataset.waiting !== "false") return false;
   const where = root.querySelector(".pe-where"), said = root.querySelector(".pe-pf-narration");
-  if (!where || !where.textContent.startsWith(`step ${k} of `)) return false;
+  const at = where && /\bstep (\d+) of /.exec(where.textContent);
+  if (!at || Number(at[1]) !== k) return false;
   return !narrated || (!!said && said.textContent.trim() !== "");
 }"""
 
@@ -329,7 +330,8 @@ _STEP_DRAWN_JS = """([css, index, k, narrated]) => {
 def wait_for_step(page, k: int, *, index: int = 0, within: str | None = None,
                   narrated: bool = True, timeout: float = 30.0) -> str:
     """Wait until the ``index``-th shown page figure (inside CSS ``within``; figures of hidden
-    tabs do not count) has DRAWN step ``k``: its status starts "step k of", it waits for
+    tabs do not count) has DRAWN step ``k``: its status says "step k of" (at its start, or
+    after a title: "Cycling · XOR · step 3 of 24"), it waits for
     nothing (root ``data-waiting`` is "false") and, with ``narrated``, its narration is
     written. Returns the status line. ``within`` must be plain CSS (``querySelectorAll``)."""
     css = f"{within} .pe-pagefigure" if within else ".pe-pagefigure"

@@ -5,6 +5,8 @@ page as it is dragged."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from _voila import (
@@ -45,7 +47,8 @@ def test_xor_tab_plays_to_the_cycle(page, dashboard_url):
     assert canvas_locator(page, within=FIGURE).is_visible(), note
     # a hatched bar's hatch stays inside the bar: the page stroked the hatch lines again,
     # unclipped, as the bar's edge (they filled the plot beside each bar)
-    n = int(page.locator(f"{FIGURE} .pe-where").inner_text().split()[3])  # "step k of n · …"
+    # "Cycling · XOR · step k of n · …"
+    n = int(re.search(r"\bstep \d+ of (\d+)", page.locator(f"{FIGURE} .pe-where").inner_text())[1])
     click_button(page, "End", within=FIGURE)
     wait_for_step(page, n)  # the last step drawn: its bars are on the canvas
     beside = page.evaluate("""() => {

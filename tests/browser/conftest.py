@@ -100,8 +100,25 @@ def chromium_browser(_browser_prereqs):
         browser.close()
 
 
+#: Lines of a Voila log that explain a page that failed to open: a kernel that died and was
+#: started again (its page then shows "Error displaying widget: model not found": the new
+#: kernel has none of the widgets the page was rendered with), a traceback.
+_TELLING = ("Restarter", "restarting kernel", "died", "Traceback")
+
+
+def _server_logs(tmp_path_factory) -> str:
+    """What the session's Voila logs say that may explain a failed test: their telling lines
+    and their last lines."""
+    out = []
+    for log in sorted(tmp_path_factory.getbasetemp().glob("voila-logs*/*.log")):
+        lines = log.read_text(errors="replace").splitlines()
+        telling = [line for line in lines if any(t in line for t in _TELLING)]
+        out += [f"[voila] {log}:", *telling[-20:], "  ... last lines:", *lines[-8:]]
+    return "\n".join(out)
+
+
 @pytest.fixture
-def page(chromium_browser, request, tmp_path):
+def page(chromium_browser, request, tmp_path, tmp_path_factory):
     context = chromium_browser.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(30_000)
     pg = context.new_page()
@@ -119,4 +136,5 @@ def page(chromium_browser, request, tmp_path):
             shot = f"(screenshot failed: {exc})"
         (tmp_path / "console.txt").write_text("\n".join(console))
         print(f"\n[browser] screenshot: {shot}\n[browser] console: {tmp_path / 'console.txt'}")
+        print(_server_logs(tmp_path_factory))
     context.close()

@@ -42,7 +42,7 @@ PANELS = f"""() => {{
 }}"""
 
 
-def _settled(page, timeout_ms: int = 30_000) -> dict:
+def _settled(page, timeout_ms: int = 60_000) -> dict:
     """The figure's panels once they stop moving (the page measures the window, the kernel
     fits the figure, the page draws it): its step drawn (nothing awaited) and the same scene
     and panels for 2.1 s (a loaded kernel can take more than 1.4 s to send the fitted one)."""

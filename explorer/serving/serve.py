@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import secrets
 import shlex
 import socket
 import sys
@@ -321,15 +322,16 @@ def _checked(parser, opts):
     return notebook
 
 
-def _announce(opts, notebook, port: int, *, idle: int, interval: int) -> None:
+def _announce(opts, notebook, port: int, *, idle: int, interval: int,
+              key: str = "") -> None:
     """Set the environment the server and its kernels read, and say where it serves."""
     # The kernel must be this environment's ipykernel (see module docstring).
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
     # the page's template (TEMPLATE) is found in this package's Jupyter data folder
     os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
     if opts.hall:
-        for key, value in HALL_KERNEL_ENV.items():
-            os.environ.setdefault(key, value)
+        for name, value in HALL_KERNEL_ENV.items():
+            os.environ.setdefault(name, value)
 
     url = f"http://{HOST}:{port}/"
     print(f"Perceptron Explorer: serving {notebook.name} at {url}", flush=True)
@@ -338,6 +340,8 @@ def _announce(opts, notebook, port: int, *, idle: int, interval: int) -> None:
         print(f"Lecture hall: {cap}, {opts.preheat} kernels preheated, kernels of closed "
               f"pages freed after {idle} s (checked every {interval} s); status at "
               f"{url}hall/status", flush=True)
+        print(f"Present (yours alone, keep it secret): {url}present?key={key}", flush=True)
+        print(f"Students follow at: {url}follow", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
 
 
@@ -375,7 +379,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
 
-    _announce(opts, notebook, port, idle=idle, interval=interval)
+    # The lecture's presenter key (explorer.serving.lecture_web): PE_PRESENTER_KEY keeps one
+    # across restarts; it reaches the server by its constructor, never a command line.
+    key = (os.environ.pop("PE_PRESENTER_KEY", "") or secrets.token_urlsafe(18)) if opts.hall else ""
+    _announce(opts, notebook, port, idle=idle, interval=interval, key=key)
 
     if not opts.no_fork and os.name != "nt":
         # the fork server imports while Voila starts: the first page need not wait for it
@@ -389,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from .page import ExplorerVoila as App
 
-    App.launch_instance(argv=args)
+    App.launch_instance(argv=args, **({"presenter_key": key} if opts.hall else {}))
     return 0
 
 

@@ -68,6 +68,10 @@ _FOLLOW = """<!DOCTYPE html>
         padding: 0.4em 0.8em; background: #F4F8FB; border-bottom: 1px solid #CFD8DC; }}
  .pe-follow-title {{ font-weight: 600; font-size: 1.15em; }}
  .pe-follow-state {{ color: #333; }}
+ .pe-follow-go {{ margin-left: auto; color: #333; }}
+ .pe-follow-explore {{ display: inline-block; padding: 0.3em 0.9em; background: #1565C0;
+        color: #fff; border-radius: 3px; text-decoration: none; font-weight: 600; }}
+ .pe-follow-explore[hidden] {{ display: none; }}
  .pe-follow-figure {{ padding: 0.4em 0.8em; }}
  .pe-follow-figure .pe-pf-bar, .pe-follow-figure .pe-pf-slider {{ display: none; }}
  .pe-follow-figure .pe-pf-figure {{ width: auto !important; }}
@@ -81,6 +85,8 @@ _FOLLOW = """<!DOCTYPE html>
 <header class="pe-follow-bar" role="banner">
  <span class="pe-follow-title">Following the lecture</span>
  <span class="pe-follow-state" aria-live="polite">Connecting…</span>
+ <span class="pe-follow-go"><a class="pe-follow-explore" href="{base}" hidden>Explore from
+  here</a> <span class="pe-follow-places"></span></span>
 </header>
 <main class="pe-follow-figure" role="main"></main>
 <div class="pe-follow-dark" hidden>The screen is dark for now.</div>

@@ -81,6 +81,22 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
     assert KEY not in presenter.locator(".pe-share input").input_value()
     log = hall.log_path.read_text(errors="replace")
     assert log.count(KEY) == 1, "the key is printed once, at start, and never logged again"
+
+    # "Explore from here": the dashboard at the presenter's state, a place of the hall's; and back
+    student = followers[0]
+    explore = student.locator(".pe-follow-explore")
+    student.wait_for_function("() => /step=3/.test(document.querySelector('.pe-follow-explore')"
+                              ".getAttribute('href'))", timeout=30_000)
+    assert "places free" in student.locator(".pe-follow-places").inner_text()
+    explore.click()
+    wait_for_canvas(student, timeout=120)
+    wait_for_text(student, "pe-where", lambda t: t.startswith("step 3 of"), timeout=60)
+    assert status(hall)["pages"] == pages_before + 1
+    student.locator(".pe-follow-again").click()
+    student.wait_for_url(hall.url + "follow")
+    student.wait_for_function(
+        "() => document.querySelector('.pe-follow-figure .pe-pagefigure').peStep === 3",
+        timeout=30_000)
     for c in contexts:
         c.close()
 

@@ -136,3 +136,19 @@ test("a follower draws the presenter's step from the frames alone", async () => 
   assert.equal(host.figure.children.length, 0);  // the old figure went; the new one comes whole
   assert.equal(follower.model.get("scene"), undefined);
 });
+
+test("the follower page says how many places are free for those who explore", async () => {
+  const { placesText } = await import("../../explorer/app/static/follow.js");
+  assert.equal(placesText({ pages: 3, pooled: 2, starting: 1, max_pages: 10 }),
+    "6 of 10 places free");
+  assert.equal(placesText({ pages: 10, pooled: 0, starting: 0, max_pages: 10 }),
+    "all 10 places are taken just now");
+  assert.equal(placesText({ pages: 4, max_pages: 0 }), "");
+});
+
+test("a page opened from a follower's 'Explore from here' offers the way back", async () => {
+  const { lectureRole } = await import("../../explorer/app/static/lecture.js");
+  assert.equal(lectureRole({ cookie: "x=1; pe_lecture=explore" }), "explore");
+  assert.equal(lectureRole({ cookie: "pe_lecture=present" }), "present");
+  assert.equal(lectureRole({ cookie: "pe_lecture=presentx" }), "");
+});

@@ -2,7 +2,7 @@
 // figure drawn by the page figure's own modules from the frames the hall server sends on
 // (lecture.js), with no kernel. Served joined (explorer/app/esm_join.py), no build step.
 
-import { FollowerModel, decodeFrame } from "./lecture.js";
+import { FLAG_COOKIE, FollowerModel, decodeFrame } from "./lecture.js";
 import { PageFigure } from "./pagefigure.js";
 
 const RECONNECT_MS = 2000;
@@ -33,8 +33,12 @@ export class Follower {
     }
   }
 
-  focus({ fig, blackout, title }) {
+  focus({ fig, blackout, title, link }) {
     this.host.dark.hidden = !blackout;
+    if (this.host.explore) {  // the dashboard at the presenter's state: the hall's own link
+      this.host.explore.setAttribute("href", (this.host.doc.body.dataset.base || "/") + (link || ""));
+      this.host.explore.hidden = !link;
+    }
     this.host.title.textContent = title ? `Following the lecture: ${title}` : "Following the lecture";
     if (fig === this.fig) return;
     if (this.figure) this.figure.destroy();
@@ -48,11 +52,36 @@ export class Follower {
   say(text) { this.host.state.textContent = text; }
 }
 
+// how many places the hall has for those who explore (its /hall/status), every 15 s
+// (a preheated kernel waits for a visitor, so it is a free place; one starting is not)
+export function placesText({ pages, starting, max_pages: cap }) {
+  if (!cap) return "";
+  const free = Math.max(0, cap - (pages | 0) - (starting | 0));
+  return free ? `${free} of ${cap} places free` : `all ${cap} places are taken just now`;
+}
+
+function places(doc, el) {
+  if (!el) return;
+  const base = doc.body.dataset.base || "/";
+  const ask = () => fetch(base + "hall/status").then((r) => r.json())
+    .then((st) => { el.textContent = placesText(st); }).catch(() => { el.textContent = ""; });
+  ask();
+  setInterval(ask, 15000);
+}
+
 // connect a page's follower to the hall server, again after a lost connection
 export function follow(doc, WebSocketClass = globalThis.WebSocket) {
   const host = { doc, figure: doc.querySelector(".pe-follow-figure"),
     state: doc.querySelector(".pe-follow-state"), title: doc.querySelector(".pe-follow-title"),
-    dark: doc.querySelector(".pe-follow-dark") };
+    dark: doc.querySelector(".pe-follow-dark"), explore: doc.querySelector(".pe-follow-explore"),
+    places: doc.querySelector(".pe-follow-places") };
+  // leaving to explore: the dashboard there offers the way back (lecture.js, offerReturn)
+  if (host.explore) {
+    host.explore.addEventListener("click", () => {
+      doc.cookie = `${FLAG_COOKIE}=explore; path=${doc.body.dataset.base || "/"}; SameSite=Strict`;
+    });
+  }
+  places(doc, host.places);
   const base = doc.body.dataset.base || "/";
   const url = new URL(base + "lecture/follow", doc.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";

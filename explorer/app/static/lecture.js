@@ -42,11 +42,18 @@ export function decodeFrame(data) {
   return { header, buffers };
 }
 
-// this page presents: the hall's presenter address set the flag cookie (its key is HttpOnly)
-export function presenting(doc) {
-  return !!doc && typeof doc.cookie === "string"
-    && doc.cookie.split(";").some((c) => c.trim() === `${FLAG_COOKIE}=present`);
+// the page's part in a lecture: "present" (the hall's presenter address set the flag cookie; its
+// key is HttpOnly), "explore" (a follower left to explore: a way back), or ""
+export function lectureRole(doc) {
+  if (!doc || typeof doc.cookie !== "string") return "";
+  for (const c of doc.cookie.split(";")) {
+    const [name, value] = c.trim().split("=");
+    if (name === FLAG_COOKIE && (value === "present" || value === "explore")) return value;
+  }
+  return "";
 }
+
+export function presenting(doc) { return lectureRole(doc) === "present"; }
 
 // ------------------------------------------------------------------ presenter
 export class Publisher {
@@ -88,14 +95,16 @@ export class Publisher {
     if (!this.doc) return;
     let badge = this.doc.querySelector(".pe-presenting");
     if (!badge) {
-      badge = this.doc.createElement("div");
+      badge = this.doc.createElement("span");
       badge.className = "pe-presenting";
       badge.setAttribute("role", "status");
       badge.setAttribute("title", "This page presents: students following the lecture see its figure");
-      this.doc.body.appendChild(badge);
     }
-    const n = this.followers;
-    badge.textContent = `● Presenting · ${n} following`;
+    inTopBar(this.doc, badge);
+    // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
+    // projector) the words go and "● 3" stays (pagefigure.css)
+    const word = (text) => { const w = this.doc.createElement("span"); w.className = "pe-pw"; w.textContent = text; return w; };
+    badge.replaceChildren("● ", word("Presenting · "), String(this.followers), word(" following"));
   }
 
   put(header, buffers = []) {
@@ -152,9 +161,14 @@ export class Publisher {
     const blackout = !!this.doc.querySelector(".pe-blackout");
     const tab = this.doc.querySelector(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel");
     const title = tab ? tab.textContent.trim() : "";
-    const focus = { t: "focus", fig, blackout, title };
+    // the dashboard's link to this state (its "Link" box): a follower explores from it
+    const share = this.doc.querySelector(".pe-share input");
+    const link = share && share.value.includes("?") ? share.value.slice(share.value.indexOf("?")) : "";
+    const focus = { t: "focus", fig, blackout, title, link };
     const key = JSON.stringify(focus);
     if (key !== this.focusKey) { this.focusKey = key; this.focus = focus; this.put(focus); }
+    const badge = this.doc.querySelector(".pe-presenting");
+    if (badge) inTopBar(this.doc, badge, 0);  // the bar may have been drawn again
   }
 
   // a new connection hears everything again
@@ -180,9 +194,31 @@ export function stateFrame(fig, traits) {
 
 let shared = null;
 
+// `el` in the dashboard's row of tabs, after the tabs, where the row has room at every size
+// (at the page's bottom left until the row is there)
+export function inTopBar(doc, el, tries = 40) {
+  const bar = doc.querySelector(".pe-root .lm-TabBar");
+  const parent = bar || doc.body;
+  if (el.parentNode !== parent) parent.appendChild(el);
+  el.classList.toggle("pe-lecture-floating", !bar);
+  if (!bar && tries > 0) setTimeout(() => inTopBar(doc, el, tries - 1), 500);
+}
+
+// a follower who left to explore gets a way back to the lecture
+export function offerReturn(doc) {
+  if (doc.querySelector(".pe-follow-again")) return;
+  const a = doc.createElement("a");
+  a.className = "pe-follow-again";
+  a.setAttribute("href", new URL("follow", doc.baseURI).href);
+  a.textContent = "◀ Follow the lecture";
+  inTopBar(doc, a);
+}
+
 // the page's one publisher when it presents (else null)
 export function lecturePublisher() {
-  if (shared || typeof document === "undefined" || !presenting(document)) return shared;
+  if (typeof document === "undefined") return null;
+  if (lectureRole(document) === "explore") offerReturn(document);
+  if (shared || !presenting(document)) return shared;
   const url = new URL("lecture/publish", document.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   shared = new Publisher(() => new WebSocket(url), { doc: document });

@@ -3,11 +3,13 @@ addresses for it (presenter key, follower page, the two websockets), on tornado 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import threading
 
 import pytest
-from tornado import httpclient, testing, web, websocket
+from tornado import httpclient, httpserver, testing, web, websocket
 
 from explorer.serving.lecture import KEEP_CHUNKS, FrameError, Lecture, Outbox, decode, encode
 from explorer.serving.lecture_web import FLAG_COOKIE, KEY_COOKIE, lecture_handlers
@@ -153,81 +155,123 @@ def test_a_full_lecture_turns_a_follower_away():
 KEY = "k3y-for-the-test"
 
 
-class LectureWebTest(testing.AsyncHTTPTestCase):
-    def get_app(self):
+class Served:
+    """The lecture's routes on a loopback port, for one test run in a thread of its own (so no
+    other event loop of the session, e.g. Playwright's, is running there)."""
+
+    def __init__(self):
         self.lecture = Lecture(max_followers=2)
-        return web.Application(lecture_handlers("/", key=KEY, lecture=self.lecture))
+        app = web.Application(lecture_handlers("/", key=KEY, lecture=self.lecture))
+        sock, self.port = testing.bind_unused_port()
+        self.server = httpserver.HTTPServer(app)
+        self.server.add_sockets([sock])
+
+    def get_url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
 
     def ws(self, path, cookie=None):
         req = httpclient.HTTPRequest(self.get_url(path).replace("http", "ws"),
                                      headers={"Cookie": cookie} if cookie else {})
         return websocket.websocket_connect(req)
 
-    @testing.gen_test
-    async def test_the_key_opens_presenting_and_nothing_else_does(self):
-        client = httpclient.AsyncHTTPClient()
-        for query in ("", "?key=", "?key=wrong"):
-            r = await client.fetch(self.get_url("/present" + query), raise_error=False,
-                                   follow_redirects=False)
-            body = r.body.decode()
-            assert r.code == 403 and "Not the presenter" in body and "/follow" in body
-            assert KEY not in body and "Set-Cookie" not in r.headers
-        r = await client.fetch(self.get_url(f"/present?key={KEY}"), raise_error=False,
+
+def served(test):
+    """Run ``async def test(self)`` against a fresh :class:`Served`, in its own thread."""
+
+    def run():
+        failed = []
+
+        async def main():
+            here = Served()
+            try:
+                await asyncio.wait_for(test(here), timeout=30)
+            finally:
+                here.server.stop()
+
+        def thread():
+            try:
+                asyncio.run(main())
+            except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+                failed.append(exc)
+
+        t = threading.Thread(target=thread)
+        t.start()
+        t.join(60)
+        assert not t.is_alive(), "the test's server did not stop"
+        if failed:
+            raise failed[0]
+
+    run.__name__, run.__doc__ = test.__name__, test.__doc__  # not wraps: pytest would read
+    return run                                               # the wrapped one's parameters
+
+@served
+async def test_the_key_opens_presenting_and_nothing_else_does(srv):
+    client = httpclient.AsyncHTTPClient()
+    for query in ("", "?key=", "?key=wrong"):
+        r = await client.fetch(srv.get_url("/present" + query), raise_error=False,
                                follow_redirects=False)
-        cookies = r.headers.get_list("Set-Cookie")
-        assert r.code == 302 and r.headers["Location"] == "/"
-        assert any(c.startswith(f"{KEY_COOKIE}={KEY}") and "HttpOnly" in c for c in cookies)
-        assert any(c.startswith(f"{FLAG_COOKIE}=present") for c in cookies)
+        body = r.body.decode()
+        assert r.code == 403 and "Not the presenter" in body and "/follow" in body
+        assert KEY not in body and "Set-Cookie" not in r.headers
+    r = await client.fetch(srv.get_url(f"/present?key={KEY}"), raise_error=False,
+                           follow_redirects=False)
+    cookies = r.headers.get_list("Set-Cookie")
+    assert r.code == 302 and r.headers["Location"] == "/"
+    assert any(c.startswith(f"{KEY_COOKIE}={KEY}") and "HttpOnly" in c for c in cookies)
+    assert any(c.startswith(f"{FLAG_COOKIE}=present") for c in cookies)
 
-    @testing.gen_test
-    async def test_the_follow_page_names_its_script_and_carries_no_key(self):
-        client = httpclient.AsyncHTTPClient()
-        page = (await client.fetch(self.get_url("/follow"))).body.decode()
-        assert 'src="/lecture/static/follow.js"' in page and KEY not in page
-        js = (await client.fetch(self.get_url("/lecture/static/follow.js"))).body.decode()
-        assert "class Follower" in js and 'from "./pagefigure.js"' in js
-        for name in re.findall(r'from "\./([a-z0-9_]+\.js)"', js):  # the browser imports these
-            r = await client.fetch(self.get_url(f"/lecture/static/{name}"))
-            assert r.code == 200 and "javascript" in r.headers["Content-Type"]
-        for bad in ("nothing.js", "..%2Fpagefigure.py", "package.json"):
-            r = await client.fetch(self.get_url(f"/lecture/static/{bad}"), raise_error=False)
-            assert r.code == 404, bad
 
-    @testing.gen_test
-    async def test_frames_reach_followers_and_a_followers_words_are_ignored(self):
-        pub = await self.ws("/lecture/publish", f"{KEY_COOKIE}={KEY}")
-        assert json.loads(await pub.read_message()) == {"followers": 0, "max_followers": 2}
-        pub.write_message(focus(1).data, binary=True)
-        pub.write_message(state(1, scene={"run": 1, "chunk": 4}, controls=[]).data, binary=True)
-        a = await self.ws("/lecture/follow")
-        got = [decode(await a.read_message()).header for _ in range(2)]
-        assert [h["t"] for h in got] == ["focus", "state"]
-        # a follower that writes what a presenter would: nothing changes for anyone
-        a.write_message(view(1, 7).data, binary=True)
-        a.write_message(focus(2).data, binary=True)
-        pub.write_message(view(1, 3).data, binary=True)
-        assert decode(await a.read_message()).header == {"t": "view", "fig": 1, "step": 3}
-        b = await self.ws("/lecture/follow")
-        got = [decode(await b.read_message()).header for _ in range(3)]
-        assert got[0]["fig"] == 1 and got[2] == {"t": "view", "fig": 1, "step": 3}
-        status = json.loads((await httpclient.AsyncHTTPClient().fetch(
-            self.get_url("/lecture/status"))).body)
-        assert status == {"followers": 2, "max_followers": 2, "presenting": True}
-        # the presenter hears the count (at most once a second): 1, then 2, or 2 at once
-        heard = [json.loads(await pub.read_message())["followers"]]
-        if heard[-1] != 2:
-            heard.append(json.loads(await pub.read_message())["followers"])
-        assert heard in ([2], [1, 2]), heard
-        c = await self.ws("/lecture/follow")  # a third: the lecture holds two
-        assert await c.read_message() is None and c.close_code == 4029
-        for s in (pub, a, b):
-            s.close()
+@served
+async def test_the_follow_page_names_its_script_and_carries_no_key(srv):
+    client = httpclient.AsyncHTTPClient()
+    page = (await client.fetch(srv.get_url("/follow"))).body.decode()
+    assert 'src="/lecture/static/follow.js"' in page and KEY not in page
+    js = (await client.fetch(srv.get_url("/lecture/static/follow.js"))).body.decode()
+    assert "class Follower" in js and 'from "./pagefigure.js"' in js
+    for name in re.findall(r'from "\./([a-z0-9_]+\.js)"', js):  # the browser imports these
+        r = await client.fetch(srv.get_url(f"/lecture/static/{name}"))
+        assert r.code == 200 and "javascript" in r.headers["Content-Type"]
+    for bad in ("nothing.js", "..%2Fpagefigure.py", "package.json"):
+        r = await client.fetch(srv.get_url(f"/lecture/static/{bad}"), raise_error=False)
+        assert r.code == 404, bad
 
-    @testing.gen_test
-    async def test_without_the_key_nobody_publishes(self):
-        for cookie in (None, f"{KEY_COOKIE}=guess", f"{FLAG_COOKIE}=present"):
-            s = await self.ws("/lecture/publish", cookie)
-            assert await s.read_message() is None and s.close_code == 4003
-        f = await self.ws("/lecture/follow")
-        assert self.lecture.snapshot() == [] and not self.lecture.presenting
-        f.close()
+
+@served
+async def test_frames_reach_followers_and_a_followers_words_are_ignored(srv):
+    pub = await srv.ws("/lecture/publish", f"{KEY_COOKIE}={KEY}")
+    assert json.loads(await pub.read_message()) == {"followers": 0, "max_followers": 2}
+    pub.write_message(focus(1).data, binary=True)
+    pub.write_message(state(1, scene={"run": 1, "chunk": 4}, controls=[]).data, binary=True)
+    a = await srv.ws("/lecture/follow")
+    got = [decode(await a.read_message()).header for _ in range(2)]
+    assert [h["t"] for h in got] == ["focus", "state"]
+    # a follower that writes what a presenter would: nothing changes for anyone
+    a.write_message(view(1, 7).data, binary=True)
+    a.write_message(focus(2).data, binary=True)
+    pub.write_message(view(1, 3).data, binary=True)
+    assert decode(await a.read_message()).header == {"t": "view", "fig": 1, "step": 3}
+    b = await srv.ws("/lecture/follow")
+    got = [decode(await b.read_message()).header for _ in range(3)]
+    assert got[0]["fig"] == 1 and got[2] == {"t": "view", "fig": 1, "step": 3}
+    status = json.loads((await httpclient.AsyncHTTPClient().fetch(
+        srv.get_url("/lecture/status"))).body)
+    assert status == {"followers": 2, "max_followers": 2, "presenting": True}
+    # the presenter hears the count (at most once a second): 1, then 2, or 2 at once
+    heard = [json.loads(await pub.read_message())["followers"]]
+    if heard[-1] != 2:
+        heard.append(json.loads(await pub.read_message())["followers"])
+    assert heard in ([2], [1, 2]), heard
+    c = await srv.ws("/lecture/follow")  # a third: the lecture holds two
+    assert await c.read_message() is None and c.close_code == 4029
+    for s in (pub, a, b):
+        s.close()
+
+
+@served
+async def test_without_the_key_nobody_publishes(srv):
+    for cookie in (None, f"{KEY_COOKIE}=guess", f"{FLAG_COOKIE}=present"):
+        s = await srv.ws("/lecture/publish", cookie)
+        assert await s.read_message() is None and s.close_code == 4003
+    f = await srv.ws("/lecture/follow")
+    assert srv.lecture.snapshot() == [] and not srv.lecture.presenting
+    f.close()

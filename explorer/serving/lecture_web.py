@@ -95,19 +95,15 @@ _FOLLOW = """<!DOCTYPE html>
 """
 
 
-def _base(handler) -> str:
-    return handler.settings.get("base_url", "/") or "/"
-
-
 class PresentHandler(web.RequestHandler):
     """``GET present?key=K``: the presenter's cookies and the dashboard, or a refusal."""
 
-    def initialize(self, key: str):
-        self.key = key
+    def initialize(self, key: str, base: str):
+        self.key, self.base = key, base
 
     def get(self):
         given = self.get_query_argument("key", "")
-        base = _base(self)
+        base = self.base
         if not self.key or not hmac.compare_digest(given.encode(), self.key.encode()):
             self.set_status(403)
             follow = html.escape(base + "follow")
@@ -126,9 +122,12 @@ class PresentHandler(web.RequestHandler):
 class FollowPageHandler(web.RequestHandler):
     """``GET follow``: the students' page (no kernel)."""
 
+    def initialize(self, base: str):
+        self.base = base
+
     def get(self):
         self.set_header("Cache-Control", "no-store")
-        self.finish(_FOLLOW.format(base=html.escape(_base(self), quote=True)))
+        self.finish(_FOLLOW.format(base=html.escape(self.base, quote=True)))
 
 
 class LectureStaticHandler(web.StaticFileHandler):
@@ -271,8 +270,8 @@ def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None)
 
     base = base_url.rstrip("/")
     return [
-        (base + "/present", PresentHandler, {"key": key}),
-        (base + "/follow", FollowPageHandler),
+        (base + "/present", PresentHandler, {"key": key, "base": base + "/"}),
+        (base + "/follow", FollowPageHandler, {"base": base + "/"}),
         (base + "/lecture/status", LectureStatusHandler, {"lecture": lecture}),
         (base + "/lecture/publish", PublishSocket, {"lecture": lecture, "key": key, "wake": wake}),
         (base + "/lecture/follow", FollowSocket, {"lecture": lecture, "senders": senders}),

@@ -277,10 +277,11 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
-    assert files == ["static/drawing.js", "static/input.js", "static/keys.js", "static/kinds.js",
-                     "static/kinds_cover.js", "static/kinds_plane.js", "static/kinds_xor.js",
+    assert files == ["static/drawing.js", "static/follow.js", "static/input.js",
+                     "static/keys.js", "static/kinds.js", "static/kinds_cover.js",
+                     "static/kinds_plane.js", "static/kinds_xor.js", "static/lecture.js",
                      "static/package.json", "static/pagefigure.css", "static/pagefigure.js",
-                     "static/runs.js", "static/transport.js"]
+                     "static/runs.js", "static/transport.js", "static/widget.js"]
     shipped = [f for f in files if not f.endswith("package.json")]  # Node's, for the tests
     assert all(any(fnmatch(f, p) for p in patterns) for f in shipped), (shipped, patterns)
     for name in shipped:
@@ -294,8 +295,9 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     assert "export default { render }" in js and ".pe-canvas" in f._css
     assert not re.search(r"^\s*(import|export)\b(?! default \{ render \})", js, re.M)
     # every module of the folder is in the page's one module (none left out by the joiner)
-    assert sorted(modules(STATIC, ENTRY)) == sorted(f[len("static/"):] for f in shipped
-                                                    if f.endswith(".js"))
+    # every module of the folder is in the page's module or the follower's (the hall's /follow)
+    assert sorted(set(modules(STATIC, ENTRY)) | {"follow.js"}) == sorted(
+        f[len("static/"):] for f in shipped if f.endswith(".js"))
     keys = join(STATIC, "keys.js")
     assert keys in js and keys in PageBridge._esm.default_value  # one key policy for both
 

@@ -70,7 +70,7 @@ from .timeline import KEY_ACTIONS
 STATIC = Path(__file__).parent / "static"
 #: The page's JavaScript: the ES module whose ``export default`` anywidget renders; it and the
 #: modules it imports are joined into one (:func:`explorer.app.esm_join.join`).
-ENTRY = "pagefigure.js"
+ENTRY = "widget.js"
 #: What a click in a panel means (the tab decides; "view": clicks do nothing).
 POINTER_MODES = ("view", "add+", "add-", "remove", "choose", "drag")
 #: A pointer message's phase: a click, or a drag's press, moves and release ("drag" mode).

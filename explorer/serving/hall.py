@@ -48,8 +48,10 @@ import uuid
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Integer
+from traitlets import Integer, Unicode
 
+from .lecture import MAX_FOLLOWERS, Lecture
+from .lecture_web import lecture_handlers
 from .page import ExplorerVoila, PageHandler, page_handlers
 from .room import DEFAULT_MAX_STARTING, Place, Room
 from .voila_adapter import has_pool, mix_in, pools
@@ -343,6 +345,11 @@ class HallVoila(ExplorerVoila):
     )
     max_per_address = Integer(
         0, config=True, help="Most places one client address may hold; 0 = no limit.")
+    presenter_key = Unicode(
+        "", help="The lecture's presenter key (made at start by perceptron-explorer --hall; "
+                 "empty: nobody presents). Given to the constructor, never on a command line.")
+    max_followers = Integer(
+        MAX_FOLLOWERS, config=True, help="Most followers of the lecture (the /follow page).")
 
     def init_handlers(self):
         room = Room(max_pages=self.max_pages, max_starting=self.max_starting,
@@ -351,8 +358,10 @@ class HallVoila(ExplorerVoila):
         handlers = page_handlers(super().init_handlers(), HallPageHandler, room=room)
         status = (self.server_url.rstrip("/") + "/hall/status", HallStatusHandler,
                   {"kernel_manager": self.kernel_manager, "room": room})
+        lecture = lecture_handlers(self.server_url, key=self.presenter_key,
+                                   lecture=Lecture(max_followers=self.max_followers))
         # Before Voila's catch-all page route, or that would answer /hall/status.
-        return [status, *handlers]
+        return [status, *lecture, *handlers]
 
 if __name__ == "__main__":  # ``python -m explorer.serving.hall <Voila arguments>`` (what --dry-run prints)
     HallVoila.launch_instance()

@@ -30,13 +30,18 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import os
+import re
+import secrets
 import shlex
 import socket
 import sys
 from pathlib import Path
 
 HOST = "127.0.0.1"
+#: --base-url: "/" or "/a/b/" of plain path segments
+BASE_URL = re.compile(r"/(?:[A-Za-z0-9._-]+/)*")
 DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 600  # seconds a kernel may sit idle with no page connected
 CULL_INTERVAL = 60  # seconds between culling sweeps
@@ -127,6 +132,19 @@ def find_dashboard() -> Path:
     return _write_notebook(_cache_dir() / DASHBOARD, DASHBOARD_CELLS)
 
 
+def public_host(ip: str) -> str:
+    """The address to print for a server listening on ``ip``: this machine's address on its
+    network when it listens on every interface (no packet is sent to find it)."""
+    if ipaddress.ip_address(ip).is_unspecified:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("10.255.255.255", 1))  # a UDP "connect" only picks the route
+                return s.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+    return ip
+
+
 def free_port(host: str = HOST) -> int:
     """A TCP port on ``host`` that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -185,6 +203,8 @@ def voila_args(
     max_starting: int | None = None,
     max_per_address: int = 0,
     fork: bool = True,
+    ip: str = HOST,
+    base_url: str = "/",
 ) -> list[str]:
     """Arguments for Voila 0.5 (``python -m explorer.serving.page``, Voila with the page handler
     of :mod:`explorer.serving.page`) that serve ``notebook`` on ``HOST:port``.
@@ -197,12 +217,14 @@ def voila_args(
     (``python -m explorer.serving.hall``): at most that many pages open (0 = no cap). ``preheat`` > 0
     keeps that many kernels started and the notebook's imports done, ready for the next page.
     ``max_starting`` (default: the hall's, one per core and at least 2) kernels may start at
-    once; ``max_per_address`` > 0 limits the places one client address may hold.
+    once; ``max_per_address`` > 0 limits the places one client address may hold. ``ip`` is
+    the address listened on (``0.0.0.0``: every interface) and ``base_url`` the path the pages
+    are served under (``/perceptron/`` behind a proxy that forwards that path).
     """
     args = [
         str(notebook),
         "--no-browser",
-        f"--Voila.ip={HOST}",
+        f"--Voila.ip={ip}",
         f"--port={port}",
         # We chose the port (and checked it is free): never let Voila wander to another one,
         # or the URL we print would be wrong.
@@ -216,6 +238,8 @@ def voila_args(
              kernel_settings(cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval).items()]
     if fork and os.name != "nt":
         args.append(f"--KernelProvisionerFactory.default_provisioner_name={FORK_PROVISIONER}")
+    if base_url != "/":  # behind a reverse proxy at a path (docs/serving.md)
+        args.append(f"--Voila.base_url={base_url}")
     if preheat > 0:
         args += ["--VoilaConfiguration.preheat_kernel=True",
                  f"--VoilaConfiguration.default_pool_size={preheat}"]
@@ -234,13 +258,25 @@ def voila_args(
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="perceptron-explorer",
-        description="Serve the Perceptron Explorer dashboard (Voila) on 127.0.0.1.",
+        description="Serve the Perceptron Explorer dashboard (Voila), on 127.0.0.1 unless --ip says.",
     )
     p.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
         help=f"TCP port on {HOST} (default {DEFAULT_PORT}; 0 picks a free port)",
+    )
+    p.add_argument(
+        "--ip",
+        default=HOST,
+        help=f"address to listen on (default {HOST}, this machine only; 0.0.0.0 serves every "
+        "network interface: put a reverse proxy with TLS in front, docs/serving.md)",
+    )
+    p.add_argument(
+        "--base-url",
+        default="/",
+        help="path the dashboard is served under, e.g. /perceptron/ behind a reverse proxy "
+        "(default /)",
     )
     p.add_argument(
         "--hall",
@@ -306,6 +342,13 @@ def _checked(parser, opts):
 
     if not 0 <= opts.port <= 65535:
         parser.error(f"--port must be in 0..65535, not {opts.port}")
+    try:
+        opts.ip = str(ipaddress.ip_address(opts.ip))
+    except ValueError:
+        parser.error(f"--ip must be an IP address such as 127.0.0.1 or 0.0.0.0, not {opts.ip!r}")
+    if not BASE_URL.fullmatch(opts.base_url):
+        parser.error("--base-url must be a path that starts and ends with '/' (letters, digits, "
+                     f"'-', '_', '.'), such as /perceptron/; not {opts.base_url!r}")
     if opts.hall and not 0 <= opts.max_pages <= 1000:
         parser.error(f"--max-pages must be in 0..1000 (0 = no cap), not {opts.max_pages}")
     if opts.hall and not 0 <= opts.preheat <= 50:
@@ -321,23 +364,30 @@ def _checked(parser, opts):
     return notebook
 
 
-def _announce(opts, notebook, port: int, *, idle: int, interval: int) -> None:
+def _announce(opts, notebook, port: int, *, idle: int, interval: int,
+              key: str = "") -> None:
     """Set the environment the server and its kernels read, and say where it serves."""
     # The kernel must be this environment's ipykernel (see module docstring).
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
     # the page's template (TEMPLATE) is found in this package's Jupyter data folder
     os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
     if opts.hall:
-        for key, value in HALL_KERNEL_ENV.items():
-            os.environ.setdefault(key, value)
+        for name, value in HALL_KERNEL_ENV.items():
+            os.environ.setdefault(name, value)
 
-    url = f"http://{HOST}:{port}/"
+    url = f"http://{public_host(opts.ip)}:{port}{opts.base_url}"
     print(f"Perceptron Explorer: serving {notebook.name} at {url}", flush=True)
+    if not ipaddress.ip_address(opts.ip).is_loopback:
+        print(f"perceptron-explorer: listening on {opts.ip}, not this machine only: anyone on "
+              "the network can open the dashboard, without TLS. In front of a room, put a "
+              "reverse proxy with TLS before it (docs/serving.md).", file=sys.stderr, flush=True)
     if opts.hall:
         cap = f"at most {opts.max_pages} pages" if opts.max_pages else "no cap on pages"
         print(f"Lecture hall: {cap}, {opts.preheat} kernels preheated, kernels of closed "
               f"pages freed after {idle} s (checked every {interval} s); status at "
               f"{url}hall/status", flush=True)
+        print(f"Present (yours alone, keep it secret): {url}present?key={key}", flush=True)
+        print(f"Students follow at: {url}follow", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
 
 
@@ -352,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         idle = HALL_CULL_IDLE_TIMEOUT if opts.hall else CULL_IDLE_TIMEOUT
     if interval is None:
         interval = HALL_CULL_INTERVAL if opts.hall else CULL_INTERVAL
-    port = opts.port or free_port()
+    port = opts.port or free_port(opts.ip)
     args = voila_args(
         notebook, port, cull_idle_timeout=idle, cull_interval=interval,
         max_pages=opts.max_pages if opts.hall else None,
@@ -360,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
         max_starting=opts.max_starting if opts.hall else None,
         max_per_address=opts.max_per_address if opts.hall else 0,
         fork=not opts.no_fork,
+        ip=opts.ip,
+        base_url=opts.base_url,
     )
     module = "explorer.serving.hall" if opts.hall else "explorer.serving.page"
 
@@ -367,15 +419,18 @@ def main(argv: list[str] | None = None) -> int:
         print(shlex.join([sys.executable, "-m", module, *args]))
         return 0
 
-    if not port_is_free(port):
+    if not port_is_free(port, opts.ip):
         print(
-            f"perceptron-explorer: port {port} on {HOST} is in use; "
+            f"perceptron-explorer: port {port} on {opts.ip} is in use; "
             "pick another with --port N, or --port 0 for any free one",
             file=sys.stderr,
         )
         return 1
 
-    _announce(opts, notebook, port, idle=idle, interval=interval)
+    # The lecture's presenter key (explorer.serving.lecture_web): PE_PRESENTER_KEY keeps one
+    # across restarts; it reaches the server by its constructor, never a command line.
+    key = (os.environ.pop("PE_PRESENTER_KEY", "") or secrets.token_urlsafe(18)) if opts.hall else ""
+    _announce(opts, notebook, port, idle=idle, interval=interval, key=key)
 
     if not opts.no_fork and os.name != "nt":
         # the fork server imports while Voila starts: the first page need not wait for it
@@ -389,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from .page import ExplorerVoila as App
 
-    App.launch_instance(argv=args)
+    App.launch_instance(argv=args, **({"presenter_key": key} if opts.hall else {}))
     return 0
 
 

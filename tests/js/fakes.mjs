@@ -90,6 +90,7 @@ export class FakeElement {
   getAttribute(k) { return k in this.attributes ? this.attributes[k] : null; }
   append(...nodes) { for (const n of nodes) this.children.push(n); }
   appendChild(n) { this.children.push(n); return n; }
+  replaceChildren(...nodes) { this.children = [...nodes]; }
   addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
   removeEventListener(type, fn) { this.listeners[type] = (this.listeners[type] || []).filter((f) => f !== fn); }
   dispatch(type, ev = {}) { for (const fn of this.listeners[type] || []) fn(ev); }

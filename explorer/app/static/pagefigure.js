@@ -14,6 +14,7 @@
 // transport's pure rules are transport.js's.
 
 import { watchFocus } from "./keys.js";
+import { lecturePublisher } from "./lecture.js";
 import { PageFigureRuns } from "./runs.js";
 import {
   MAX_SPEED, PUSHED_WAIT_MS, RETRY_MS, SETTLE_MS, chunksFor, clampStep, controlStates, target,
@@ -70,7 +71,9 @@ export class PageFigure extends PageFigureRuns {
     this.earlyStatic = null;
     this.drag = null;  // a point being dragged: {track, index, panel, px, py, released}
     this.build();
+    this.publisher = lecturePublisher();  // the hall's presenter page publishes (lecture.js)
     this.bind();
+    if (this.publisher) this.publisher.attach(this);
     this.sync(true);
   }
 
@@ -133,8 +136,12 @@ export class PageFigure extends PageFigureRuns {
   bind() {
     const m = this.model;
     this.onChange = () => { if (!this.syncQueued) { this.syncQueued = true;
-      queueMicrotask(() => { this.syncQueued = false; this.sync(false); }); } };
-    this.onCustom = (msg, buffers) => this.custom(msg, buffers || []);
+      queueMicrotask(() => { this.syncQueued = false; this.sync(false);
+        if (this.publisher) this.publisher.state(this); }); } };
+    this.onCustom = (msg, buffers) => {
+      this.custom(msg, buffers || []);
+      if (this.publisher) this.publisher.msg(this, msg, buffers || []);
+    };
     m.on("change", this.onChange);
     m.on("msg:custom", this.onCustom);
     this.keyFocus = watchFocus(window);
@@ -164,6 +171,7 @@ export class PageFigure extends PageFigureRuns {
 
   destroy() {
     const m = this.model;
+    if (this.publisher) this.publisher.detach(this);
     m.off("change", this.onChange);
     m.off("msg:custom", this.onCustom);
     window.removeEventListener("keydown", this.onKey, true);
@@ -313,6 +321,7 @@ export class PageFigure extends PageFigureRuns {
   // the narration and status of the step on the canvas (written in the same frame as its pixels)
   writeTexts() {
     const k = this.drawn;
+    if (this.publisher && k >= 0) this.publisher.view(this, k);
     const c = k >= 0 ? this.chunkOf(k) : null;
     let status = "", narration = "";
     if (c) {
@@ -336,10 +345,3 @@ export class PageFigure extends PageFigureRuns {
     }
   }
 }
-
-function render({ model, el }) {
-  const figure = new PageFigure(model, el);
-  return () => figure.destroy();
-}
-
-export default { render };

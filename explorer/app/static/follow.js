@@ -1,0 +1,109 @@
+// The follower's page (the hall's /follow; explorer/serving/lecture_web.py): the presenter's
+// figure drawn by the page figure's own modules from the frames the hall server sends on
+// (lecture.js), with no kernel. Served joined (explorer/app/esm_join.py), no build step.
+
+import { FLAG_COOKIE, FollowerModel, decodeFrame } from "./lecture.js";
+import { PageFigure } from "./pagefigure.js";
+
+const RECONNECT_MS = 2000;
+
+export class Follower {
+  // `host`: {figure: element, state: element, title: element, dark: element}; `make`: (model,
+  // element) -> a page figure
+  constructor(host, make = (model, el) => new PageFigure(model, el)) {
+    this.host = host;
+    this.make = make;
+    this.fig = null;      // the presenter's figure followed
+    this.model = null;
+    this.figure = null;
+    this.frames = 0;
+  }
+
+  // one frame from the server (an ArrayBuffer)
+  take(data) {
+    const { header, buffers } = decodeFrame(data);
+    this.frames += 1;
+    if (header.t === "focus") return this.focus(header);
+    if (header.fig !== this.fig) return;
+    this.model.take(header, buffers);
+    if (!this.figure && this.model.attrs.controls && this.model.attrs.scene) {
+      const el = this.host.doc.createElement("div");
+      this.host.figure.replaceChildren(el);
+      this.figure = this.make(this.model, el);
+    }
+  }
+
+  focus({ fig, blackout, title, link }) {
+    this.host.dark.hidden = !blackout;
+    if (this.host.explore) {  // the dashboard at the presenter's state: the hall's own link
+      this.host.explore.setAttribute("href", (this.host.doc.body.dataset.base || "/") + (link || ""));
+      this.host.explore.hidden = !link;
+    }
+    this.host.title.textContent = title ? `Following the lecture: ${title}` : "Following the lecture";
+    if (fig === this.fig) return;
+    if (this.figure) this.figure.destroy();
+    this.figure = null;
+    this.host.figure.replaceChildren();
+    this.fig = fig;
+    this.model = new FollowerModel();
+    this.say(fig === null ? "The lecturer shows no figure just now." : "Following the lecturer's figure.");
+  }
+
+  say(text) { this.host.state.textContent = text; }
+}
+
+// how many places the hall has for those who explore (its /hall/status), every 15 s
+// (a preheated kernel waits for a visitor, so it is a free place; one starting is not)
+export function placesText({ pages, starting, max_pages: cap }) {
+  if (!cap) return "";
+  const free = Math.max(0, cap - (pages | 0) - (starting | 0));
+  return free ? `${free} of ${cap} places free` : `all ${cap} places are taken just now`;
+}
+
+function places(doc, el) {
+  if (!el) return;
+  const base = doc.body.dataset.base || "/";
+  const ask = () => fetch(base + "hall/status").then((r) => r.json())
+    .then((st) => { el.textContent = placesText(st); }).catch(() => { el.textContent = ""; });
+  ask();
+  setInterval(ask, 15000);
+}
+
+// connect a page's follower to the hall server, again after a lost connection
+export function follow(doc, WebSocketClass = globalThis.WebSocket) {
+  const host = { doc, figure: doc.querySelector(".pe-follow-figure"),
+    state: doc.querySelector(".pe-follow-state"), title: doc.querySelector(".pe-follow-title"),
+    dark: doc.querySelector(".pe-follow-dark"), explore: doc.querySelector(".pe-follow-explore"),
+    places: doc.querySelector(".pe-follow-places") };
+  // leaving to explore: the dashboard there offers the way back (lecture.js, offerReturn)
+  if (host.explore) {
+    host.explore.addEventListener("click", () => {
+      doc.cookie = `${FLAG_COOKIE}=explore; path=${doc.body.dataset.base || "/"}; SameSite=Strict`;
+    });
+  }
+  places(doc, host.places);
+  const base = doc.body.dataset.base || "/";
+  const url = new URL(base + "lecture/follow", doc.baseURI);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  let follower = new Follower(host);
+  const dial = () => {
+    const s = new WebSocketClass(url);
+    s.binaryType = "arraybuffer";
+    s.onmessage = (ev) => { if (ev.data instanceof ArrayBuffer) follower.take(ev.data); };
+    s.onopen = () => follower.say("Waiting for the lecturer…");
+    s.onclose = (ev) => {
+      if (ev.code === 4029) { follower.say(`Sorry: ${ev.reason}. Try again in a minute.`); return; }
+      follower.say("The connection to the lecture was lost; trying again…");
+      if (follower.figure) follower.figure.destroy();
+      follower = new Follower(host);
+      setTimeout(dial, RECONNECT_MS);
+    };
+  };
+  dial();
+  return () => follower;
+}
+
+if (typeof document !== "undefined" && document.body && document.body.dataset.base !== undefined) {
+  const current = follow(document);
+  Object.defineProperty(document.body, "peFollower", { get: current });  // for tests
+}

@@ -1,0 +1,280 @@
+"""The lecture's addresses on the hall server: the presenter's key, the follower's page, and
+the two websockets between them (issue 32; the relay itself is :mod:`explorer.serving.lecture`).
+
+``GET {base}present?key=K``
+    With the right key: two cookies (the key, ``HttpOnly``, and ``pe_lecture=present``, which the
+    page's JavaScript reads) and a redirect to the dashboard, which then publishes. With a wrong
+    or missing key: a page that says so (403) and gives the students' address. jupyter_server
+    writes ``key=[secret]`` in its log for any parameter named like a key.
+``GET {base}follow``
+    The students' page: no kernel, the page figure's JavaScript and a websocket.
+``GET {base}lecture/static/NAME.js``
+    That page's modules (``follow.js`` and the page figure's modules it imports) and style
+    sheet, served as files: the browser joins ES modules itself, so there is no build step.
+``WS {base}lecture/publish``
+    The presenter's page publishes frames; refused (close code 4003) without the key's cookie.
+``WS {base}lecture/follow``
+    Frames to a follower; anything a follower sends is ignored.
+``GET {base}lecture/status``
+    ``{"followers": n, "max_followers": m, "presenting": bool}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import json
+import logging
+from pathlib import Path
+
+from tornado import web, websocket
+
+from .lecture import MAX_FRAME, FrameError, Lecture, decode
+
+__all__ = ["KEY_COOKIE", "FLAG_COOKIE", "lecture_handlers"]
+
+log = logging.getLogger("explorer.lecture")
+
+KEY_COOKIE = "pe_presenter"
+FLAG_COOKIE = "pe_lecture"
+STATIC = Path(__file__).resolve().parents[1] / "app" / "static"
+#: A follower's own messages are never read; a big one closes its socket.
+FOLLOWER_MAX_MESSAGE = 4096
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Perceptron Explorer: {title}</title>
+<style>
+ body {{ font-family: system-ui, sans-serif; margin: 0; background: #fff; color: #111; }}
+ main {{ max-width: 40rem; margin: 10vh auto; padding: 2rem; font-size: 1.25rem; }}
+ h1 {{ font-size: 2rem; margin: 0 0 1rem; }} a {{ color: #0b57d0; }}
+</style></head>
+<body><main role="main">
+{body}
+</main></body></html>
+"""
+
+_FOLLOW = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Perceptron Explorer: following the lecture</title>
+<link rel="stylesheet" href="{base}lecture/static/pagefigure.css">
+<style>
+ body {{ font-family: system-ui, sans-serif; margin: 0; color: #111; background: #fff;
+        --pe-font: clamp(15px, calc(0.6vw + 8px), 22px); font-size: var(--pe-font); }}
+ .pe-follow-bar {{ display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; align-items: baseline;
+        padding: 0.4em 0.8em; background: #F4F8FB; border-bottom: 1px solid #CFD8DC; }}
+ .pe-follow-title {{ font-weight: 600; font-size: 1.15em; }}
+ .pe-follow-state {{ color: #333; }}
+ .pe-follow-go {{ margin-left: auto; color: #333; }}
+ .pe-follow-explore {{ display: inline-block; padding: 0.3em 0.9em; background: #1565C0;
+        color: #fff; border-radius: 3px; text-decoration: none; font-weight: 600; }}
+ .pe-follow-explore[hidden] {{ display: none; }}
+ .pe-follow-figure {{ padding: 0.4em 0.8em; }}
+ .pe-follow-figure .pe-pf-bar, .pe-follow-figure .pe-pf-slider {{ display: none; }}
+ .pe-follow-figure .pe-pf-figure {{ width: auto !important; }}
+ .pe-follow-figure .pe-canvas {{ width: 100% !important; height: auto !important;
+        max-height: calc(100vh - 9em); object-fit: contain; object-position: left top; }}
+ .pe-follow-dark {{ position: fixed; inset: 0; background: #000; color: #9E9E9E;
+        display: flex; align-items: center; justify-content: center; font-size: 1.5em; }}
+ .pe-follow-dark[hidden] {{ display: none; }}
+</style></head>
+<body data-base="{base}">
+<header class="pe-follow-bar" role="banner">
+ <span class="pe-follow-title">Following the lecture</span>
+ <span class="pe-follow-state" aria-live="polite">Connecting…</span>
+ <span class="pe-follow-go"><a class="pe-follow-explore" href="{base}" hidden>Explore from
+  here</a> <span class="pe-follow-places"></span></span>
+</header>
+<main class="pe-follow-figure" role="main"></main>
+<div class="pe-follow-dark" hidden>The screen is dark for now.</div>
+<script type="module" src="{base}lecture/static/follow.js"></script>
+</body></html>
+"""
+
+
+class PresentHandler(web.RequestHandler):
+    """``GET present?key=K``: the presenter's cookies and the dashboard, or a refusal."""
+
+    def initialize(self, key: str, base: str):
+        self.key, self.base = key, base
+
+    def get(self):
+        given = self.get_query_argument("key", "")
+        base = self.base
+        if not self.key or not hmac.compare_digest(given.encode(), self.key.encode()):
+            self.set_status(403)
+            follow = html.escape(base + "follow")
+            why = "has no key" if not given else "has a key that is not this lecture's"
+            self.finish(_PAGE.format(title="not the presenter", body=(
+                f"<h1>Not the presenter's address</h1>\n<p class=\"pe-lecture-refused\">This "
+                f"address {why}. Only the lecturer presents, with the address the server "
+                f"printed at start.</p>\n<p>To follow the lecture, open "
+                f"<a href=\"{follow}\">{follow}</a>.</p>")))
+            return
+        self.set_cookie(KEY_COOKIE, self.key, path=base, httponly=True, samesite="Strict")
+        self.set_cookie(FLAG_COOKIE, "present", path=base, samesite="Strict")
+        self.redirect(base)
+
+
+class FollowPageHandler(web.RequestHandler):
+    """``GET follow``: the students' page (no kernel)."""
+
+    def initialize(self, base: str):
+        self.base = base
+
+    def get(self):
+        self.set_header("Cache-Control", "no-store")
+        self.finish(_FOLLOW.format(base=html.escape(self.base, quote=True)))
+
+
+class LectureStaticHandler(web.StaticFileHandler):
+    """The page figure's modules and style sheet, as they are in the package: the browser
+    imports the modules itself (``follow.js`` imports its siblings), so nothing is joined and
+    nothing is built; only ``.js`` and ``.css`` files are served."""
+
+    def set_extra_headers(self, path):
+        self.set_header("Cache-Control", "no-cache")
+
+
+class LectureStatusHandler(web.RequestHandler):
+    def initialize(self, lecture: Lecture):
+        self.lecture = lecture
+
+    def get(self):
+        lec = self.lecture
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps({"followers": len(lec.followers),
+                                "max_followers": lec.max_followers,
+                                "presenting": lec.presenting}))
+
+
+class PublishSocket(websocket.WebSocketHandler):
+    """The presenter's page: frames in, kept and fanned out."""
+
+    def initialize(self, lecture: Lecture, key: str, wake):
+        self.lecture, self.key, self.wake = lecture, key, wake
+
+    @property
+    def max_message_size(self):
+        return MAX_FRAME
+
+    def open(self):
+        given = self.get_cookie(KEY_COOKIE, "") or ""
+        if not self.key or not hmac.compare_digest(given.encode(), self.key.encode()):
+            self.close(4003, "only the presenter publishes")
+            return
+        old, self.lecture.presenter = self.lecture.presenter, self  # a newer page takes over
+        if old is not None and old is not self:
+            old.close(4001, "presenting from another page now")
+        self.tell()
+
+    def tell(self):
+        """Tell the presenting page how many follow (a text message; frames are binary)."""
+        lec = self.lecture
+        self.write_message(json.dumps({"followers": len(lec.followers),
+                                       "max_followers": lec.max_followers}))
+
+    def on_message(self, message):
+        if self.lecture.presenter is not self or isinstance(message, str):
+            return
+        try:
+            frame = decode(message)
+        except FrameError as exc:
+            log.warning("lecture: a presenter's frame was refused: %s", exc)
+            return
+        for box in self.lecture.publish(frame):
+            self.wake(box)
+
+    def on_close(self):
+        if self.lecture.presenter is self:
+            self.lecture.presenter = None
+
+
+class FollowSocket(websocket.WebSocketHandler):
+    """A follower: frames out, one at a time, from its outbox; what it sends is ignored."""
+
+    def initialize(self, lecture: Lecture, senders: dict):
+        self.lecture, self.senders = lecture, senders
+
+    @property
+    def max_message_size(self):
+        return FOLLOWER_MAX_MESSAGE
+
+    def open(self):
+        box = self.lecture.join(self)
+        if box is None:
+            self.close(4029, f"the lecture is full: {self.lecture.max_followers} followers")
+            return
+        self.counted()
+        self.box = box
+        self.ready = asyncio.Event()
+        self.senders[box] = self
+        self.task = asyncio.ensure_future(self.send_all())
+        self.ready.set()
+
+    def on_message(self, message):
+        """Followers do not drive: nothing they send is read."""
+
+    async def send_all(self):
+        box = self.box
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                self.lecture.catch_up(box)
+                while (data := box.take()) is not None:
+                    await self.write_message(data, binary=True)
+                    self.lecture.catch_up(box)
+        except (websocket.WebSocketClosedError, asyncio.CancelledError):
+            pass
+
+    def on_close(self):
+        box = getattr(self, "box", None)
+        if box is not None:
+            self.lecture.leave(self)
+            self.senders.pop(box, None)
+            self.task.cancel()
+            self.counted()
+
+    def counted(self):
+        """The presenter hears the new count, at most once a second."""
+        lec = self.lecture
+        if lec.presenter is None or lec.count_due:
+            return
+        lec.count_due = True
+
+        def tell():
+            lec.count_due = False
+            if lec.presenter is not None:
+                try:
+                    lec.presenter.tell()
+                except websocket.WebSocketClosedError:
+                    pass
+
+        asyncio.get_running_loop().call_later(1.0, tell)
+
+
+def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None) -> list:
+    """The lecture's tornado routes under ``base_url`` (a presenter with ``key``)."""
+    lecture = lecture or Lecture()
+    senders: dict = {}
+
+    def wake(box):
+        sender = senders.get(box)
+        if sender is not None:
+            sender.ready.set()
+
+    base = base_url.rstrip("/")
+    return [
+        (base + "/present", PresentHandler, {"key": key, "base": base + "/"}),
+        (base + "/follow", FollowPageHandler, {"base": base + "/"}),
+        (base + "/lecture/status", LectureStatusHandler, {"lecture": lecture}),
+        (base + "/lecture/publish", PublishSocket, {"lecture": lecture, "key": key, "wake": wake}),
+        (base + "/lecture/follow", FollowSocket, {"lecture": lecture, "senders": senders}),
+        (base + r"/lecture/static/([a-z0-9_]+\.(?:js|css))", LectureStaticHandler,
+         {"path": str(STATIC)}),
+    ]

@@ -1,0 +1,116 @@
+"""The lecture's room in Chromium (issue 32): the presenter's dashboard and followers' pages
+with no kernel, stepping in sync, on the hall's server (explorer/serving/lecture_web.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+
+import pytest
+from _voila import VoilaServer, click_button, wait_for_canvas, wait_for_text
+
+pytestmark = pytest.mark.browser
+
+KEY = "a-lecture-key-for-the-test-0001"
+STEP = "Step ▶"
+
+
+@pytest.fixture(scope="module")
+def hall(_browser_prereqs, tmp_path_factory):
+    os.environ["PE_PRESENTER_KEY"] = KEY  # the server takes it from here (and forgets it)
+    try:
+        server = VoilaServer(None, tmp_path_factory.mktemp("lecture") / "hall.log",
+                             extra_args=("--hall", "--preheat", "1", "--max-pages", "4")).start()
+    finally:
+        os.environ.pop("PE_PRESENTER_KEY", None)
+    yield server
+    server.stop()
+
+
+def status(server) -> dict:
+    with urllib.request.urlopen(server.url + "hall/status", timeout=10) as r:
+        return json.load(r)
+
+
+def lecture_status(server) -> dict:
+    with urllib.request.urlopen(server.url + "lecture/status", timeout=10) as r:
+        return json.load(r)
+
+
+def follower_text(page, css: str) -> str:
+    return page.locator(f".pe-follow-figure .{css}").first.inner_text()
+
+
+def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browser, hall):
+    contexts = [chromium_browser.new_context(viewport={"width": 1280, "height": 800})
+                for _ in range(3)]
+    for c in contexts:
+        c.set_default_timeout(120_000)
+    presenter, *followers = (c.new_page() for c in contexts)
+    presenter.goto(hall.url + f"present?key={KEY}")
+    assert presenter.url == hall.url  # the key went into a cookie; the address shows none
+    wait_for_canvas(presenter, timeout=120)
+    wait_for_text(presenter, "pe-where", lambda t: t.startswith("step 0 of"), timeout=60)
+    pages_before = status(hall)["pages"]
+    for f in followers:
+        f.goto(hall.url + "follow")
+    for f in followers:
+        f.wait_for_function("() => document.querySelector('.pe-follow-figure canvas')")
+        f.wait_for_function("() => document.querySelector('.pe-follow-figure .pe-pagefigure')"
+                            ".peStep === 0", timeout=60_000)
+    assert status(hall)["pages"] == pages_before  # followers start no kernel
+    assert lecture_status(hall)["followers"] == 2 and lecture_status(hall)["presenting"]
+
+    for k in (1, 2, 3):
+        click_button(presenter, STEP)
+        said = wait_for_text(presenter, "pe-pf-narration", lambda t, k=k: t.startswith(f"Step {k},"),
+                             timeout=30)
+        for f in followers:
+            f.wait_for_function(
+                f"() => document.querySelector('.pe-follow-figure .pe-pagefigure').peStep === {k}",
+                timeout=30_000)
+            # the same words (a new scene of the same run, e.g. once the bound is computed,
+            # blanks them until its chunk has come through the server too)
+            f.wait_for_function("(said) => document.querySelector('.pe-follow-figure "
+                                ".pe-pf-narration').textContent === said", arg=said,
+                                timeout=30_000)
+            assert follower_text(f, "pe-where").startswith(f"step {k} of")
+    assert "Perceptron" in followers[0].locator(".pe-follow-title").inner_text()
+    presenter.wait_for_function("() => (document.querySelector('.pe-presenting') || {})"
+                                ".textContent === '● Presenting · 2 following'")
+    # the presenter's key is in no follower's page and in no link the presenter shares
+    for f in followers:
+        assert KEY not in f.content()
+    assert KEY not in presenter.locator(".pe-share input").input_value()
+    log = hall.log_path.read_text(errors="replace")
+    assert log.count(KEY) == 1, "the key is printed once, at start, and never logged again"
+
+    # "Explore from here": the dashboard at the presenter's state, a place of the hall's; and back
+    student = followers[0]
+    explore = student.locator(".pe-follow-explore")
+    student.wait_for_function("() => /step=3/.test(document.querySelector('.pe-follow-explore')"
+                              ".getAttribute('href'))", timeout=30_000)
+    assert "places free" in student.locator(".pe-follow-places").inner_text()
+    explore.click()
+    wait_for_canvas(student, timeout=120)
+    wait_for_text(student, "pe-where", lambda t: t.startswith("step 3 of"), timeout=60)
+    assert status(hall)["pages"] == pages_before + 1
+    student.locator(".pe-follow-again").click()
+    student.wait_for_url(hall.url + "follow")
+    student.wait_for_function(
+        "() => document.querySelector('.pe-follow-figure .pe-pagefigure').peStep === 3",
+        timeout=30_000)
+    for c in contexts:
+        c.close()
+
+
+def test_a_wrong_key_gets_a_refusal_that_points_to_the_follow_page(chromium_browser, hall):
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    answer = page.goto(hall.url + "present?key=guess")
+    assert answer.status == 403
+    text = page.locator("main").inner_text()
+    assert "Not the presenter's address" in text and 'href="/follow"' in page.content()
+    assert not [c for c in context.cookies(hall.url) if c["name"] == "pe_lecture"]
+    context.close()

@@ -1,0 +1,154 @@
+// A lecture's screens (explorer/app/static/lecture.js, follow.js): frames, the presenter's
+// publisher, and a follower's page figure drawing the presenter's step from frames alone.
+
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+
+import { Follower } from "../../explorer/app/static/follow.js";
+import {
+  FollowerModel, Publisher, decodeFrame, encodeFrame, presenting, stateFrame,
+} from "../../explorer/app/static/lecture.js";
+import { PageFigure } from "../../explorer/app/static/pagefigure.js";
+import { FakeElement, chunkMessage, installPage, modelFor, sceneHeader, settle } from "./fakes.mjs";
+
+let page;
+beforeEach(() => { page = installPage(); });
+afterEach(() => page.restore());
+
+class FakeSocket {
+  constructor() { this.sent = []; this.closed = false; }
+  send(data) { this.sent.push(decodeFrame(data)); }
+  close() { this.closed = true; }
+}
+
+function publisher({ open = true } = {}) {
+  const sockets = [];
+  const timers = [];
+  const pub = new Publisher(() => { const s = new FakeSocket(); sockets.push(s); return s; },
+    { setInterval: () => 0, setTimeout: (fn) => timers.push(fn) });
+  if (open) sockets[0].onopen();
+  return { pub, sockets, timers };
+}
+
+const fakeFigure = (extra = {}) => ({ model: modelFor(sceneHeader(), extra), root: new FakeElement("div") });
+
+test("a frame keeps its header and its buffers byte for byte", () => {
+  const data = encodeFrame({ t: "msg", fig: 3, msg: { type: "chunk" } },
+    [new Uint8Array([1, 2, 3]), new Float32Array([0.5]).buffer, new DataView(new ArrayBuffer(0))]);
+  const { header, buffers } = decodeFrame(data);
+  assert.deepEqual(header, { t: "msg", fig: 3, msg: { type: "chunk" }, sizes: [3, 4, 0] });
+  assert.deepEqual([...new Uint8Array(buffers[0].buffer, buffers[0].byteOffset, 3)], [1, 2, 3]);
+  assert.equal(buffers[1].getFloat32(0, true), 0.5);
+});
+
+test("only the hall's presenter address makes a page present", () => {
+  assert.equal(presenting({ cookie: "a=1; pe_lecture=present; b=2" }), true);
+  assert.equal(presenting({ cookie: "pe_lecture=presents" }), false);
+  assert.equal(presenting({ cookie: "" }), false);
+  assert.equal(presenting(null), false);
+});
+
+test("the still layers go as buffers named in 'bin', the rest as JSON", () => {
+  const png = new Uint8Array([137, 80, 78, 71]);
+  const [header, buffers] = stateFrame(4, { below: png, step: 2, above: new DataView(new ArrayBuffer(0)) });
+  assert.deepEqual(header, { t: "state", fig: 4, set: { step: 2 }, bin: ["below", "above"] });
+  assert.equal(buffers[0], png);
+  assert.equal(buffers[1].byteLength, 0);
+});
+
+test("the publisher sends what changed, each chunk once, and each step drawn once", () => {
+  const { pub, sockets } = publisher();
+  const figure = fakeFigure();
+  pub.attach(figure);
+  const first = sockets[0].sent.shift().header;
+  assert.equal(first.t, "state");
+  assert.equal(first.set.scene.n_steps, 20);
+  assert.deepEqual(first.bin, ["below", "above"]);
+  pub.state(figure);  // nothing changed
+  assert.equal(sockets[0].sent.length, 0);
+  figure.model.values.step = 7;
+  pub.state(figure);
+  assert.deepEqual(sockets[0].sent.shift().header.set, { step: 7 });
+  const [msg, buffers] = chunkMessage({ index: 0 });
+  pub.msg(figure, msg, buffers);
+  pub.msg(figure, { type: "pointer_done" }, []);  // not part of what a follower draws
+  pub.view(figure, 3);
+  pub.view(figure, 3);
+  const sent = sockets[0].sent.map((f) => f.header);
+  assert.deepEqual(sent.map((h) => h.t), ["msg", "view"]);
+  assert.deepEqual(sent[0].sizes, [80, 80]);
+});
+
+test("after a lost connection the publisher sends everything again; a refusal stops it", () => {
+  const { pub, sockets, timers } = publisher();
+  const figure = fakeFigure();
+  pub.attach(figure);
+  pub.msg(figure, ...chunkMessage({ index: 1 }));
+  pub.view(figure, 6);
+  sockets[0].onclose({ code: 1006 });
+  pub.view(figure, 7);  // while away: kept, sent on return
+  assert.equal(timers.length, 1);
+  timers.shift()();
+  sockets[1].onopen();
+  assert.deepEqual(sockets[1].sent.map((f) => f.header.t), ["state", "msg", "view"]);
+  assert.equal(sockets[1].sent[2].header.step, 7);
+  sockets[1].onclose({ code: 4003 });
+  assert.equal(timers.length, 0);
+});
+
+test("a follower's model never drives: no play, no keys, nothing sent", () => {
+  const m = new FollowerModel();
+  m.take({ t: "state", set: { playing: true, step: 4, key_actions: { ArrowRight: "step" }, ratio: 2 } }, []);
+  assert.equal(m.get("playing"), false);
+  assert.deepEqual(m.get("key_actions"), {});
+  assert.equal(m.get("step"), 4);
+  assert.equal(m.get("ratio"), undefined);  // the follower's screen, not the presenter's
+  m.take({ t: "view", step: 9 }, []);
+  assert.equal(m.get("step"), 9);
+  assert.equal(m.send({ type: "chunk" }), undefined);
+});
+
+test("a follower draws the presenter's step from the frames alone", async () => {
+  const doc = globalThis.document;
+  const host = { doc, figure: new FakeElement("main"), state: new FakeElement("span"),
+    title: new FakeElement("span"), dark: new FakeElement("div") };
+  const made = [];
+  const follower = new Follower(host, (model, el) => { const f = new PageFigure(model, el); made.push(f); return f; });
+  const presenter = fakeFigure();
+  const frames = [
+    encodeFrame({ t: "focus", fig: 1, blackout: false, title: "Perceptron" }),
+    encodeFrame(...stateFrame(1, presenter.model.values)),
+    encodeFrame({ t: "msg", fig: 1, msg: chunkMessage({ index: 2 })[0] }, chunkMessage({ index: 2 })[1]),
+    encodeFrame({ t: "view", fig: 1, step: 12 }),
+    encodeFrame({ t: "view", fig: 2, step: 1 }),  // another tab's figure: not this one's
+  ];
+  for (const f of frames) follower.take(f);
+  await settle();
+  page.clock.frame();
+  assert.equal(made.length, 1);
+  const root = made[0].root;
+  assert.equal(root.peStep, 12);
+  assert.equal(root.find("pe-pf-narration").textContent, "at 12");
+  assert.equal(host.title.textContent, "Following the lecture: Perceptron");
+  follower.take(encodeFrame({ t: "focus", fig: 1, blackout: true, title: "Perceptron" }));
+  assert.equal(host.dark.hidden, false);
+  follower.take(encodeFrame({ t: "focus", fig: 2, blackout: false, title: "Margins" }));
+  assert.equal(host.figure.children.length, 0);  // the old figure went; the new one comes whole
+  assert.equal(follower.model.get("scene"), undefined);
+});
+
+test("the follower page says how many places are free for those who explore", async () => {
+  const { placesText } = await import("../../explorer/app/static/follow.js");
+  assert.equal(placesText({ pages: 3, pooled: 2, starting: 1, max_pages: 10 }),
+    "6 of 10 places free");
+  assert.equal(placesText({ pages: 10, pooled: 0, starting: 0, max_pages: 10 }),
+    "all 10 places are taken just now");
+  assert.equal(placesText({ pages: 4, max_pages: 0 }), "");
+});
+
+test("a page opened from a follower's 'Explore from here' offers the way back", async () => {
+  const { lectureRole } = await import("../../explorer/app/static/lecture.js");
+  assert.equal(lectureRole({ cookie: "x=1; pe_lecture=explore" }), "explore");
+  assert.equal(lectureRole({ cookie: "pe_lecture=present" }), "present");
+  assert.equal(lectureRole({ cookie: "pe_lecture=presentx" }), "");
+});

@@ -7,12 +7,16 @@ import asyncio
 import json
 import re
 import threading
+from pathlib import Path
 
 import pytest
 from tornado import httpclient, httpserver, testing, web, websocket
 
 from explorer.serving.lecture import KEEP_CHUNKS, FrameError, Lecture, Outbox, decode, encode
 from explorer.serving.lecture_web import FLAG_COOKIE, KEY_COOKIE, lecture_handlers
+from explorer.serving.proxy import CADDY_SITE, nginx_site
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def frame(header, *buffers):
@@ -275,3 +279,13 @@ async def test_without_the_key_nobody_publishes(srv):
     f = await srv.ws("/lecture/follow")
     assert srv.lecture.snapshot() == [] and not srv.lecture.presenting
     f.close()
+
+
+def test_the_docs_give_the_proxy_blocks_the_test_runs():
+    page = (ROOT / "docs" / "serving.md").read_text(encoding="utf-8")
+    assert "```nginx\n" + nginx_site() + "```" in page and CADDY_SITE in page
+    site = nginx_site(port=9001, prefix="/a/", listen="127.0.0.1:8443")
+    assert "proxy_pass http://127.0.0.1:9001;" in site and "location /a/ {" in site
+    assert "proxy_set_header Host $http_host;" in site and "Upgrade $http_upgrade" in site
+    with pytest.raises(ValueError, match="start and end with '/'"):
+        nginx_site(prefix="perceptron")

@@ -62,6 +62,7 @@ class PageFigure(LiveFigure):
     #: Tracks with ``z`` under this go "under" the ``above`` still layer; None: as declared.
     split_z: float | None = None
     _page_scene: Scene | None = None
+    _declared: tuple = ()  # the last scene's tracks, those of panels left out too
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -131,7 +132,8 @@ class PageFigure(LiveFigure):
         below, above = self.still_layers(ratio=ratio)
         panels = tuple(self.page_panels(width=width, height=height))
         shown = {p.name for p in panels} | {FIGURE}  # not the tracks of a panel left out
-        found = tuple(t for t in self.page_tracks(T.px_per_pt(self.fig)) if t.panel in shown)
+        self._declared = tuple(self.page_tracks(T.px_per_pt(self.fig)))
+        found = tuple(t for t in self._declared if t.panel in shown)
         if self.split_z is not None:
             found = tuple(replace(t, layer="under" if t.z < self.split_z else "over")
                           for t in found)
@@ -164,8 +166,8 @@ class PageFigure(LiveFigure):
     def apply(self, parts: dict) -> None:
         """Move each track's artist to its part in ``parts`` (the tracks that ``parts`` names),
         by the track's kind (:data:`APPLIERS`), or by :meth:`apply_own`."""
-        scene = self._page_scene
-        tracks = scene.tracks if scene is not None else self.page_tracks(T.px_per_pt(self.fig))
+        tracks = (self._declared if self._page_scene is not None
+                  else self.page_tracks(T.px_per_pt(self.fig)))
         arts = self.track_artists()
         for track in tracks:
             part = parts.get(track.name)

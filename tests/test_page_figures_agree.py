@@ -15,9 +15,12 @@ from test_margins_figure import _cached
 
 import explorer.plots  # noqa: F401 - every figure module, so that the registry is complete
 from explorer import xor
-from explorer.plots import MarginsFigure
+from explorer.perceptron import train
+from explorer.plots import GeneralizationFigure, MarginsFigure
+from explorer.plots.generalization_scene import LOSS_STYLE as LOSSES
 from explorer.plots.page_figure import FIGURES, PageFigure
 from explorer.plots.xor import XorFigure
+from explorer.shared import datasets
 
 W, H = 1040, 547
 
@@ -35,6 +38,14 @@ def _margins(case, layout):
     return f
 
 
+def _generalization(name, shown):
+    ds = datasets.load(name)
+    f = GeneralizationFigure()
+    f.set_run(ds.X, ds.y, train(ds.X, ds.y, max_epochs=4))
+    f.set_losses(shown)
+    return f
+
+
 #: Figure class name -> {example name: a function making the figure with its data}.
 EXAMPLES = {
     "XorFigure": {"xor cycling": lambda: _xor(xor.XOR, "cycling"),
@@ -44,6 +55,9 @@ EXAMPLES = {
                                                   pair="and_nor")},
     "MarginsFigure": {"soft overlaid": lambda: _margins("soft", "overlaid"),
                       "xor side": lambda: _margins("xor", "side")},
+    "GeneralizationFigure": {"koski, all losses": lambda: _generalization("koski", LOSSES),
+                             "overlapping, two": lambda: _generalization(
+                                 "overlapping", ("zero_one", "hinge"))},
 }
 CASES = [(figure, name) for figure in sorted(FIGURES) for name in EXAMPLES.get(figure, {})]
 

@@ -164,16 +164,18 @@ class PageFigure(LiveFigure):
         return text
 
     def apply(self, parts: dict) -> None:
-        """Move each track's artist to its part in ``parts`` (the tracks that ``parts`` names),
-        by the track's kind (:data:`APPLIERS`), or by :meth:`apply_own`."""
-        tracks = (self._declared if self._page_scene is not None
-                  else self.page_tracks(T.px_per_pt(self.fig)))
+        """Move each track's artist to its part in ``parts`` by the track's kind
+        (:data:`APPLIERS`), or by :meth:`apply_own`. The tracks are the last scene's, or the
+        figure's declared ones when ``parts`` names a track that scene does not have."""
+        known = {t.name: t for t in self._declared} if self._page_scene is not None else {}
+        if set(parts) - set(known):
+            known = {t.name: t for t in self.page_tracks(T.px_per_pt(self.fig))}
         arts = self.track_artists()
-        for track in tracks:
-            part = parts.get(track.name)
-            if not part or self.apply_own(track, part):  # none, or static arrays only
-                continue
-            art = arts.get(track.name)
+        for name, part in parts.items():
+            track = known.get(name)
+            if track is None or not part or self.apply_own(track, part):
+                continue  # not a track here, or static arrays only, or the figure's own
+            art = arts.get(name)
             if art is not None:
                 APPLIERS[track.kind](art, part, track)
 

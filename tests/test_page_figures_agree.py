@@ -16,9 +16,11 @@ from test_margins_figure import _cached
 import explorer.plots  # noqa: F401 - every figure module, so that the registry is complete
 from explorer import xor
 from explorer.perceptron import train
+from explorer.perceptron.race import race
 from explorer.plots import GeneralizationFigure, MarginsFigure
 from explorer.plots.generalization_scene import LOSS_STYLE as LOSSES
 from explorer.plots.page_figure import FIGURES, PageFigure
+from explorer.plots.race import RaceFigure
 from explorer.plots.xor import XorFigure
 from explorer.shared import datasets
 
@@ -46,6 +48,13 @@ def _generalization(name, shown):
     return f
 
 
+def _race(name, rules, **kw):
+    ds = datasets.load(name)
+    f = RaceFigure()
+    f.set_race(race(ds.X, ds.y, rules=rules, **kw))
+    return f
+
+
 #: Figure class name -> {example name: a function making the figure with its data}.
 EXAMPLES = {
     "XorFigure": {"xor cycling": lambda: _xor(xor.XOR, "cycling"),
@@ -58,6 +67,12 @@ EXAMPLES = {
     "GeneralizationFigure": {"koski, all losses": lambda: _generalization("koski", LOSSES),
                              "overlapping, two": lambda: _generalization(
                                  "overlapping", ("zero_one", "hinge"))},
+    "RaceFigure": {"koski, classic and margin": lambda: _race("koski", ["classic", "margin"],
+                                                              max_epochs=50),
+                   "overlapping, four": lambda: _race("overlapping", ["classic", "svm_sgd",
+                                                                      "relaxation", "pocket"],
+                                                      order="shuffle", seed=4, max_epochs=3,
+                                                      rho=0.01)},
 }
 CASES = [(figure, name) for figure in sorted(FIGURES) for name in EXAMPLES.get(figure, {})]
 

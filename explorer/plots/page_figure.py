@@ -96,6 +96,10 @@ class PageFigure(LiveFigure):
     def status(self, k: int) -> str:
         return f"step {k} of {self.n_steps}"
 
+    def page_status(self, k: int) -> str:
+        """The status line under the timeline at step ``k`` (by default :meth:`status`)."""
+        return self.status(k)
+
     def page_step(self, k: int) -> tuple[dict, str]:
         """Step ``k``'s parts and narration (a figure that finds both at once says so here)."""
         return self.parts(k), self.narration(k)
@@ -155,7 +159,7 @@ class PageFigure(LiveFigure):
             texts.append(text)
         arrays, strings = T.stack(rows, self.stepped_tracks())
         return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(texts), status=tuple(self.status(k) for k in steps))
+                     narration=tuple(texts), status=tuple(self.page_status(k) for k in steps))
 
     def show_step(self, k: int) -> str:
         """Put step ``k``'s parts on the matplotlib artists; returns its narration."""
@@ -225,7 +229,8 @@ def _points(art, part, track) -> None:
 def _text(art, part, track) -> None:
     assert isinstance(art, Text), type(art)
     art.set_text(part["text"])  # "" while hidden
-    T.set_text(art, part)
+    if track.panel != FIGURE:  # in CSS px, a text's place is matplotlib's layout's: words only
+        T.set_text(art, part)
 
 
 def _vline(art, part, track) -> None:

@@ -150,6 +150,10 @@ def agree(got, want, kind: str, what) -> bool:
         return False
     if "x" in want:
         assert abs(got["x"] - want["x"]) <= TOL, what
+    elif "segments" in want:  # a prefix drawn as arrows: each segment's ends
+        assert len(got["segments"]) == len(want["segments"]), what
+        for g, w in zip(got["segments"], want["segments"], strict=True):
+            close(g, w, what)
     else:
         close(got["px"], want["px"], what)
     if kind == "text":

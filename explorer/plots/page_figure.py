@@ -63,6 +63,8 @@ class PageFigure(LiveFigure):
     split_z: float | None = None
     _page_scene: Scene | None = None
     _declared: tuple = ()  # the last scene's tracks, those of panels left out too
+    #: The size (CSS px) of the scene being described.
+    page_size: tuple = (0, 0)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -133,6 +135,7 @@ class PageFigure(LiveFigure):
         panels, the tracks of the panels shown. :meth:`chunk` gives the steps' arrays."""
         self._start_scene(missing=self.page_missing(), width=width, height=height,
                           scale=scale, ratio=ratio, chunk=chunk)
+        self.page_size = (int(width), int(height))  # CSS px, for the declarations below
         below, above = self.still_layers(ratio=ratio)
         panels = tuple(self.page_panels(width=width, height=height))
         shown = {p.name for p in panels} | {FIGURE}  # not the tracks of a panel left out

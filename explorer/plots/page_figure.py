@@ -46,9 +46,11 @@ FIGURES: dict[str, type] = {}
 
 def new_figure(fig=None, *, figsize, dpi: float = 80, canvas: bool = False) -> Figure:
     """The matplotlib figure of a page-drawn figure: ``fig`` (an empty figure) sized to
-    ``figsize`` inches, or a new one not tied to pyplot (on its own Agg canvas if ``canvas``)."""
+    ``figsize`` inches (None: as it is), or a new one not tied to pyplot (on its own Agg
+    canvas if ``canvas``)."""
     if fig is not None:
-        fig.set_size_inches(*figsize)
+        if figsize is not None:
+            fig.set_size_inches(*figsize)
         return fig
     fig = Figure(figsize=figsize, dpi=dpi)
     if canvas:

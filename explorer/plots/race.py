@@ -113,7 +113,9 @@ class RaceFigure(PageFigure):
     split_z = SPLIT_Z
 
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
-        self.fig = new_figure(fig, figsize=figsize, dpi=dpi, canvas=fig is None)
+        # a figure given keeps its size (the tab's: its layout follows at the first fit)
+        self.fig = new_figure(fig, figsize=None if fig is not None else figsize, dpi=dpi,
+                              canvas=fig is None)
         self.race = None
         self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []

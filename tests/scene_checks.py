@@ -150,6 +150,10 @@ def agree(got, want, kind: str, what) -> bool:
         return False
     if "x" in want:
         assert abs(got["x"] - want["x"]) <= TOL, what
+    elif "segments" in want:  # a prefix drawn as arrows: each segment's ends
+        assert len(got["segments"]) == len(want["segments"]), what
+        for g, w in zip(got["segments"], want["segments"], strict=True):
+            close(g, w, what)
     else:
         close(got["px"], want["px"], what)
     if kind == "text":
@@ -215,3 +219,49 @@ def over(dst, src) -> np.ndarray:
     out = dst.copy()
     out[..., :3] = src[..., :3] * a + dst[..., :3] * (1 - a)
     return out
+
+
+#: Kinds whose artists need a figure's own reading (images, 3-D projections): their checks
+#: are in that figure's test (tests/test_xor_scene.py).
+OWN_CHECKS = ("raster", "points3d", "polyline3d", "polygon3d", "axes3d")
+
+
+def check_track(fig, scene, source, row: int, track, art, what) -> bool:
+    """What ``art`` shows now against the page's instruction for ``track`` at ``row`` of
+    ``source`` (a chunk or a figure's static arrays): position, visibility, words, and for
+    markers each one's size (``s``) and the colour its code ``c`` picks (the fill of filled
+    markers, the edge of rings). False for a kind checked by its figure's test."""
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Rectangle
+
+    if track.kind in OWN_CHECKS:
+        return False
+    if isinstance(art, LineCollection):  # one polyline broken by NaN rows: its pieces
+        close_segments(fig, scene, source, track, row, art, what)
+        return True
+    want = expected(scene, source, track, row)
+    if isinstance(art, Rectangle):  # a bar: its four corners
+        x, y, w, h = art.get_x(), art.get_y(), art.get_width(), art.get_height()
+        xy = art.axes.transData.transform([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+        got = {"px": to_css(fig, scene.height, xy), "visible": art.get_visible()}
+        corners = np.asarray(source.arrays[track.name]["xy"][row], float)
+        want = {"px": scene.panel(track.panel).to_px(corners), "visible": True}
+    else:
+        got = actual(fig, scene.height, art, track.kind)
+    if track.kind == "polygon":  # a polygon of one vertex draws nothing in either
+        got["visible"] = got["visible"] and len(got["px"]) >= 3
+    if not agree(got, want, track.kind, what):
+        return True
+    arrays = source.arrays[track.name]
+    if "s" in arrays and isinstance(art, PathCollection):  # each marker's diameter
+        pt = css_dpi(fig) / 72.0
+        s = np.asarray(arrays["s"][row], dtype=float)
+        s = s[np.isfinite(np.asarray(arrays["xy"][row], float)).all(axis=1)]
+        np.testing.assert_allclose(np.sqrt(art.get_sizes()) * pt, s, rtol=1e-5, err_msg=what)
+    if "c" in want and isinstance(art, PathCollection) and track.style.get("colors"):
+        ring = track.style.get("fill") == "none"
+        drawn = [to_hex(c) for c in (art.get_edgecolors() if ring else art.get_facecolors())]
+        drawn = drawn * len(want["c"]) if len(drawn) == 1 else drawn
+        assert drawn == [track.style["colors"][c] for c in want["c"]], what
+    return True

@@ -77,12 +77,12 @@ def test_a_crowded_figure_shows_one_row_and_the_tab_offers_the_other():
     view = _view("perceptron", (1024, 768, True, 300))
     figure = view.paged.figure
     assert figure.room.crowded and figure.room.rows == (0,)
-    names = {p.name for p in figure._scene.panels}
+    names = {p.name for p in figure.page_scene.panels}
     assert names == {"plane", "weights", "mistakes"}
     assert view.side_choice.layout.display == ""
     assert [label for label, _ in view.side_choice.options] == list(figure.side_rows())
     view.side_choice.value = 1  # the proof beside the plane
-    scene = figure._scene
+    scene = figure.page_scene
     assert figure.room.rows == (1,) and {p.name for p in scene.panels} == {"plane", "proof"}
     assert {t.panel for t in scene.tracks} <= {"plane", "proof", "figure"}
     assert figure.proof.ax.get_visible() and not figure.weights.ax.get_visible()

@@ -18,9 +18,10 @@ from scene_checks import actual, agree, close, expected, finite, to_css
 
 from explorer import xor
 from explorer.plots.layers import layer_dpi, render, still_artists
+from explorer.plots.tracks import pieces as split
 from explorer.plots.view3d import Panel3D, box_lines, cube_project, project
 from explorer.plots.xor import XorFigure
-from explorer.plots.xor_parts import SPLIT_Z, STEPPED, joined, split, staircase
+from explorer.plots.xor_parts import SPLIT_Z, STEPPED, joined, staircase
 from explorer.plots.xor_ways import region_rgba
 
 W, H = 1040, 544

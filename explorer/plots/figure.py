@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from ..perceptron.replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..perceptron.trajectory import Trajectory
 from . import layers, live, room
 from .overlays import LEGEND_DROP
+from .page_figure import PageFigure, new_figure
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress
-from .scene import Chunk, Scene
-from .tracks import css_dpi, figure_renderer, px_per_pt, stack
+from .tracks import css_dpi, figure_renderer
 from .weights import WeightSpace
 
 FIGSIZE = (13.0, 6.8)
@@ -27,7 +23,7 @@ WIDTH_RATIOS = (2.2, 1.1, 1.1)
 SPLIT_Z = 2.5
 
 
-class PerceptronFigure(live.LiveFigure):
+class PerceptronFigure(PageFigure):
     """Four panels drawn from one run; :meth:`show` draws step ``k`` by moving artists.
 
     Parameters
@@ -37,12 +33,10 @@ class PerceptronFigure(live.LiveFigure):
         ``matplotlib.figure.Figure`` not tied to pyplot, for static images and animations.
     """
 
+    split_z = SPLIT_Z
+
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is None:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi, canvas=True)
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42,
                                    wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.grid = gs
@@ -57,7 +51,6 @@ class PerceptronFigure(live.LiveFigure):
         self.room = None  # how the last layout shared the room (explorer.plots.room.Room)
         self.hand = False  # the learner picks the points ("you choose" mode)
         self.edited = False  # the points were edited (the status line says so)
-        self._scene = None
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
         self.panels = (self.plane, self.weights, self.mistakes, self.proof)
@@ -140,7 +133,7 @@ class PerceptronFigure(live.LiveFigure):
             self.set_run(self.traj, self.X, self.y, self.info, box=self.plane.box)
         else:
             self._lay_out()
-        self._scene = None
+        self.forget_page_scene()
         self._background = None
 
     def frame(self, k: int) -> StepFrame:
@@ -149,7 +142,8 @@ class PerceptronFigure(live.LiveFigure):
 
     def show(self, k: int) -> StepFrame:
         """Move every artist to step ``k``: each panel applies its parts at this step (the
-        description the page draws, :meth:`parts`). Returns the frame."""
+        description the page draws, :meth:`parts`; the weight space's walk and its arrows
+        are one path and a quiver, which no kind's applier moves). Returns the frame."""
         f = self.frame(k)
         for p in self.panels:
             p.show(f)
@@ -170,48 +164,42 @@ class PerceptronFigure(live.LiveFigure):
             out.update(p.artists())
         return out
 
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> Scene:
-        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size,
-        :meth:`fit`) and describe it for the page: the still layers drawn at ``ratio`` device
-        px per CSS px, the panels' boxes, and the tracks (layer "under" below :data:`SPLIT_Z`).
-        :meth:`chunk` then gives the tracks' arrays."""
-        self._start_scene(missing="a run: call set_run first" if self.traj is None else "",
-                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
-        dpi = layers.layer_dpi(self.fig, ratio)
+    def page_missing(self) -> str:
+        return "a run: call set_run first" if self.traj is None else ""
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.traj is None else int(self.traj.n_steps)
+
+    def _named(self) -> dict:
+        return {"plane": self.plane, "weights": self.weights, "mistakes": self.mistakes,
+                "proof": self.proof}
+
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        """The panels shown (a crowded figure shows one row of side panels, see focus)."""
+        return tuple(layers.panel(p.ax, name, width=width, height=height)
+                     for name, p in self._named().items() if p.ax.get_visible())
+
+    def page_tracks(self, pt: float) -> list:
+        return [t for p in self.panels for t in p.tracks(pt)]
+
+    def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
+        """The still layers, and where the legend just drawn put the kept rule's words."""
+        below, above = super().still_layers(ratio=ratio)
         if self.plane.kept_text is not None:  # placed by the legend just drawn, at dpi
             x, y = self.plane.kept_text.get_transform().transform((0, 0))
-            css = css_dpi(self.fig) / dpi
-            self.plane.kept_anchor = (x * css, height - y * css)
-        names = {"plane": self.plane, "weights": self.weights, "mistakes": self.mistakes,
-                 "proof": self.proof}
-        shown = [(name, p) for name, p in names.items() if p.ax.get_visible()]  # see focus
-        panels = tuple(layers.panel(p.ax, name, width=width, height=height) for name, p in shown)
-        pt = px_per_pt(self.fig)
-        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
-                       for _, p in shown for t in p.tracks(pt))
-        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                            panels=panels, tracks=tracks, below=below, above=above,
-                            n_steps=int(self.traj.n_steps), chunk=int(chunk))
-        return self._scene
+            css = css_dpi(self.fig) / layers.layer_dpi(self.fig, ratio)
+            self.plane.kept_anchor = (x * css, self.page_size[1] - y * css)
+        return below, above
+
+    def page_step(self, k: int) -> tuple[dict, str]:
+        f = self.frame(k)
+        return self.parts(f), f.text
 
     def status(self, k: int) -> str:
         """The status line at step ``k`` (as the tab's timeline writes it)."""
         return status_text(self.traj, k, n_points=len(self.X), cycle=self.info.cycle,
                            edited=self.edited)
-
-    def chunk(self, index: int) -> Chunk:
-        """The tracks' arrays for the steps of chunk ``index`` of the last :meth:`scene`, with
-        the texts they index, and per step the narration and the status line."""
-        if self._scene is None:
-            raise ValueError("chunk needs a scene of this run and size: call scene first")
-        steps = self._scene.chunk_range(index)
-        frames = [self.frame(k) for k in steps]
-        arrays, strings = stack([self.parts(f) for f in frames], self._scene.tracks)
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(f.text for f in frames),
-                     status=tuple(self.status(k) for k in steps))
 
     # ------------------------------------------------------------------ live drawing
     def dynamic_artists(self) -> list:

@@ -27,9 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
-from matplotlib.figure import Figure
 
 from ..generalization import MAX_N, RiskTable, StabilityCurve
 from ..generalization import losses as L
@@ -42,6 +40,7 @@ from .generalization_scene import (
     LOSS_STYLE,
     GeneralizationScene,
 )
+from .page_figure import new_figure
 from .tracks import figure_renderer
 
 __all__ = ["GeneralizationFigure", "LossPanel", "StabilityPanel", "RiskPanel"]
@@ -312,7 +311,7 @@ class RiskPanel:
         self.ax.set_xlim(0, top * 2.8)
 
 
-class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
+class GeneralizationFigure(GeneralizationScene):
     """The Generalization tab's figure (see the module docstring).
 
     Parameters
@@ -325,11 +324,7 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
     """
 
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is None:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi, canvas=True)
         self._init_scene()
         self._k = None
         self.grid = self.fig.add_gridspec(2, 2, width_ratios=WIDTH_RATIOS, height_ratios=(1.0, 1.2))
@@ -405,7 +400,7 @@ class GeneralizationFigure(GeneralizationScene, live.LiveFigure):
         if self.traj is None:
             return ""
         self._k = int(k)
-        self.apply_step(self.step_parts(k))
+        self.apply(self.step_parts(k))
         return self.step_text(k)
 
     def dynamic_artists(self) -> list:

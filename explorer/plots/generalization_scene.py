@@ -35,6 +35,7 @@ from ..generalization import losses as L
 from . import layers, live
 from . import style as S
 from . import tracks as T
+from .page_figure import PageFigure
 from .scene import FIGURE, Chunk, Scene, Track
 
 #: name: (label, colour, line style, marker of the examples' points)
@@ -87,11 +88,13 @@ def _has_marks(line) -> bool:
     return line.get_marker() not in (None, "None", "none", "", " ")
 
 
-class GeneralizationScene:
-    """Describe a :class:`~explorer.plots.GeneralizationFigure` for the page (mixin)."""
+class GeneralizationScene(PageFigure):
+    """What the page draws of :class:`~explorer.plots.GeneralizationFigure`: its declarations
+    for :class:`~explorer.plots.page_figure.PageFigure`, and the simulation's static tracks."""
 
     def _init_scene(self) -> None:
-        self._scene = None
+        self.forget_page_scene()
+        self._still = None
         #: What the page says after each step's narration (the view's summaries), sent with
         #: the statics.
         self.tail = ""
@@ -99,11 +102,39 @@ class GeneralizationScene:
     @property
     def described(self) -> bool:
         """Whether a scene describes the run, losses, simulation and size shown."""
-        return self._scene is not None
+        return self.page_scene is not None
 
     def forget_scene(self) -> None:
         """The still layers changed (a new run, losses, table or size): describe again."""
-        self._scene = None
+        self.forget_page_scene()
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.traj is None else int(self.traj.n_steps)
+
+    def page_missing(self) -> str:
+        return "a run: call set_run first" if self.traj is None else ""
+
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        return tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
+                     for name, ax in self.panel_axes().items())
+
+    def page_tracks(self, pt: float) -> list:
+        return self._tracks(pt)
+
+    def stepped_tracks(self) -> tuple:
+        """The loss markers (the simulation's tracks are :meth:`statics`)."""
+        names = {f"loss_{n}" for n in self.losses.shown}
+        return tuple(t for t in self.page_scene.tracks if t.name in names)
+
+    def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
+        """The legends over the tracks (split at :data:`SPLIT_Z`; each track keeps its layer)."""
+        return self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
+
+    def page_step(self, k: int) -> tuple[dict, str]:
+        """The loss markers after step ``k`` and :meth:`step_text` (the page adds :attr:`tail`,
+        sent with the statics)."""
+        return self.step_parts(k), self.step_text(k)
 
     # ------------------------------------------------------------------ what is where
     def panel_axes(self) -> dict:
@@ -182,11 +213,6 @@ class GeneralizationScene:
                                    "c": np.zeros(len(z), dtype=np.uint8)}
         return out
 
-    def apply_step(self, parts: dict) -> None:
-        """Put a step's parts on matplotlib's markers."""
-        for name in self.losses.shown:
-            self.losses.points[name].set_offsets(parts[f"loss_{name}"]["xy"])
-
     def sim_parts(self) -> dict:
         """The simulation's points as the stability panel's artists hold them (log10 units):
         each line's vertices (polyline and markers alike), the error bars as one polyline
@@ -234,21 +260,11 @@ class GeneralizationScene:
 
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
               chunk: int = 256) -> Scene:
-        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
-        and describe it for the page: still layers at ``ratio`` device px per CSS px (the
-        legends over the tracks), the loss and stability panels, the tracks. :meth:`chunk`
-        gives the steps' loss markers, :meth:`statics` the simulation's points."""
-        self._start_scene(missing="a run: call set_run first" if self.traj is None else "",
-                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
-        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
-                       for name, ax in self.panel_axes().items())
-        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                            panels=panels, tracks=tuple(self._tracks(T.px_per_pt(self.fig))),
-                            below=below, above=above, n_steps=int(self.traj.n_steps),
-                            chunk=int(chunk))
+        """:meth:`PageFigure.scene`, and what its still layers show of the simulation (a size
+        that finishes changes only the tracks while that stays, :meth:`grow`)."""
+        scene = super().scene(width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
         self._still = self._still_key()
-        return self._scene
+        return scene
 
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
@@ -259,28 +275,14 @@ class GeneralizationScene:
         """The figure's description at step ``k``: the mean losses, then :attr:`tail`."""
         return f"{self.step_text(k)}{self.tail}"
 
-    def chunk(self, index: int) -> Chunk:
-        """The loss markers of chunk ``index`` of the last :meth:`scene`, with per step the
-        narration (:meth:`step_text`: the page adds :attr:`tail`, sent with the statics) and
-        the status line."""
-        if self._scene is None:
-            raise ValueError("chunk needs a scene of this run and size: call scene first")
-        steps = self._scene.chunk_range(index)
-        names = {f"loss_{n}" for n in self.losses.shown}
-        arrays, strings = T.stack([self.step_parts(k) for k in steps],
-                                  [t for t in self._scene.tracks if t.name in names])
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(self.step_text(k) for k in steps),
-                     status=tuple(self.status(k) for k in steps))
-
     def statics(self) -> Chunk:
         """The simulation's points and the legend title's words (one row, the same at every
         step), and :attr:`tail`, sent with the scene and as sizes finish."""
-        if self._scene is None:
+        if self.page_scene is None:
             raise ValueError("statics needs a scene: call scene first")
         names = {*self._sim_artists(), *_cut_tracks()}
         arrays, strings = T.stack([self.sim_parts()],
-                                  [t for t in self._scene.tracks if t.name in names])
+                                  [t for t in self.page_scene.tracks if t.name in names])
         return Chunk(start=0, count=1, arrays=arrays, strings=strings, tail=self.tail)
 
     def grow(self, curve) -> Chunk | None:
@@ -289,7 +291,7 @@ class GeneralizationScene:
         still layers change too (the probability axis or the legend's frame moved): then
         describe the figure again with :meth:`scene`."""
         self.set_stability(curve)
-        if self._scene is None or self._still_key() != self._still:
-            self._scene = None
+        if self.page_scene is None or self._still_key() != self._still:
+            self.forget_page_scene()
             return None
         return self.statics()

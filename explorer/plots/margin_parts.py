@@ -219,11 +219,3 @@ def step_parts(figure, k: int) -> dict:
         _seg(np.asarray(w, dtype=float)[:2], float(b), figure.plane.box)
     return {"sgd": {"xy": line}, "cursor": {"x": np.array(float(k))},
             "dot": {"xy": np.array([[float(k), value]])}}
-
-
-def apply_step(figure, p: dict) -> None:
-    T.set_polyline(figure.plane.sgd, p["sgd"]["xy"])
-    x = float(p["cursor"]["x"])
-    if np.isfinite(x):
-        figure.objective.cursor.set_xdata([x, x])
-    T.set_polyline(figure.objective.dot, p["dot"]["xy"])

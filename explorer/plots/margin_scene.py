@@ -8,13 +8,12 @@ are :mod:`explorer.plots.margin_parts`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from . import layers
 from . import margin_parts as P
-from .scene import Chunk, Scene
+from .page_figure import PageFigure
+from .scene import Chunk
 from .tracks import px_per_pt, stack
 
 #: The still layers split at this z order: the points, the SVM's line, rings, slacks and
@@ -26,12 +25,14 @@ SPLIT_Z = 4.1
 
 
 
-class MarginsScene:
-    """Describe a :class:`~explorer.plots.MarginsFigure` for the page (mixin)."""
+class MarginsScene(PageFigure):
+    """What the page draws of :class:`~explorer.plots.MarginsFigure`: its declarations for
+    :class:`~explorer.plots.page_figure.PageFigure`, and the edit parts."""
+
+    split_z = SPLIT_Z
 
     def _init_scene(self) -> None:
-        self._scene = None
-        self._log_dot = False
+        self.forget_page_scene()
         #: What the figure shows in numbers, said before each step's narration (the view's).
         self.summary = ""
         #: The points were edited (the status line says so).
@@ -41,7 +42,14 @@ class MarginsScene:
     def described(self) -> bool:
         """Whether a scene describes the data and size shown (:meth:`scene` since the last
         :meth:`set_data`)."""
-        return self._scene is not None
+        return self.page_scene is not None
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.sgd is None else int(self.sgd.traj.n_steps)
+
+    def page_missing(self) -> str:
+        return "data: call set_data first" if self.comparison is None else ""
 
     # ------------------------------------------------------------------ what is where
     def panel_axes(self) -> dict:
@@ -56,6 +64,10 @@ class MarginsScene:
             out["path"] = self.path_panel.ax
         return {name: ax for name, ax in out.items() if ax.get_visible()}
 
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        return tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
+                     for name, ax in self.panel_axes().items())
+
     def _edit_planes(self) -> dict:
         out = {"plane": self.plane}
         if self.overlay == "side":
@@ -69,35 +81,19 @@ class MarginsScene:
             out.update(P.plane_artists(plane, name))
         return out
 
-    # ------------------------------------------------------------------ the scene
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> Scene:
-        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
-        and describe it for the page: still layers at ``ratio`` device px per CSS px, the
-        panels, the tracks (layer "under" below :data:`SPLIT_Z`). :meth:`chunk` gives the SGD
-        steps' arrays, :meth:`statics` the edit parts of the data shown."""
-        self._start_scene(missing="data: call set_data first" if self.comparison is None else "",
-                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
-        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
-                       for name, ax in self.panel_axes().items())
-        pt = px_per_pt(self.fig)
+    def page_tracks(self, pt: float) -> list:
+        """The SGD step's tracks (:meth:`chunk`), then the edit parts' (:meth:`statics`)."""
         tracks = P.step_tracks(self, pt)
         for name, plane in self._edit_planes().items():
             tracks += P.plane_tracks(plane, name, pt)
-        shown = {p.name for p in panels}  # not the tracks of a panel left out
-        tracks = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in tracks
-                       if t.panel in shown)
-        n = 0 if self.sgd is None else int(self.sgd.traj.n_steps)
-        self._log_dot = self.objective.ax.get_yscale() == "log"
-        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                            panels=panels, tracks=tracks, below=below, above=above,
-                            n_steps=n, chunk=int(chunk))
-        return self._scene
+        return tracks
+
+    def stepped_tracks(self) -> tuple:
+        return tuple(self._tracks(True))
 
     def _tracks(self, step: bool) -> list:
         names = set(P.step_artists(self))
-        return [t for t in self._scene.tracks if (t.name in names) == step]
+        return [t for t in self.page_scene.tracks if (t.name in names) == step]
 
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
@@ -109,23 +105,20 @@ class MarginsScene:
         text = self.step_text(k)
         return f"{self.summary}. {text}" if text else f"{self.summary}."
 
-    def chunk(self, index: int) -> Chunk:
-        """The SGD steps' arrays for chunk ``index`` of the last :meth:`scene`, with per step
-        the narration and the status line."""
-        if self._scene is None:
-            raise ValueError("chunk needs a scene of this run and size: call scene first")
-        steps = self._scene.chunk_range(index)
-        parts = [P.step_parts(self, k) for k in steps]
-        if self._log_dot:
-            for p in parts:
-                xy = np.array(p["dot"]["xy"], dtype=float)
-                if len(xy):
-                    xy[:, 1] = np.log10(np.maximum(xy[:, 1], 1e-300))
-                p["dot"]["xy"] = xy
-        arrays, strings = stack(parts, self._tracks(True))
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(self.narration(k) for k in steps),
-                     status=tuple(self.status(k) for k in steps))
+    def parts(self, k: int) -> dict:
+        """The SGD step's parts (:func:`explorer.plots.margin_parts.step_parts`)."""
+        return P.step_parts(self, k)
+
+    def page_step(self, k: int) -> tuple[dict, str]:
+        """Step ``k``'s parts as the page maps them (the objective's dot in log10 units on a
+        log axis) and its narration."""
+        p = self.parts(k)
+        if self.objective.ax.get_yscale() == "log":
+            xy = np.array(p["dot"]["xy"], dtype=float)
+            if len(xy):
+                xy[:, 1] = np.log10(np.maximum(xy[:, 1], 1e-300))
+            p["dot"]["xy"] = xy
+        return p, self.narration(k)
 
     def _edit_chunk(self, X, y, cmp, *, numbers: bool) -> Chunk:
         pt = px_per_pt(self.fig)
@@ -142,7 +135,7 @@ class MarginsScene:
     def statics(self) -> Chunk:
         """The edit parts of the data shown (one row, the same at every step): sent with the
         scene (:meth:`explorer.app.pagefigure.PageFigure.show_scene`)."""
-        if self._scene is None:
+        if self.page_scene is None:
             raise ValueError("statics needs a scene: call scene first")
         return self._edit_chunk(self.X, self.y, self.comparison, numbers=True)
 
@@ -151,7 +144,7 @@ class MarginsScene:
         edit is finished), also moved on the kernel's artists; None when that is not possible
         (then lay the figure out again with :meth:`set_data`): the hard margin appears or
         vanishes, or a point or slack end leaves the plane's box."""
-        if self._scene is None or self.comparison is None:
+        if self.page_scene is None or self.comparison is None:
             return None
         X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
         if (self.comparison.svm is None) != (comparison.svm is None):

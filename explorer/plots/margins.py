@@ -25,17 +25,15 @@ Artists are created once; :meth:`MarginsFigure.set_data` re-lays them out and
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from . import live, room
 from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
-from .margin_parts import apply_step, step_parts
 from .margin_plane import MarginPlane
 from .margin_scene import MarginsScene
 from .overlays import LEGEND_DROP
+from .page_figure import new_figure
 from .tracks import figure_renderer
 
 __all__ = ["MarginsFigure", "MarginPlane", "DualWeights", "SGDObjective", "SupportPathPanel"]
@@ -50,7 +48,7 @@ OVERLAYS = ("overlaid", "side")
 
 
 # --------------------------------------------------------------------------- figure
-class MarginsFigure(MarginsScene, live.LiveFigure):
+class MarginsFigure(MarginsScene):
     """The Margins view's figure: data plane, dual weights, SGD objective, Example 61.3.
 
     Parameters
@@ -68,11 +66,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
 
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80,
                  overlay: str = "overlaid"):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is None:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi, canvas=True)
         kw = dict(hspace=0.42, wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
         self._grids = {"overlaid": self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, **kw),
                        "side": self.fig.add_gridspec(2, 3, width_ratios=SIDE_RATIOS, **kw)}
@@ -160,7 +154,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
                              f"{sgd.X.shape[0]}")
         self.X, self.y, self.comparison, self.path, self.sgd = X, y, comparison, path, sgd
         self._box = box
-        self._scene = None  # a scene describes one run at one size
+        self.forget_page_scene()  # a scene describes one run at one size
         self.plane.set_data(X, y, comparison, sgd, box=box)
         if self.overlay == "side":  # both planes on the SVM plane's limits
             self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box)
@@ -259,7 +253,7 @@ class MarginsFigure(MarginsScene, live.LiveFigure):
     def show(self, k: int) -> str:
         """Move the SGD line and the objective cursor to step ``k`` (the parts the page draws,
         :func:`explorer.plots.margin_parts.step_parts`); returns a narration."""
-        apply_step(self, step_parts(self, k))
+        self.apply(self.parts(k))
         return self.step_text(k)
 
     def dynamic_artists(self) -> list:

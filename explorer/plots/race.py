@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 from matplotlib.transforms import offset_copy
 
 from ..perceptron.race import Race, race_frame, race_text
@@ -27,10 +25,11 @@ from ..perceptron.replay.narration import plural
 from ..perceptron.rules import RULES
 from . import layers, live, plane_parts
 from . import style as S
+from .page_figure import PageFigure, new_figure
 from .plane import DataPlane, data_box
-from .progress import draw_so_far, so_far, staircase
-from .scene import FIGURE, Chunk, Scene, Track
-from .tracks import css_dpi, figure_renderer, line_style, px_per_pt, stack, text_style
+from .progress import so_far, staircase
+from .scene import FIGURE, Track
+from .tracks import css_dpi, figure_renderer, line_style, text_style
 
 FIGSIZE = (13.0, 6.8)
 #: Colour and dash of each racer, in order: none of the planes' own colours (classes, update,
@@ -102,7 +101,7 @@ def plane_name(i: int) -> str:
     return "plane" if i == 0 else f"plane{i + 1}"
 
 
-class RaceFigure(live.LiveFigure):
+class RaceFigure(PageFigure):
     """Planes of 2 to 4 rules in a row above their updates; :meth:`show` draws step ``k``.
 
     Parameters
@@ -111,10 +110,12 @@ class RaceFigure(live.LiveFigure):
         An empty figure; by default a new one on its own Agg canvas.
     """
 
+    split_z = SPLIT_Z
+
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80, blit: bool = False):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is None:
-            FigureCanvasAgg(self.fig)
+        # a figure given keeps its size (the tab's: its layout follows at the first fit)
+        self.fig = new_figure(fig, figsize=None if fig is not None else figsize, dpi=dpi,
+                              canvas=fig is None)
         self.race = None
         self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []
@@ -126,7 +127,6 @@ class RaceFigure(live.LiveFigure):
         #: The first rule's :func:`~explorer.perceptron.replay.describe_run`, when known: the narration's
         #: last step then says what more epochs would do with the data's separability verdict.
         self.info = None
-        self._scene = None
         self._anchors = []
         self._init_live(blit)
 
@@ -199,7 +199,7 @@ class RaceFigure(live.LiveFigure):
         mistakes; the planes in a row, as tall as the figure, with the mistakes in a column
         at their right; three or four planes in two rows with the mistakes at their right.
         The one whose planes are largest is used (the first on a tie)."""
-        self._scene = None
+        self.forget_page_scene()
         self._background = None
         if self.race is None:
             return
@@ -317,17 +317,9 @@ class RaceFigure(live.LiveFigure):
 
     def show(self, k: int) -> str:
         """Move every artist to step ``k``; returns the narration."""
-        frames = self.frames(k)
-        p = self.parts(k, frames)
-        for i, plane in enumerate(self.planes):
-            head = f"r{i}_"
-            plane_parts.apply(plane, {n[len(head):]: v for n, v in p.items()
-                                      if n.startswith(head) and n != f"r{i}_status"})
-            self.status[i].set_text(p[f"r{i}_status"]["text"])
-            draw_so_far(self.curves[i], self.stairs[i], p[f"m{i}"])
-        x = p["m_cursor"]["x"]
-        self.cursor.set_xdata([x, x])
-        return self.narration(k, frames)
+        p, text = self.page_step(k)
+        self.apply(p)
+        return text
 
     def narration(self, k: int, frames: list | None = None) -> str:
         """The race's narration at step ``k`` (:func:`explorer.perceptron.race.race_text`, with
@@ -349,7 +341,7 @@ class RaceFigure(live.LiveFigure):
         out["m_cursor"] = self.cursor
         return out
 
-    def _tracks(self, pt: float) -> list:
+    def page_tracks(self, pt: float) -> list:
         out = []
         for i, plane in enumerate(self.planes):
             for t in plane_parts.tracks(plane, pt):
@@ -361,25 +353,30 @@ class RaceFigure(live.LiveFigure):
                              data={"data": self.stairs[i]}))
         out.append(Track("m_cursor", "mistakes", "vline", z=4.0,
                          style=line_style(self.cursor, pt)))
-        return [replace(t, layer="under" if t.z < SPLIT_Z else "over") for t in out]
+        return out
 
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> Scene:
-        """Lay out at ``width`` × ``height`` CSS px and describe the race for the page (see
-        :meth:`explorer.plots.figure.PerceptronFigure.scene`)."""
-        self._start_scene(missing="a race: call set_race first" if self.race is None else "",
-                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
+    def page_missing(self) -> str:
+        return "a race: call set_race first" if self.race is None else ""
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.race is None else int(self.race.n_steps)
+
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        """Each rule's plane, then the mistakes; the planes' lines are anchored over them."""
         panels = [layers.panel(p.ax, plane_name(i), width=width, height=height)
                   for i, p in enumerate(self.planes)]
         panels.append(layers.panel(self.mistakes_ax, "mistakes", width=width, height=height))
         pt = css_dpi(self.fig) / 72.0
         self._anchors = [(p.x, p.y - STATUS_GAP * pt) for p in panels[:-1]]
-        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                            panels=tuple(panels), tracks=tuple(self._tracks(px_per_pt(self.fig))),
-                            below=below, above=above, n_steps=int(self.race.n_steps),
-                            chunk=int(chunk))
-        return self._scene
+        return tuple(panels)
+
+    def page_step(self, k: int) -> tuple[dict, str]:
+        frames = self.frames(k)  # each rule's frames, once a step
+        return self.parts(k, frames), self.narration(k, frames)
+
+    def page_status(self, k: int) -> str:
+        return self.status_text(k)
 
     def status_text(self, k: int) -> str:
         """The timeline's status line at step ``k``."""
@@ -389,17 +386,3 @@ class RaceFigure(live.LiveFigure):
         n = len(r.y)
         return (f"step {k} of {r.n_steps} · updates (mistakes): {counts} · "
                 f"{plural(n, 'point')}{' (edited)' if self.edited else ''}")
-
-    def chunk(self, index: int) -> Chunk:
-        """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with per step the
-        narration and the status line."""
-        if self._scene is None:
-            raise ValueError("chunk needs a scene of this race and size: call scene first")
-        steps = self._scene.chunk_range(index)
-        frames = [self.frames(k) for k in steps]  # each rule's frames, once a step
-        arrays, strings = stack([self.parts(k, f) for k, f in zip(steps, frames, strict=True)],
-                                self._scene.tracks)
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(self.narration(k, f)
-                                     for k, f in zip(steps, frames, strict=True)),
-                     status=tuple(self.status_text(k) for k in steps))

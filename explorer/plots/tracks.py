@@ -245,6 +245,22 @@ def set_text(text, part: dict) -> None:
     text.set_visible(ok)
 
 
+def pieces(xy) -> list:
+    """The pieces of a polyline between its NaN rows (a ``LineCollection``'s segments; a
+    lone vertex draws nothing)."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    ok = np.isfinite(xy).all(axis=1)
+    out, start = [], None
+    for i, good in enumerate([*ok, False]):
+        if good and start is None:
+            start = i
+        elif not good and start is not None:
+            if i - start >= 2:
+                out.append(xy[start:i])
+            start = None
+    return out
+
+
 # ---------------------------------------------------------------------- a chunk's arrays
 def _pad(values, *, kind: str, name: str) -> np.ndarray:
     """Stack per-step arrays whose first axis may differ: polygons repeat their last vertex

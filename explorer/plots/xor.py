@@ -26,17 +26,16 @@ hides the other views' axes; a step moves artists in place, from the step's part
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
-from matplotlib.figure import Figure
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from ..xor import FUNCTIONS, HIDDEN_PAIRS, VIEWS, Scene, function, lift
-from . import live, room, xor_parts
+from . import live, room
 from . import style as S
 from .overlays import LEGEND_DROP, certificate_artists
+from .page_figure import new_figure
 from .tracks import css_dpi, figure_renderer
 from .view3d import Lifted3D
 from .xor_page import XorPage
@@ -60,7 +59,7 @@ def _proxy(artist) -> Line2D:
                   mec=artist.get_markeredgecolor())
 
 
-class XorFigure(XorSteps, XorPage, live.LiveFigure):
+class XorFigure(XorSteps, XorPage):
     """The XOR tab's figure; :meth:`set_scene` lays out, :meth:`show` draws step ``k``.
 
     Parameters
@@ -73,11 +72,7 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
     """
 
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is None:
-            FigureCanvasAgg(self.fig)  # off screen: drawn to pixels (still layers, tests)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi, canvas=True)
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42, wspace=0.32,
                                    left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.grid = gs
@@ -413,7 +408,7 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         self._lay_out()
         self._animate_current()
         self.invalidate()
-        self._page = None
+        self.forget_page_scene()
 
     # ------------------------------------------------------------------ steps
     def _region(self, F) -> None:
@@ -440,7 +435,7 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         parts, text = self.step_parts(k)
         if self.view == "layers":
             self._still_layers(sc)
-        xor_parts.apply(self, parts)
+        self.apply(parts)
         return text
 
     # ------------------------------------------------------------------ live drawing
@@ -486,7 +481,7 @@ class XorFigure(XorSteps, XorPage, live.LiveFigure):
         """Resize to ``width`` × ``height`` CSS pixels (see :func:`explorer.plots.live.resize`)."""
         live.resize(self.fig, width, height, scale=scale, base_dpi=base_dpi)
         self.invalidate()
-        self._page = None  # a page scene describes one size
+        self.forget_page_scene()  # a page scene describes one size
         if self.xor_scene is not None:
             self._legend()
         else:

@@ -12,22 +12,22 @@ without a run (proof, 16 functions) is all still layer: one step, no tracks; its
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from . import layers
-from .scene import FIGURE, Chunk
-from .scene import Scene as PageScene
-from .tracks import px_per_pt, stack
-from .xor_parts import SPLIT_Z, STEPPED, artists, tracks
+from .page_figure import PageFigure
+from .xor_parts import SPLIT_Z, STEPPED, artists, set_raster, tracks
 
 __all__ = ["XorPage"]
 
 
-class XorPage:
-    """The page-drawn side of :class:`explorer.plots.xor.XorFigure` (a mixin)."""
+class XorPage(PageFigure):
+    """What the page draws of :class:`explorer.plots.xor.XorFigure`: its declarations for
+    :class:`~explorer.plots.page_figure.PageFigure` (scene, chunks and matplotlib's steps)."""
+
+    split_z = SPLIT_Z
 
     def _init_page(self) -> None:
-        self._page = None
+        self.forget_page_scene()
         #: The status line of step ``k`` (the tab sets it; by default "step k of n").
         self.status_of: Callable[[int], str] | None = None
 
@@ -40,9 +40,15 @@ class XorPage:
     def n_steps(self) -> int:
         return 0 if self.xor_scene is None else int(self.xor_scene.steps(self.view))
 
+    def page_missing(self) -> str:
+        return "a function laid out: call set_scene first" if self.xor_scene is None else ""
+
     def track_artists(self) -> dict:
         """Track name -> the matplotlib artist that draws it, in the view shown."""
         return artists(self)
+
+    def page_tracks(self, pt: float) -> list:
+        return tracks(self, pt)
 
     def moving_artists(self) -> list:
         """The artists of the tracks (the page draws them; the still layers leave them out)."""
@@ -73,41 +79,28 @@ class XorPage:
             out += [p(ax, f"tile{c}") for c, ax in enumerate(self.tiles)]
         return tuple(out)
 
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> PageScene:
-        """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
-        and describe the view shown for the page: the still layers at ``ratio`` device px per
-        CSS px, the panels, the tracks (layer "under" below :data:`SPLIT_Z`)."""
-        missing = "a function laid out: call set_scene first" if self.xor_scene is None else ""
-        self._start_scene(missing=missing, width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
+    def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
         self.show(0)  # what stays still in the view (the proof, the tiles, the hidden lines)
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
-        pt = px_per_pt(self.fig)
-        panels = self.page_panels(width=width, height=height)
-        shown = {p.name for p in panels} | {FIGURE}  # not the tracks of a panel left out
-        found = tuple(replace(t, layer="under" if t.z < SPLIT_Z else "over")
-                      for t in tracks(self, pt) if t.panel in shown)
-        self._page = PageScene(width=int(width), height=int(height), ratio=float(ratio),
-                               panels=panels,
-                               tracks=found, below=below, above=above, n_steps=self.n_steps,
-                               chunk=int(chunk))
-        return self._page
+        return super().still_layers(ratio=ratio)
+
+    def page_step(self, k: int) -> tuple[dict, str]:
+        """The view's parts at step ``k`` and its narration; a view without a run (proof, 16
+        functions) is all still layer: no parts, its one text."""
+        if self.view in STEPPED:
+            return self.step_parts(k)
+        return {}, self.show(0)
 
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
         return self.status_of(k) if self.status_of is not None else f"step {k} of {self.n_steps}"
 
-    def chunk(self, index: int) -> Chunk:
-        """The tracks' arrays for the steps of chunk ``index`` of the last :meth:`scene`, the
-        texts they index, and per step the narration and the status line."""
-        if self._page is None:
-            raise ValueError("chunk needs a scene of this view and size: call scene first")
-        steps = self._page.chunk_range(index)
-        if self.view in STEPPED:
-            rows, texts = zip(*(self.step_parts(k) for k in steps), strict=True)
-        else:
-            text = self.show(0)
-            rows, texts = [{}] * len(steps), [text] * len(steps)
-        arrays, strings = stack(list(rows), self._page.tracks)
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(texts), status=tuple(self.status(k) for k in steps))
+    def apply_own(self, track, part: dict) -> bool:
+        """The regions (rasters) and the lifted plane (3-D), which no kind's applier moves."""
+        if track.kind == "raster":
+            image = self.image if track.name == "region" else self.hidden.image
+            set_raster(image, part["bits"], int(track.data["data"][2][0]))
+            return True
+        if track.name == "lift_plane":
+            self.lifted.show_plane(part["xyz"])
+            return True
+        return False

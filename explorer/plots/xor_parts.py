@@ -67,21 +67,6 @@ def joined(segments) -> np.ndarray:
     return np.vstack(rows) if rows else T.EMPTY
 
 
-def split(xy) -> list:
-    """The pieces of a polyline between its NaN rows (for a LineCollection)."""
-    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-    ok = np.isfinite(xy).all(axis=1)
-    out, start = [], None
-    for i, good in enumerate([*ok, False]):
-        if good and start is None:
-            start = i
-        elif not good and start is not None:
-            if i - start >= 2:
-                out.append(xy[start:i])
-            start = None
-    return out
-
-
 def ring_style(line, pt: float) -> dict:
     """An open ring marker (a ``Line2D`` with ``mfc="none"``)."""
     return T.marker_style(line, pt) | {"fill": "none"}
@@ -168,44 +153,3 @@ def artists(fig) -> dict:
             out |= {f"alpha_{i}": bar, f"alpha_text_{i}": text}
         out |= {"kernel_updates": fig.k_curve, "kernel_dot": fig.k_dot}
     return out
-
-
-# ---------------------------------------------------------------------- matplotlib draws them
-def apply(fig, p: dict) -> None:
-    """Move the view's artists to the parts ``p`` (matplotlib draws the description)."""
-    cols = fig.grid_shape[1]
-    set_raster(fig.image, p["region"]["bits"], cols)
-    if "line" in p:
-        T.set_polyline(fig.line, p["line"]["xy"])
-    if "pocket" in p:
-        T.set_polyline(fig.line2, p["pocket"]["xy"])
-    if "curve" in p:
-        fig.curve.set_segments(split(p["curve"]["xy"]))
-    if "ring" in p:
-        T.set_polyline(fig.ring, p["ring"]["xy"])
-    for name, line, key in (("updates", fig.upd_curve, "updates"),
-                            ("wrong_now", fig.err_now, "wrong_now"),
-                            ("wrong_kept", fig.err_kept, "wrong_kept"),
-                            ("kernel_updates", fig.k_curve, "kernel")):
-        if name in p:
-            T.set_polyline(line, fig.stairs[key][: int(p[name]["n"])])
-    for name, line in (("updates_dot", fig.upd_dot), ("kernel_dot", fig.k_dot)):
-        if name in p:
-            T.set_polyline(line, p[name]["xy"])
-    if "cycle_span" in p:
-        T.set_polygon(fig.upd_cycle, p["cycle_span"]["xy"])
-        fig.upd_note.set_text(p["cycle_note"]["text"])  # "" while hidden
-        T.set_text(fig.upd_note, p["cycle_note"])
-    if "wrong_cursor" in p:
-        x = float(p["wrong_cursor"]["x"])
-        fig.err_cursor.set_xdata([x, x])
-    if "lift_plane" in p:
-        fig.lifted.show_plane(p["lift_plane"]["xyz"])
-    if "hidden_region" in p:
-        set_raster(fig.hidden.image, p["hidden_region"]["bits"], fig.hidden.shape[1])
-        T.set_polyline(fig.hidden.line, p["hidden_line"]["xy"])
-    if "alpha_0" in p:
-        for i, (bar, text) in enumerate(zip(fig.duals.bars, fig.duals.values, strict=True)):
-            xy = np.asarray(p[f"alpha_{i}"]["xy"], dtype=float)
-            bar.set_height(float(xy[2, 1] - xy[0, 1]))
-            T.set_text(text, p[f"alpha_text_{i}"])

@@ -272,6 +272,27 @@ async def test_frames_reach_followers_and_a_followers_words_are_ignored(srv):
 
 
 @served
+async def test_the_students_address_as_a_qr_code_is_the_one_the_browser_reached(srv):
+    client = httpclient.AsyncHTTPClient()
+    r = await client.fetch(srv.get_url("/lecture/qr.svg"))
+    svg = r.body.decode()
+    assert r.headers["Content-Type"] == "image/svg+xml" and svg.startswith("<svg")
+    assert f"<title>http://127.0.0.1:{srv.port}/follow</title>" in svg
+    r = await client.fetch(srv.get_url("/lecture/qr.svg"), headers={
+        "Host": "lecture.example.org", "X-Forwarded-Proto": "https"})
+    assert "<title>https://lecture.example.org/follow</title>" in r.body.decode()
+    # the same code segno makes for that address (so a phone's camera reads that address)
+    import io
+
+    import segno
+    out = io.BytesIO()
+    segno.make("https://lecture.example.org/follow", error="m").save(
+        out, kind="svg", scale=10, border=2, title="https://lecture.example.org/follow",
+        svgclass="pe-qr", lineclass=None, xmldecl=False)
+    assert r.body == out.getvalue()
+
+
+@served
 async def test_without_the_key_nobody_publishes(srv):
     for cookie in (None, f"{KEY_COOKIE}=guess", f"{FLAG_COOKIE}=present"):
         s = await srv.ws("/lecture/publish", cookie)

@@ -15,6 +15,10 @@ the two websockets between them (issue 32; the relay itself is :mod:`explorer.se
     The presenter's page publishes frames; refused (close code 4003) without the key's cookie.
 ``WS {base}lecture/follow``
     Frames to a follower; anything a follower sends is ignored.
+``GET {base}lecture/qr.svg``
+    The students' address (``…/follow`` as the asking browser reached the server: its scheme,
+    ``X-Forwarded-Proto`` behind a proxy, and ``Host``) as a QR code, for the presenter's
+    screen; the address is the SVG's ``<title>``.
 ``GET {base}lecture/status``
     ``{"followers": n, "max_followers": m, "presenting": bool}``.
 """
@@ -137,6 +141,33 @@ class LectureStaticHandler(web.StaticFileHandler):
 
     def set_extra_headers(self, path):
         self.set_header("Cache-Control", "no-cache")
+
+
+def follow_url(request, base: str) -> str:
+    """The students' address as ``request``'s browser reached this server."""
+    scheme = request.headers.get("X-Forwarded-Proto", request.protocol).split(",")[0].strip()
+    scheme = scheme if scheme in ("http", "https") else request.protocol
+    return f"{scheme}://{request.host}{base}follow"
+
+
+class QrHandler(web.RequestHandler):
+    """``GET lecture/qr.svg``: the students' address as a QR code (SVG)."""
+
+    def initialize(self, base: str):
+        self.base = base
+
+    def get(self):
+        import io
+
+        import segno
+
+        url = follow_url(self.request, self.base)
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=10, border=2, title=url,
+                                        svgclass="pe-qr", lineclass=None, xmldecl=False)
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(out.getvalue())
 
 
 class LectureStatusHandler(web.RequestHandler):
@@ -273,6 +304,7 @@ def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None)
         (base + "/present", PresentHandler, {"key": key, "base": base + "/"}),
         (base + "/follow", FollowPageHandler, {"base": base + "/"}),
         (base + "/lecture/status", LectureStatusHandler, {"lecture": lecture}),
+        (base + "/lecture/qr.svg", QrHandler, {"base": base + "/"}),
         (base + "/lecture/publish", PublishSocket, {"lecture": lecture, "key": key, "wake": wake}),
         (base + "/lecture/follow", FollowSocket, {"lecture": lecture, "senders": senders}),
         (base + r"/lecture/static/([a-z0-9_]+\.(?:js|css))", LectureStaticHandler,

@@ -79,6 +79,16 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
     assert "Perceptron" in followers[0].locator(".pe-follow-title").inner_text()
     presenter.wait_for_function("() => (document.querySelector('.pe-presenting') || {})"
                                 ".textContent === '● Presenting · 2 following'")
+    # A (or a click on the badge): the students' address, large, with its QR code
+    presenter.locator(".pe-pagefigure canvas").first.click()  # keys after a click on the figure
+    presenter.keyboard.press("a")
+    address = presenter.locator(".pe-address")
+    address.wait_for(state="visible")
+    assert address.locator(".pe-address-url").inner_text() == hall.url + "follow"
+    assert "this computer only" in address.locator(".pe-address-note").inner_text()
+    presenter.wait_for_function("() => document.querySelector('.pe-address img').naturalWidth > 100")
+    presenter.keyboard.press("a")
+    address.wait_for(state="hidden")
     # the presenter's key is in no follower's page and in no link the presenter shares
     for f in followers:
         assert KEY not in f.content()

@@ -95,10 +95,13 @@ export class Publisher {
     if (!this.doc) return;
     let badge = this.doc.querySelector(".pe-presenting");
     if (!badge) {
-      badge = this.doc.createElement("span");
+      badge = this.doc.createElement("button");
       badge.className = "pe-presenting";
-      badge.setAttribute("role", "status");
-      badge.setAttribute("title", "This page presents: students following the lecture see its figure");
+      badge.setAttribute("type", "button");
+      badge.setAttribute("aria-live", "polite");
+      badge.setAttribute("title", "This page presents: students following the lecture see its "
+        + "figure. Click (or press A) to show them the address to follow, with a QR code.");
+      badge.addEventListener("click", () => showAddress(this.doc));
     }
     inTopBar(this.doc, badge);
     // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
@@ -192,6 +195,45 @@ export function stateFrame(fig, traits) {
   return [bin.length ? { t: "state", fig, set, bin } : { t: "state", fig, set }, buffers];
 }
 
+// the students' address, large, with its QR code (the hall's lecture/qr.svg), over the page
+// until a click or A again; on a loopback address, a word that the room cannot reach it
+export function showAddress(doc, show) {
+  let box = doc.querySelector(".pe-address");
+  if (!box) {
+    const url = new URL("follow", doc.baseURI).href;
+    box = doc.createElement("div");
+    box.className = "pe-address";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-label", "The students' address");
+    const head = doc.createElement("p");
+    head.textContent = "Follow the lecture on your laptop or phone:";
+    const link = doc.createElement("p");
+    link.className = "pe-address-url";
+    link.textContent = url;
+    const img = doc.createElement("img");
+    img.setAttribute("src", new URL("lecture/qr.svg", doc.baseURI).href);
+    img.setAttribute("alt", `QR code of ${url}`);
+    const note = doc.createElement("p");
+    note.className = "pe-address-note";
+    const host = new URL(url).hostname;
+    note.textContent = (host === "localhost" || host.startsWith("127.") || host === "[::1]")
+      ? "This address works on this computer only: serve the hall with --ip, or through a "
+        + "proxy (docs/serving.md), and open the presenter's address by that name."
+      : "Press A or click to close.";
+    box.append(head, link, img, note);
+    box.addEventListener("click", () => showAddress(doc, false));
+    doc.body.appendChild(box);
+    box.hidden = true;
+  }
+  box.hidden = show === undefined ? !box.hidden : !show;
+  return box;
+}
+
+function typing(ev) {
+  const t = ev.target;
+  return !!t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
+}
+
 let shared = null;
 
 // `el` in the dashboard's row of tabs, after the tabs, where the row has room at every size
@@ -222,6 +264,12 @@ export function lecturePublisher() {
   const url = new URL("lecture/publish", document.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   shared = new Publisher(() => new WebSocket(url), { doc: document });
+  window.addEventListener("keydown", (ev) => {
+    if ((ev.key === "a" || ev.key === "A") && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !typing(ev)) {
+      showAddress(document);
+      ev.preventDefault();
+    }
+  });
   return shared;
 }
 

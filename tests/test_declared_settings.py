@@ -92,7 +92,8 @@ def test_a_declared_setting_is_in_the_link_and_the_json_file(view):
 def test_a_declared_setting_has_its_place_in_the_export_caption_and_its_rule(view):
     m = view.model
     assert m.update(hard=False, shade=0.4, tol=0.05, log_c=0.0, eta=0.01, seed=3)
-    assert caption_of(EXTENDED, m) == "C = 1 · SGD η = 0.01 · shade 0.4 · seed 3 · tol 0.05"
+    assert caption_of(EXTENDED, m) == ("C = 1 · SGD η = 0.01 · 30 epochs · shade 0.4 · seed 3 · "
+                                       "tol 0.05")
     assert caption_of(EXTENDED, m) in view._export_frames().title
     assert not view.controls["shade"].disabled and not view.controls["tol"].disabled
     assert m.update(hard=True)
@@ -102,9 +103,10 @@ def test_a_declared_setting_has_its_place_in_the_export_caption_and_its_rule(vie
 
 
 def test_the_margins_caption_reads_as_before():
-    """The caption written from the declarations is the one the view wrote by hand."""
+    """The caption written from the declarations is the one the view wrote by hand (with the
+    SGD epochs, declared since)."""
     m = MarginsModel()
-    assert caption_of(SPEC, m) == "C = 1 · SGD η = 0.01 · seed 0"
+    assert caption_of(SPEC, m) == "C = 1 · SGD η = 0.01 · 30 epochs · seed 0"
     assert m.update(hard=True, seed=4)
     assert caption_of(SPEC, m) == "hard margin · seed 4"
 
@@ -153,3 +155,29 @@ def test_no_view_builds_a_declared_fields_control_by_hand(tab):
     by_hand = sorted(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
                      and n.value in names and id(n) not in keys)
     assert not by_hand, f"{tab}/view.py writes declared fields by hand: {by_hand}"
+
+
+def test_the_sgd_epochs_setting_added_by_its_declaration_alone():
+    """The closing note's demonstration: SGD epochs on Margins, added as one field and one
+    layout line; the run has that many passes, the setting is in the link, and it is greyed out
+    for the hard margin (no SGD run)."""
+    view = MarginsView()
+    m, box = view.model, view.controls["epochs"]
+    assert isinstance(box, W.Text) and box.value == "30" and "Passes of the SGD run" in box.tooltip
+    assert m.sgd.traj.n_steps == 30 * len(m.X)
+    box.value = "5"
+    assert m.epochs == 5 and m.sgd.traj.n_steps == 5 * len(m.X)
+    assert "epochs=5" in SPEC.to_query(m.get_state())
+    box.value = "101"
+    assert m.epochs == 5 and "SGD epochs must be a whole number from 1 to 100; got 101" in m.message
+    assert box.value == "5"
+    assert m.update(hard=True) and box.disabled and "epochs" not in caption_of(SPEC, m)
+    assert box in _widgets(view)  # laid out in the page
+
+
+def _widgets(widget) -> list:
+    """Every widget under ``widget`` (its children, theirs, ...)."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _widgets(child)
+    return found

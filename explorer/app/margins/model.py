@@ -71,6 +71,9 @@ SPEC = StateSpec("margins", [
         caption=lambda log_c: f"C = {10.0 ** log_c:.3g}", stem=lambda log_c: f"C{10.0 ** log_c:.3g}")),
     Field("eta", "SGD step η", "float", 0.01, min=0.0, min_open=True, max=10.0,
           control=Control("text", enabled=_soft, caption="SGD η = {:g}")),
+    Field("epochs", "SGD epochs", "int", SGD_EPOCHS, min=1, max=100, control=Control(
+        "text", enabled=_soft, caption="{} epochs", help="Passes of the SGD run over the data: "
+        "more show its objective settle toward the soft margin's optimum")),
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
@@ -203,7 +206,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
             if p["eta"] * rho >= 0.5:
                 raise ValueError(f"SGD step η must be below {0.5 / rho:.3g} for this C "
                                  f"(so that the decay 1 − 2ηρ stays positive); got {p['eta']:g}")
-            traj = train(X, y, rule="svm_sgd", eta=p["eta"], rho=rho, max_epochs=SGD_EPOCHS,
+            traj = train(X, y, rule="svm_sgd", eta=p["eta"], rho=rho, max_epochs=p["epochs"],
                          order="shuffle", seed=p["seed"])
             sgd = margins.sgd_progress(traj, X, y, rho=rho)
         return cmp, sgd

@@ -106,7 +106,7 @@ class MarginsView(PointerEdits, TabView):
         settings = W.VBox([
             section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
             section("Max margin"), c["hard"], c["log_c"], self.sayed,
-            section("SGD rule (Sayed 61.22)"), c["eta"],
+            section("SGD rule (Sayed 61.22)"), c["eta"], c["epochs"],
             section("Share"), self.b_send,
             section("Export"), export_section(self.export),
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),

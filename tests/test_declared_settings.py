@@ -147,11 +147,18 @@ def _tab_specs():
 @pytest.mark.parametrize("tab", ["margins", "perceptron", "xor", "cover", "generalization"])
 def test_no_view_builds_a_declared_fields_control_by_hand(tab):
     """In a view, a declared field's name may appear only as a key into its made controls
-    (the layout's one line, ``c["eta"]``): never in a maker's call, a list of text fields or
-    an observer."""
+    (the layout's one line, ``c["eta"]``), what a button sets through ``_apply`` or a key of a
+    state given whole: never
+    in a maker's call, a list of text fields or an observer."""
     names = set(declared(_tab_specs()[tab]))
     tree = ast.parse((APP / tab / "view.py").read_text())
     keys = {id(n.slice) for n in ast.walk(tree) if isinstance(n, ast.Subscript)}
+    # a button that sets a field goes through the one path to the model, self._apply(name, v)
+    keys |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "_apply"}
+    # and a state given whole, ``self.save_state() | {"w0": [], ...}``
+    keys |= {id(k) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and
+             isinstance(n.op, ast.BitOr) and isinstance(n.right, ast.Dict) for k in n.right.keys}
     by_hand = sorted(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
                      and n.value in names and id(n) not in keys)
     assert not by_hand, f"{tab}/view.py writes declared fields by hand: {by_hand}"

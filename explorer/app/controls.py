@@ -15,7 +15,7 @@ screen, the reason beside it).
 
 A field that declares its :class:`~explorer.app.state_field.Control` needs nothing more: one
 maker, :func:`field_control`, builds its widget (kind, bounds, step, description, help);
-:meth:`FieldControls._make_controls` builds and binds those of a view; every sync shows their
+:meth:`FieldControls._declared_controls` builds and binds those of a view; every sync shows their
 values and applies their enabling rules (:meth:`FieldControls._show_declared`); and
 :func:`caption_of` writes their phrases of an export's caption.
 """
@@ -143,8 +143,10 @@ def field_control(field, value, **kwargs) -> W.Widget:
         kwargs.setdefault("description", c.description)
     if c.help:
         kwargs.setdefault("tooltip", c.help)
+    if c.placeholder:
+        kwargs.setdefault("placeholder", c.placeholder)
     if c.kind == "text":
-        box = text_box(field, placeholder=c.placeholder, **kwargs)
+        box = text_box(field, **kwargs)
         box.value = field.format(value)
         return box
     if c.kind == "slider":
@@ -154,7 +156,8 @@ def field_control(field, value, **kwargs) -> W.Widget:
         return W.FloatLogSlider(value=10.0 ** value, base=10, min=field.min, max=field.max,
                                 step=c.step, continuous_update=False, readout_format=".3g",
                                 **kwargs)
-    if c.kind == "check":
+    if c.kind == "check":  # its label beside it: no column of labels, its own width
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
         return check_box(field, value, **kwargs)
     titles = dict(c.titles)
     kwargs.setdefault("description", field.label)
@@ -213,7 +216,7 @@ class FieldControls:
     defines :meth:`_sync` (every control from the model)."""
 
     _syncing = False  # controls set from the model: their observers do nothing
-    #: The controls made from their fields' declarations, by field name (:meth:`_make_controls`).
+    #: The controls made from their fields' declarations, by field name (:meth:`_declared_controls`).
     controls: Mapping = {}
 
     def _sync_controls(self) -> None:
@@ -225,7 +228,7 @@ class FieldControls:
         finally:
             self._syncing = False
 
-    def _make_controls(self, **kwargs) -> dict:
+    def _declared_controls(self, **kwargs) -> dict:
         """Make and bind the control of every field of ``self.spec`` that declares one
         (:func:`field_control`; ``kwargs`` to each), into :attr:`controls` (text boxes also into
         ``text``); returns them by field name."""

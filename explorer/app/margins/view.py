@@ -69,7 +69,7 @@ class MarginsView(PointerEdits, TabView):
                "layout": W.Layout(width="95%")}
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        c = self._make_controls(**lbl)  # every field that declares its control
+        c = self._declared_controls(**lbl)  # every field that declares its control
         # the names tests and notebooks use
         self.w_margin, self.w_hard, self.w_c = c["margin"], c["hard"], c["log_c"]
         self.sayed = W.HTML().add_class("pe-help")

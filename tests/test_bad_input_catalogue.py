@@ -153,8 +153,11 @@ BAD_TEXT = ["abc", "", "1e308", "-1", "2.5", "nan", "inf", "-inf", "1e-320", "0"
 def _text_fields():
     out = []
     for key, _, target in TABS:
-        fields = getattr(importlib_module(target), "TEXT_FIELDS", ())
-        out += [(key, name) for name in fields]
+        module = importlib_module(target)
+        fields = getattr(module, "TEXT_FIELDS", ())
+        spec = getattr(module, "SPEC", None)  # text boxes declared with their fields
+        typed = [n for n in spec.names if getattr(spec.field(n).control, "kind", None) == "text"]
+        out += [(key, name) for name in (*fields, *typed)]
     return out
 
 

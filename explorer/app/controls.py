@@ -12,10 +12,17 @@ by the field's label unless the view gives another description; the view lays th
 observers do nothing meanwhile), and :meth:`FieldControls._apply`, the one path back (a value
 the model holds already is not applied again; a refused one puts the last good value back on
 screen, the reason beside it).
+
+A field that declares its :class:`~explorer.app.state_field.Control` needs nothing more: one
+maker, :func:`field_control`, builds its widget (kind, bounds, step, description, help);
+:meth:`FieldControls._declared_controls` builds and binds those of a view; every sync shows their
+values and applies their enabling rules (:meth:`FieldControls._show_declared`); and
+:func:`caption_of` writes their phrases of an export's caption.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import ipywidgets as W
@@ -23,7 +30,8 @@ import traitlets as T
 from ipywidgets.widgets.widget_bool import CheckboxStyle
 
 __all__ = ["TEXT_KINDS", "text_box", "text_boxes", "slider", "choice_menu", "choice_buttons", "check_box",
-           "ChoiceChecks", "shown", "show", "FieldControls"]
+           "ChoiceChecks", "shown", "show", "FieldControls", "field_control", "declared",
+           "caption_of", "enabled"]
 
 #: The kinds of field typed into a text box.
 TEXT_KINDS = ("int", "float", "ints", "floats", "points", "text")
@@ -124,15 +132,81 @@ class ChoiceChecks(W.VBox):
             box.disabled = key in keys
 
 
+def field_control(field, value, **kwargs) -> W.Widget:
+    """The widget of a field that declares its control (:class:`~explorer.app.state_field.Control`),
+    showing ``value``: its kind, bounds, step, description and help come from the declaration;
+    ``kwargs`` (style, layout) go to the widget."""
+    c = field.control
+    if c is None:
+        raise ValueError(f"{field.name} declares no control")
+    if c.description is not None:
+        kwargs.setdefault("description", c.description)
+    if c.help:
+        kwargs.setdefault("tooltip", c.help)
+    if c.placeholder:
+        kwargs.setdefault("placeholder", c.placeholder)
+    if c.kind == "text":
+        box = text_box(field, **kwargs)
+        box.value = field.format(value)
+        return box
+    if c.kind == "slider":
+        return slider(field, value, step=c.step, **kwargs)
+    if c.kind == "log_slider":
+        kwargs.setdefault("description", field.label)
+        return W.FloatLogSlider(value=10.0 ** value, base=10, min=field.min, max=field.max,
+                                step=c.step, continuous_update=False, readout_format=".3g",
+                                **kwargs)
+    if c.kind == "check":  # its label beside it: no column of labels, its own width
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
+        return check_box(field, value, **kwargs)
+    titles = dict(c.titles)
+    kwargs.setdefault("description", field.label)
+    maker = choice_menu if c.kind == "menu" else choice_buttons
+    return maker(field, titles, value, **kwargs)
+
+
+def declared(spec) -> tuple:
+    """The names of ``spec``'s fields that declare their control, in the declared order."""
+    return tuple(n for n in spec.names if spec.field(n).control is not None)
+
+
+def enabled(field, model) -> bool:
+    """Whether ``field`` applies in ``model``'s state (its declared rule; no rule: always)."""
+    rule = field.control.enabled if field.control is not None else None
+    return True if rule is None else bool(rule(model))
+
+
+def caption_of(spec, model, *, stem: bool = False):
+    """The declared fields' phrases of an export's caption for ``model``'s state, joined by
+    " · ", by rank then in declared order; a field whose rule is false says nothing. With
+    ``stem``, their parts of the file's name instead, as a list."""
+    fields = sorted((spec.field(n) for n in declared(spec)), key=lambda f: f.control.caption_rank)
+    phrases = [f.control.phrase(getattr(model, f.name), stem=stem) for f in fields
+               if enabled(f, model)]
+    phrases = [p for p in phrases if p]
+    return phrases if stem else " · ".join(phrases)
+
+
 def shown(field, value, control):
-    """What ``control`` shows for ``field``'s ``value``: its text in a text box, else the value
-    (a slider's number, a choice's key, a check box's bool)."""
-    return field.format(value) if isinstance(control, W.Text) else value
+    """What ``control`` shows for ``field``'s ``value``: its text in a text box, 10 ** value on
+    a log slider, else the value (a slider's number, a choice's key, a check box's bool)."""
+    if isinstance(control, W.Text):
+        return field.format(value)
+    return 10.0 ** value if isinstance(control, W.FloatLogSlider) else value
+
+
+def read(control, value):
+    """The field's value for what ``control`` gives (the exponent of a log slider's value)."""
+    return math.log10(value) if isinstance(control, W.FloatLogSlider) else value
 
 
 def show(control, value) -> None:
-    """Set ``control`` to ``value`` unless it shows it already (no message to the page)."""
-    if control.value != value:
+    """Set ``control`` to ``value`` unless it shows it already (no message to the page; a log
+    slider's value as near as its round trip through the exponent gives)."""
+    if isinstance(control, W.FloatLogSlider):
+        if not math.isclose(control.value, value, rel_tol=1e-9):
+            control.value = value
+    elif control.value != value:
         control.value = value
 
 
@@ -142,14 +216,44 @@ class FieldControls:
     defines :meth:`_sync` (every control from the model)."""
 
     _syncing = False  # controls set from the model: their observers do nothing
+    #: The controls made from their fields' declarations, by field name (:meth:`_declared_controls`).
+    controls: Mapping = {}
 
     def _sync_controls(self) -> None:
         """Every control from the model: the one path from the state to the settings."""
         self._syncing = True
         try:
             self._sync()
+            self._show_declared()
         finally:
             self._syncing = False
+
+    def _declared_controls(self, **kwargs) -> dict:
+        """Make and bind the control of every field of ``self.spec`` that declares one
+        (:func:`field_control`; ``kwargs`` to each), into :attr:`controls` (text boxes also into
+        ``text``); returns them by field name."""
+        m = self.model
+        made = {name: field_control(self.spec.field(name), getattr(m, name), **kwargs)
+                for name in declared(self.spec)}
+        self.controls = made
+        self.text = {**getattr(self, "text", {}),
+                     **{n: c for n, c in made.items() if isinstance(c, W.Text)}}
+        self._observe_fields(made)
+        return made
+
+    def _show_declared(self) -> None:
+        """Each declared control shows the model's value and is greyed out while its rule is
+        false (showing then what its ``off_shows`` gives, if it has one): the one place the
+        enabling rules are applied."""
+        m = self.model
+        for name, control in self.controls.items():
+            field = self.spec.field(name)
+            on = enabled(field, m)
+            off = field.control.off_shows
+            show(control, off(m) if not on and off is not None else
+                 shown(field, getattr(m, name), control))
+            if field.control.enabled is not None:
+                control.disabled = not on
 
     def _sync(self) -> None:  # pragma: no cover - each view defines it
         raise NotImplementedError
@@ -165,7 +269,8 @@ class FieldControls:
     def _observe_fields(self, controls: Mapping) -> None:
         """Apply each control's new value to its field (``controls`` by field name)."""
         for name, control in controls.items():
-            control.observe(lambda ch, n=name: self._apply(n, ch["new"]), names="value")
+            control.observe(lambda ch, n=name, c=control: self._apply(n, read(c, ch["new"])),
+                            names="value")
 
     def _holds(self, name: str, value) -> bool:
         """Whether the model holds ``value`` (as its control gives it) for field ``name``."""

@@ -44,9 +44,9 @@ from urllib.parse import quote_plus, unquote_plus, urlencode
 
 import numpy as np
 
-from .state_field import _NAME_RE, Field, _Bad, _show
+from .state_field import _NAME_RE, Control, Field, _Bad, _show
 
-__all__ = ["Field", "StateSpec", "query_tab", "points_of", "arrays_of", "APP", "VERSION",
+__all__ = ["Field", "Control", "StateSpec", "query_tab", "points_of", "arrays_of", "APP", "VERSION",
            "MAX_JSON_BYTES", "MAX_QUERY_CHARS"]
 
 APP = "perceptron-explorer"

@@ -5,6 +5,12 @@ user typed into a valid value (:meth:`Field.parse`, with messages in words that 
 and writes a value back as text (:meth:`Field.format`, with ``parse(format(v)) == v`` exactly).
 The table of a tab's fields, with its files and links, is :class:`explorer.app.state.StateSpec`.
 
+A field may also say how the page shows it, with a :class:`Control`: the kind of control, its
+step, description and help, when it applies (its enabling rule) and its phrase in an export's
+caption. :func:`explorer.app.controls.field_control` makes the widget from it, and
+:class:`explorer.app.controls.FieldControls` binds, shows and enables it and writes the caption,
+so that a setting is declared once, here, and laid out in one line of its view.
+
 Whole numbers in text are plain digits ("40", "+40"; "4e1", "40.0" and "2.5" are refused), while
 a typed float is accepted if it is whole (a JSON ``40.0``). Numbers in text are ASCII decimal
 only (no "nan", "inf", "1_000" or full-width digits) and must stay finite ("1e999" is refused).
@@ -22,9 +28,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Field", "KINDS"]
+__all__ = ["Field", "Control", "KINDS", "CONTROL_KINDS"]
 
 KINDS = ("int", "float", "bool", "choice", "choices", "text", "floats", "ints", "points")
+#: The kinds of control, with the field kinds each shows: a text box, a slider over the field's
+#: bounds, a slider over 10 ** value (the field holds the exponent), a check box, a drop-down or
+#: a row of buttons.
+CONTROL_KINDS = {"text": ("int", "float", "ints", "floats", "points", "text"),
+                 "slider": ("int", "float"), "log_slider": ("float",), "check": ("bool",),
+                 "menu": ("choice",), "buttons": ("choice",)}
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _INT_RE = re.compile(r"[+-]?[0-9]+")
@@ -112,6 +124,70 @@ def _range(lo, hi, lo_open: bool) -> str:
 
 
 @dataclass(frozen=True)
+class Control:
+    """How the page shows a field, when it applies, and what an export's caption says of it.
+
+    Parameters
+    ----------
+    kind : str
+        One of :data:`CONTROL_KINDS`: ``"text"``, ``"slider"``, ``"log_slider"``, ``"check"``,
+        ``"menu"`` or ``"buttons"``.
+    step : float, optional
+        A slider's step (a log slider's, in the exponent).
+    description : str, optional
+        What the control says, if not the field's label (messages always use the label).
+    help : str
+        The control's tooltip.
+    titles : tuple of (key, title) pairs
+        How a menu or buttons show each choice (every choice needs one).
+    placeholder : str
+        What an empty text box shows.
+    enabled : callable, optional
+        ``enabled(model) -> bool``: whether the setting applies (e.g. C only for the soft
+        margin); a control whose rule is false is greyed out. None: always.
+    off_shows : callable, optional
+        ``off_shows(model)``: what the control shows while its rule is false, in place of the
+        field's value (e.g. how many points are shown, for a greyed-out n).
+    caption : str or callable, optional
+        The field's phrase in an export's caption: a format string of the value (``"seed {}"``)
+        or ``caption(value) -> str`` ("" says nothing). Left out while the rule is false.
+    caption_rank : int
+        Phrases are written by rank, then in declared order.
+    stem : str or callable, optional
+        The field's part of an exported file's name, as ``caption`` (left out while the rule
+        is false).
+    """
+
+    kind: str
+    step: float | None = None
+    description: str | None = None
+    help: str = ""
+    titles: tuple = ()
+    placeholder: str = ""
+    enabled: object = None
+    off_shows: object = None
+    caption: object = None
+    caption_rank: int = 0
+    stem: object = None
+
+    def __post_init__(self):
+        if self.kind not in CONTROL_KINDS:
+            raise ValueError(f"control kind must be one of {', '.join(CONTROL_KINDS)}; "
+                             f"got {self.kind!r}")
+        if "slider" in self.kind and not self.step:
+            raise ValueError(f"a {self.kind} needs a step")
+        object.__setattr__(self, "titles", tuple(self.titles))
+
+    def phrase(self, value, *, stem: bool = False) -> str:
+        """The caption's phrase for ``value``, or with ``stem`` its part of a file name ("" when
+        it has none)."""
+        how = self.stem if stem else self.caption
+        if how is None:
+            return ""
+        return how(value) if callable(how) else how.format(value)
+
+
+@dataclass(frozen=True)
 class Field:
     """One setting of a tab: how it is named, shown, bounded, read and written.
 
@@ -133,6 +209,8 @@ class Field:
     item_min, item_max, optional : float, optional; bool
         Inclusive bounds of each number (each coordinate of a point); whether a list or text may
         be empty (an empty field gives ``[]`` or ``""``).
+    control : Control, optional
+        How the page shows the field (None: the view makes its control by hand).
     """
 
     name: str
@@ -147,6 +225,7 @@ class Field:
     item_min: float | None = None
     item_max: float | None = None
     optional: bool = False
+    control: Control | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -162,6 +241,15 @@ class Field:
         except ValueError as exc:
             raise ValueError(f"field {self.name!r} has an invalid default: {exc}") from None
         object.__setattr__(self, "default", tuple(value) if isinstance(value, list) else value)
+        c = self.control
+        if c is not None:
+            if self.kind not in CONTROL_KINDS[c.kind]:
+                raise ValueError(f"field {self.name!r} of kind {self.kind!r} cannot have a "
+                                 f"{c.kind} control")
+            if "slider" in c.kind and (self.min is None or self.max is None):
+                raise ValueError(f"field {self.name!r} needs min and max for a {c.kind}")
+            if c.kind in ("menu", "buttons") and {k for k, _ in c.titles} != set(self.choices):
+                raise ValueError(f"field {self.name!r}: the control needs a title per choice")
 
     def expected(self) -> str:
         """What a valid value looks like, in words: ``"a whole number from 1 to 2000"``."""

@@ -21,7 +21,7 @@ from ...perceptron import train
 from ...shared import datasets
 from ...shared.svm import MAX_SCALED_C
 from ..remarks import one_line_text, same_point_text
-from ..state import Field, StateSpec, arrays_of, points_of
+from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
 
 #: Data sets offered, with the parameters that make them two-dimensional.
@@ -41,16 +41,39 @@ PATH_CS = np.logspace(-3, 2, 12)
 MAX_POINTS = 2000
 SGD_EPOCHS = 30
 
+
+def _random_data(m) -> bool:
+    """Whether the points are drawn at random (n and the seed's data apply)."""
+    return m.dataset in ("separable", "overlapping") and not m.edited
+
+
+def _soft(m) -> bool:
+    return not m.hard
+
+
 SPEC = StateSpec("margins", [
     # the opening view: separable data, where the perceptron's line, the band and its eight
     # support vectors read at first sight (overlapping blobs at C = 1 gave 26 crossing rings)
     Field("dataset", "data set", "choice", "separable", choices=tuple(DATASETS)),
-    Field("n", "n", "int", 40, min=2, max=MAX_POINTS),
-    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
-    Field("hard", "hard margin", "bool", False),
-    Field("log_c", "log₁₀ C", "float", 0.0, min=-3.0, max=3.0),
-    Field("eta", "SGD step η", "float", 0.01, min=0.0, min_open=True, max=10.0),
+    # n greyed out shows how many points are shown
+    Field("n", "n", "int", 40, min=2, max=MAX_POINTS, control=Control(
+        "text", enabled=_random_data, off_shows=lambda m: str(len(m.points[0])))),
+    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0, control=Control(
+        "slider", step=0.05, enabled=lambda m: m.dataset == "separable" and not m.edited)),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1,
+          control=Control("text", caption="seed {}", caption_rank=1)),
+    Field("hard", "hard margin", "bool", False, control=Control(
+        "check", description="hard margin (no slack)",
+        caption=lambda hard: "hard margin" if hard else "",
+        stem=lambda hard: "hard" if hard else "")),
+    Field("log_c", "log₁₀ C", "float", 0.0, min=-3.0, max=3.0, control=Control(
+        "log_slider", step=0.1, description="C", enabled=_soft,
+        caption=lambda log_c: f"C = {10.0 ** log_c:.3g}", stem=lambda log_c: f"C{10.0 ** log_c:.3g}")),
+    Field("eta", "SGD step η", "float", 0.01, min=0.0, min_open=True, max=10.0,
+          control=Control("text", enabled=_soft, caption="SGD η = {:g}")),
+    Field("epochs", "SGD epochs", "int", SGD_EPOCHS, min=1, max=100, control=Control(
+        "text", enabled=_soft, caption="{} epochs", help="Passes of the SGD run over the data: "
+        "more show its objective settle toward the soft margin's optimum")),
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
     Field("step", "step", "int", 0, min=0, max=10**9),
@@ -183,7 +206,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
             if p["eta"] * rho >= 0.5:
                 raise ValueError(f"SGD step η must be below {0.5 / rho:.3g} for this C "
                                  f"(so that the decay 1 − 2ηρ stays positive); got {p['eta']:g}")
-            traj = train(X, y, rule="svm_sgd", eta=p["eta"], rho=rho, max_epochs=SGD_EPOCHS,
+            traj = train(X, y, rule="svm_sgd", eta=p["eta"], rho=rho, max_epochs=p["epochs"],
                          order="shuffle", seed=p["seed"])
             sgd = margins.sgd_progress(traj, X, y, rho=rho)
         return cmp, sgd
@@ -333,7 +356,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
 
     def _apply_state(self, values: dict) -> bool:
         """Apply a whole state (JSON, a link, or data sent from another tab)."""
-        p = {k: values[k] for k in PARAMS}
+        p = {k: values[k] for k in self.params}
         if values["points"]:
             (X, y), Xt, yt, edited = arrays_of(values["points"]), None, None, True
         else:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
-import numpy as np
 
 from ... import margins
 from ...plots import MarginsFigure
 from .. import datachoice
-from ..controls import check_box, choice_buttons, slider, text_boxes
+from ..controls import caption_of, choice_buttons
 from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..layout import FigureFit, guessed_fit, section
@@ -31,7 +30,6 @@ from ..upload import DataPanel
 from .edits import PointerEdits, svm_words
 from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
 
-TEXT_FIELDS = ("n", "seed", "eta")
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
               ("Drag", "drag")]
 EDIT_TIPS = ["Clicks do nothing to the data", "Click to add a point of class +1",
@@ -71,12 +69,9 @@ class MarginsView(PointerEdits, TabView):
                "layout": W.Layout(width="95%")}
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
-        self.w_hard = check_box(SPEC.field("hard"), m.hard, description="hard margin (no slack)")
-        self.w_c = W.FloatLogSlider(value=10.0 ** m.log_c, base=10, min=-3, max=3, step=0.1,
-                                    description="C", continuous_update=False, readout_format=".3g",
-                                    **lbl)
-        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
+        c = self._declared_controls(**lbl)  # every field that declares its control
+        # the names tests and notebooks use
+        self.w_margin, self.w_hard, self.w_c = c["margin"], c["hard"], c["log_c"]
         self.sayed = W.HTML().add_class("pe-help")
         self.w_layout = choice_buttons(SPEC.field("layout"),
                                        {"overlaid": "Overlaid", "side": "Side by side"}, m.layout,
@@ -88,9 +83,7 @@ class MarginsView(PointerEdits, TabView):
                                layout=W.Layout(width="95%"),
                                tooltip="The same data, in the Perceptron tab")
         self.b_send.on_click(lambda _: self._send_points())
-        self._observe_fields({"dataset": self.w_dataset, "margin": self.w_margin,
-                              "hard": self.w_hard, **self.text})
-        self.w_c.observe(lambda ch: self._apply("log_c", float(np.log10(ch["new"]))), names="value")
+        self._observe_fields({"dataset": self.w_dataset})
 
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
@@ -108,13 +101,12 @@ class MarginsView(PointerEdits, TabView):
         self.page.drag_tracks = ["plane_pos", "plane_neg"]
         self.page.on_pointer(self._on_pointer)
         self.figure_box = self.page
-        t = self.text
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         settings = W.VBox([
-            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
-            section("Max margin"), self.w_hard, self.w_c, self.sayed,
-            section("SGD rule (Sayed 61.22)"), t["eta"],
+            section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
+            section("Max margin"), c["hard"], c["log_c"], self.sayed,
+            section("SGD rule (Sayed 61.22)"), c["eta"], c["epochs"],
             section("Share"), self.b_send,
             section("Export"), export_section(self.export),
             section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
@@ -211,8 +203,7 @@ class MarginsView(PointerEdits, TabView):
         n, summary = m.n_steps, self._summary()
         data = self._data_shown()[0]
         count = "" if m.edited else f" · {len(m.X)} points"  # edited points say how many
-        soft = "hard margin" if m.hard else f"C = {m.C:.3g} · SGD η = {m.eta:g}"
-        title = f"{data}{count} · {soft} · seed {m.seed}"
+        title = f"{data}{count} · {caption_of(self.spec, m)}"
         return TabFrames(f, n_steps=n, title=title, heading=f"Margins · {title}",
                          caption=lambda k: f"SGD step {k} of {n}" if n else "Max margin",
                          narrate=lambda k, text: f"{summary}. {text}" if text else f"{summary}.")
@@ -221,7 +212,7 @@ class MarginsView(PointerEdits, TabView):
         m = self.model
         what = f"step{m.step}" if ext in ("png", "svg") else "sgd"
         return file_stem("margins", self._data_shown()[1],
-                         "hard" if m.hard else f"C{m.C:.3g}", m.layout, what)
+                         *caption_of(self.spec, m, stem=True), m.layout, what)
 
     def _data_shown(self) -> tuple[str, str]:
         """The data shown, in an export's caption and its file name (what the points are:
@@ -237,15 +228,6 @@ class MarginsView(PointerEdits, TabView):
         X, _ = m.points
         datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
             datachoice.points_label(self.data_origin, len(X)) if m.edited else None))
-        self._show_fields({"margin": self.w_margin, "hard": self.w_hard})
-        if abs(np.log10(self.w_c.value) - m.log_c) > 1e-9:
-            self.w_c.value = 10.0 ** m.log_c
-        random_data = m.dataset in ("separable", "overlapping") and not m.edited
-        # n disabled: how many points are shown
-        self._show_fields(self.text, **({} if random_data else {"n": str(len(X))}))
-        self.text["n"].disabled = not random_data
-        self.w_margin.disabled = m.dataset != "separable" or m.edited
-        self.w_c.disabled = self.text["eta"].disabled = m.hard
         N = len(m.X)
         self.sayed.value = ("hard margin: C → ∞" if m.hard else html.escape(
             f"C = {m.C:.3g}: Sayed's η = N·C = {margins.sayed_eta(m.C, N):.3g}, "

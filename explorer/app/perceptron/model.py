@@ -24,7 +24,7 @@ from ...perceptron.replay import SOLVER_MODULES, RunInfo, describe_run, pending_
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
 from ..remarks import numbered, one_line_text, same_point_text
-from ..state import Field, StateSpec, arrays_of, points_of
+from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
 
 #: Datasets offered in the view, with the parameters that make them two-dimensional.
@@ -49,26 +49,56 @@ MAX_POINTS = 2000
 #: Largest |w| a run may reach and still be drawn: its squares must not overflow.
 MAX_WEIGHT = 1e100
 
+
+
+def _random_data(m) -> bool:
+    """Whether the points are drawn at random (n and the seed's data apply)."""
+    return m.dataset in ("separable", "overlapping") and not m.edited
+
+
+def _uses(m) -> set:
+    """The parameters the tab's rule and its racers use."""
+    return {u for r in (m.rule, *m.race) for u in RULES[r].uses}
+
+
+def _clicked(m) -> bool:
+    """Whether the points are taken from a list (not chosen by clicks: "you choose")."""
+    return not m.choose_mode
+
+
 FIELDS = [
     Field("dataset", "data set", "choice", "koski", choices=tuple(VIEW_DATASETS)),
-    Field("n", "n", "int", 40, min=1, max=MAX_POINTS),
-    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
-    Field("rule", "rule", "choice", "classic", choices=tuple(RULES)),
+    # n greyed out shows how many points are shown
+    Field("n", "n", "int", 40, min=1, max=MAX_POINTS, control=Control(
+        "text", enabled=_random_data, off_shows=lambda m: str(len(m.X)))),
+    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0, control=Control(
+        "slider", step=0.05, enabled=lambda m: m.dataset == "separable" and not m.edited)),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1, control=Control(
+        "text", enabled=lambda m: _random_data(m) or m.order in ("shuffle", "random"))),
+    Field("rule", "rule", "choice", "classic", choices=tuple(RULES), control=Control(
+        "menu", description="Rule", titles=[(k, r.title) for k, r in RULES.items()])),
     # rules racing the tab's rule in sync (explorer.perceptron.race); none: the tab's rule alone
     Field("race", "race against", "choices", [], choices=tuple(RULES), max_len=MAX_RACERS - 1,
           optional=True),
-    Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6),
-    Field("forget", "forget γ", "float", 1.0, min=0.0, min_open=True, max=1.0),
-    Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3),
-    Field("order", "order", "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS)),
+    Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6,
+          control=Control("text")),
+    Field("forget", "forget γ", "float", 1.0, min=0.0, min_open=True, max=1.0,
+          control=Control("text", enabled=lambda m: "forget" in _uses(m))),
+    Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3,
+          control=Control("text", enabled=lambda m: "rho" in _uses(m))),
+    Field("order", "order", "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS),
+          control=Control("menu", description="Order", titles=ORDERS.items(), enabled=_clicked)),
     Field("custom_order", "sequence", "ints", GENERIC_PRESET["custom_order"], item_min=1,
-          item_max=MAX_POINTS, max_len=100_000, optional=True),
+          item_max=MAX_POINTS, max_len=100_000, optional=True, control=Control(
+              "text", placeholder="e.g. 5, 3, 1",
+              enabled=lambda m: m.order == "custom" and not m.choose_mode)),
     Field("w0", "start w", "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6, max_len=2,
-          optional=True),
-    Field("fit_intercept", "fit offset b", "bool", True),
-    Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000),
-    Field("batch", "batch size", "int", 1, min=1, max=MAX_POINTS),
+          optional=True, control=Control("text", placeholder="0, 0 (empty = zero)")),
+    Field("fit_intercept", "fit offset b", "bool", True, control=Control("check")),
+    Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000, control=Control("text")),
+    # one point per click in "you choose"
+    Field("batch", "batch size", "int", 1, min=1, max=MAX_POINTS,
+          control=Control("text", enabled=_clicked)),
     Field("choose_mode", "you choose", "bool", False),
     Field("chosen", "points chosen", "ints", [], item_min=1, item_max=MAX_POINTS,
           max_len=10_000, optional=True),

@@ -20,7 +20,7 @@ from ...perceptron.replay import SOLVER_MODULES
 from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
 from .. import datachoice
-from ..controls import ChoiceChecks, check_box, choice_menu, slider, text_box
+from ..controls import ChoiceChecks
 from ..export import ExportPanel, export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
@@ -41,9 +41,6 @@ EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remo
               ("You choose", "choose")]
 EDIT_TIPS = ["Look only", "Click the plane to add a +1 point", "Click the plane to add a −1 point",
              "Click a point to remove it", "Click the point to visit next"]
-#: Text boxes: typed text is parsed by the declared field (so "2.5" is never read as 25).
-TEXT_FIELDS = ("n", "seed", "eta", "forget", "rho", "custom_order", "w0", "max_epochs", "batch")
-PLACEHOLDERS = {"custom_order": "e.g. 5, 3, 1", "w0": "0, 0 (empty = zero)"}
 DATA_NAMES = {key: value[0] for key, value in VIEW_DATASETS.items()}
 
 
@@ -114,19 +111,16 @@ class PerceptronView(TabView):
         self.edit_base = None  # what clicks edited (datachoice.edit_base), for exports
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
                                     value=m.dataset, description="Data", **lbl)
-        self.w_margin = slider(SPEC.field("margin"), m.margin, step=0.05, **lbl)
-        self.w_rule = choice_menu(SPEC.field("rule"), {k: r.title for k, r in RULES.items()},
-                                  m.rule, description="Rule", **lbl)
-        self.w_order = choice_menu(SPEC.field("order"), ORDERS, m.order, description="Order",
-                                   **lbl)
-        self.w_fit = check_box(SPEC.field("fit_intercept"), m.fit_intercept)
+        # every field that declares its control (text boxes typed are read by their field)
+        c = self._declared_controls(**lbl)
+        # the names tests and notebooks use
+        self.w_margin, self.w_rule, self.w_order = c["margin"], c["rule"], c["order"]
+        self.w_fit = c["fit_intercept"]
         # rules racing the tab's rule: same data, same order, one plane each (explorer.perceptron.race)
         self.w_race = ChoiceChecks(SPEC.field("race"), {k: r.title for k, r in RULES.items()},
                                    m.race, description="Race against (same data and order)",
                                    layout=wide)
         self._race_figure = None  # made when a race is first shown
-        self.text = {name: text_box(SPEC.field(name), placeholder=PLACEHOLDERS.get(name, ""),
-                                    **lbl) for name in TEXT_FIELDS}
         # The update the rule makes and its source: under the Rule menu, and in lecture mode
         # (settings hidden) above the figure; the CSS of explorer.app.layout shows one of them.
         self.w_equation = W.HTML().add_class("pe-equation")
@@ -141,11 +135,8 @@ class PerceptronView(TabView):
                                layout=W.Layout(width="95%"),
                                tooltip="The same data beside its max-margin hyperplane")
         self.b_send.on_click(lambda _: self._send_points())
-        self._choices = {"dataset": self.w_dataset, "margin": self.w_margin, "rule": self.w_rule,
-                         "order": self.w_order, "fit_intercept": self.w_fit,
-                         "race": self.w_race}
+        self._choices = {"dataset": self.w_dataset, "race": self.w_race}
         self._observe_fields(self._choices)
-        self._observe_fields(self.text)
 
     def _make_page(self) -> None:
         """The transport, the messages, the export panel, the click mode and the page figure."""
@@ -165,15 +156,15 @@ class PerceptronView(TabView):
 
     def _settings_column(self) -> W.VBox:
         """The settings column, by section."""
-        t = self.text
+        c = self.controls
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         return W.VBox([
-            section("Data"), self.w_dataset, t["n"], self.w_margin, t["seed"], self.own_data,
-            section("Rule"), self.w_rule, self.w_equation, t["eta"], t["forget"], t["rho"],
-            self.w_fit, t["max_epochs"], self.w_race,
-            section("Visiting order"), self.w_order, t["custom_order"], t["batch"],
-            section("Start"), t["w0"], self.b_zero,
+            section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
+            section("Rule"), c["rule"], self.w_equation, c["eta"], c["forget"], c["rho"],
+            c["fit_intercept"], c["max_epochs"], self.w_race,
+            section("Visiting order"), c["order"], c["custom_order"], c["batch"],
+            section("Start"), c["w0"], self.b_zero,
             section("Share"), self.b_send,
             section("Export"), export_section(self.export),
             section("All settings"), self.b_defaults,
@@ -307,24 +298,11 @@ class PerceptronView(TabView):
         m = self.model
         datachoice.show_data(self.w_dataset, DATA_NAMES, dataset=m.dataset, points=(
             datachoice.points_label(self.data_origin, len(m.X)) if m.edited else None))
-        self._show_fields({k: w for k, w in self._choices.items() if k != "dataset"})
-        random_data = m.dataset in ("separable", "overlapping") and not m.edited
-        # n disabled: how many points are shown
-        self._show_fields(self.text, **({} if random_data else {"n": str(len(m.X))}))
-        racers = {m.rule, *m.race}
-        uses = {u for r in racers for u in RULES[r].uses}
-        self.text["forget"].disabled = "forget" not in uses
-        self.text["rho"].disabled = "rho" not in uses
+        self._show_fields({"race": self.w_race})
         self.w_race.disable({m.rule})
-        self.text["custom_order"].disabled = m.order != "custom" or m.choose_mode
-        self.text["batch"].disabled = m.choose_mode  # one point per click
         equation = equation_html(m.rule, 1 if m.choose_mode else m.batch)
         if self.w_equation.value != equation:
             self.w_equation.value = self.w_equation_main.value = equation
-        self.w_order.disabled = m.choose_mode
-        self.text["n"].disabled = not random_data
-        self.text["seed"].disabled = not random_data and m.order not in ("shuffle", "random")
-        self.w_margin.disabled = m.dataset != "separable" or m.edited
         self.b_zero.disabled = not m.w0
 
     # ------------------------------------------------------------------ view -> model

@@ -60,6 +60,7 @@ hub: $(STAMP)
 # 10, 30, 60 simulated pages on loopback, all stepping 3 times a second, then a flood of 150; writes benchmarks/results/loadtest.json.
 loadtest: $(STAMP)
 	$(BIN)/python scripts/loadtest.py
+	$(BIN)/python scripts/room_loadtest.py  # the lecture's room: 500 followers, 3 in Chromium
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts

@@ -89,6 +89,23 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
     presenter.wait_for_function("() => document.querySelector('.pe-address img').naturalWidth > 100")
     presenter.keyboard.press("a")
     address.wait_for(state="hidden")
+    # the presenter blacks out, and back; then changes tab: the followers follow
+    presenter.keyboard.press("b")
+    for f in followers:
+        f.locator(".pe-follow-dark").wait_for(state="visible", timeout=10_000)
+    presenter.keyboard.press("b")
+    for f in followers:
+        f.locator(".pe-follow-dark").wait_for(state="hidden", timeout=10_000)
+    presenter.get_by_role("tab", name="Margins").click()
+    for f in followers:
+        f.wait_for_function("() => /Margins/.test(document.querySelector('.pe-follow-title')"
+                            ".textContent) && (document.querySelector('.pe-follow-figure "
+                            ".pe-pagefigure') || {}).peStep >= 0", timeout=60_000)
+    presenter.get_by_role("tab", name="Perceptron").click()
+    for f in followers:
+        f.wait_for_function("() => /Perceptron/.test(document.querySelector('.pe-follow-title')"
+                            ".textContent) && (document.querySelector('.pe-follow-figure "
+                            ".pe-pagefigure') || {}).peStep === 3", timeout=60_000)
     # the presenter's key is in no follower's page and in no link the presenter shares
     for f in followers:
         assert KEY not in f.content()

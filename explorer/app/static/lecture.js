@@ -117,7 +117,9 @@ export class Publisher {
   }
 
   attach(figure) {
-    this.figs.set(figure, { id: ++this.serial, state: {}, statics: [], chunks: new Map(), view: null });
+    const id = ++this.serial;
+    this.figs.set(figure, { id, state: {}, statics: [], chunks: new Map(), view: null });
+    if (figure.root) figure.root.dataset.lectureFig = String(id);  // for tests: its name here
     this.state(figure);
   }
 
@@ -234,7 +236,10 @@ function typing(ev) {
   return !!t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
 }
 
-let shared = null;
+// One publisher for the page: anywidget may evaluate this module once per widget, so the
+// publisher lives on the window, never in a module's own variable (two would each take the
+// presenter's place from the other, and name their figures alike).
+const SHARED = "__peLecturePublisher";
 
 // `el` in the dashboard's row of tabs, after the tabs, where the row has room at every size
 // (at the page's bottom left until the row is there)
@@ -260,10 +265,11 @@ export function offerReturn(doc) {
 export function lecturePublisher() {
   if (typeof document === "undefined") return null;
   if (lectureRole(document) === "explore") offerReturn(document);
-  if (shared || !presenting(document)) return shared;
+  if (globalThis[SHARED] || !presenting(document)) return globalThis[SHARED] || null;
   const url = new URL("lecture/publish", document.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  shared = new Publisher(() => new WebSocket(url), { doc: document });
+  const shared = new Publisher(() => new WebSocket(url), { doc: document });
+  globalThis[SHARED] = shared;
   window.addEventListener("keydown", (ev) => {
     if ((ev.key === "a" || ev.key === "A") && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !typing(ev)) {
       showAddress(document);

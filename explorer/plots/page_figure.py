@@ -17,7 +17,11 @@ and declares
 It gets :meth:`~PageFigure.scene` and :meth:`~PageFigure.chunk` (the page's description) and
 :meth:`~PageFigure.apply` (step ``k``'s parts put on the matplotlib artists, by each track's
 kind: the exports draw what the page draws). A track whose artist no kind's applier moves
-(e.g. a 3-D plane) is applied by the figure's :meth:`~PageFigure.apply_own`.
+(e.g. a 3-D plane) is applied by the figure's :meth:`~PageFigure.apply_own`. A figure whose
+matplotlib picture of a step is its own, not its tracks on artists (the recursion's table),
+overrides :meth:`~PageFigure.show_step` and :meth:`~PageFigure.still_layers`, and its
+:meth:`~PageFigure.track_artists` names the artists that draw the tracks shown at the step
+shown.
 
 Every subclass that makes a figure (defines ``__init__``) is listed in :data:`FIGURES`: tests
 check each one's artists against its chunks.

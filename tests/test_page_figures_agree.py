@@ -11,17 +11,19 @@ artist that draws two tracks).
 
 import numpy as np
 import pytest
-from scene_checks import check_track
+from scene_checks import check_track, expected
 from test_margins_figure import _cached
 
 import explorer.plots  # noqa: F401 - every figure module, so that the registry is complete
-from explorer import xor
+from explorer import cover, xor
 from explorer.perceptron import train
 from explorer.perceptron.race import race
 from explorer.plots import GeneralizationFigure, MarginsFigure, PerceptronFigure
+from explorer.plots.cover import CoverFigure
 from explorer.plots.generalization_scene import LOSS_STYLE as LOSSES
 from explorer.plots.page_figure import FIGURES, PageFigure
 from explorer.plots.race import RaceFigure
+from explorer.plots.recursion import RecursionFigure
 from explorer.plots.xor import XorFigure
 from explorer.shared import datasets
 
@@ -63,6 +65,32 @@ def _perceptron(name, **kw):
     return f
 
 
+def _recursion(M_max, N_max):
+    f = RecursionFigure()
+    f.set_table(cover.recursion_table(M_max, N_max))
+    return f
+
+
+def _cover(Ms, mode, trials):
+    """The curves view with a Monte Carlo run: the figure and its scene's ``run``."""
+    plan = cover.monte_carlo_plan(Ms[:2], trials=trials)
+    mc = cover.monte_carlo_points(plan, trials=trials, seed=0).points
+    return CoverFigure(), {"run": (cover.cover_curves(Ms), mode, mc)}
+
+
+#: Figures whose matplotlib picture of a step is their own, not their tracks put on artists.
+#: The recursion's table: a cell is one matplotlib text whose words change ("·", its number,
+#: the number just filled in bold), three text tracks on the page; its shaded cells and outline
+#: are the table's cells' faces and a rectangle, checked by colour and bounds in
+#: tests/test_cover_scene.py::test_the_recursion_steps_are_tracks_drawn_alike. Here, at each
+#: step, ``track_artists()`` names the cell text drawing each text track shown: those are
+#: exactly the chunk's text tracks shown, each where and what the page draws.
+OWN_PICTURE = {"RecursionFigure"}
+#: Figures whose ``show(k)`` is not a step: the Cover figure's draws what was set (its views
+#: have no steps but the curves view's Monte Carlo points, drawn by ``show_step(k)``, as the
+#: Cover tab's page does; its chunks carry no narration, which the tab writes).
+SHOW_STEP = {"CoverFigure"}
+
 #: Figure class name -> {example name: a function making the figure with its data}.
 EXAMPLES = {
     "XorFigure": {"xor cycling": lambda: _xor(xor.XOR, "cycling"),
@@ -84,6 +112,10 @@ EXAMPLES = {
     "PerceptronFigure": {"koski": lambda: _perceptron("koski", eta=0.2, w0=[1, 0.5]),
                          "pocket": lambda: _perceptron("overlapping", rule="pocket",
                                                        max_epochs=3)},
+    "RecursionFigure": {"4 x 10": lambda: _recursion(4, 10),
+                        "2 x 5": lambda: _recursion(2, 5)},
+    "CoverFigure": {"curves, N / (M + 1)": lambda: _cover([2, 5, 20], "ratio", 10),
+                    "curves, N (log)": lambda: _cover([3, 8], "n", 12)},
 }
 CASES = [(figure, name) for figure in sorted(FIGURES) for name in EXAMPLES.get(figure, {})]
 
@@ -103,23 +135,36 @@ def test_every_page_figure_has_examples():
 @pytest.mark.parametrize("figure,example", CASES)
 def test_matplotlib_artists_equal_the_page_chunks(figure, example):
     f = EXAMPLES[figure][example]()
+    f, run = f if isinstance(f, tuple) else (f, {})  # the data a scene is made with, if any
     assert type(f).__name__ == figure
-    scene = f.scene(width=W, height=H, scale=1.0, ratio=1.0, chunk=16)
-    arts = f.track_artists()
-    stepped = f.stepped_tracks()
-    assert stepped and {t.name for t in stepped} <= set(arts)
-    ids = [id(arts[t.name]) for t in stepped]
-    # an artist that draws two tracks (the weight space's walk and its decay, one path) is
-    # checked against both by its figure's own test
-    stepped = [t for t in stepped if ids.count(id(arts[t.name])) == 1]
+    scene = f.scene(width=W, height=H, scale=1.0, ratio=1.0, chunk=16, **run)
+    declared = f.stepped_tracks()
+    assert declared
     checked, chunks = 0, {}
     for k in _steps(scene.n_steps):
         index = k // scene.chunk
         chunk = chunks.setdefault(index, f.chunk(index))
         row = k - chunk.start
-        shown = f.show(k)
-        shown = getattr(shown, "text", shown)  # the perceptron's figure returns its frame
-        assert shown == chunk.narration[row].removeprefix(getattr(f, "summary", "") + ". ")
+        if figure in SHOW_STEP:
+            f.show_step(k)
+            assert not f.narrated and chunk.narration == chunk.status == ()
+        else:
+            shown = f.show(k)
+            shown = getattr(shown, "text", shown)  # the perceptron's figure returns its frame
+            assert shown == chunk.narration[row].removeprefix(getattr(f, "summary", "") + ". ")
+        arts = f.track_artists()
+        if figure in OWN_PICTURE:
+            f.fig.draw_without_rendering()  # a table places its cells' texts when drawn
+            texts = {t.name for t in declared if t.kind == "text"
+                     and expected(scene, chunk, t, row)["visible"]}
+            assert set(arts) == texts, f"{figure} {example} at step {k}"
+            stepped = [t for t in declared if t.name in arts]
+        else:
+            assert {t.name for t in declared} <= set(arts)
+            ids = [id(arts[t.name]) for t in declared]
+            # an artist that draws two tracks (the weight space's walk and its decay, one
+            # path) is checked against both by its figure's own test
+            stepped = [t for t in declared if ids.count(id(arts[t.name])) == 1]
         for track in stepped:
             what = f"{figure} {example}: {track.name} at step {k}"
             checked += check_track(f.fig, scene, chunk, row, track, arts[track.name], what)

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from . import live
 from . import style as S
 from .cover_scene import MC_Z, CoverScene, mc_marks
 from .dichotomy_grid import BooleanCounts, PointSetPlane, TileGrid
+from .page_figure import new_figure
 
 __all__ = ["CoverFigure", "CurvesPanel", "MonteCarloFilm", "VIEWS"]
 
@@ -139,13 +139,11 @@ class CurvesPanel:
         return np.asarray(line.get_xdata()), np.asarray(line.get_ydata())
 
 
-class CoverFigure(CoverScene, live.LiveFigure):
+class CoverFigure(CoverScene):
     """The Cover tab's figure; :meth:`set_view` chooses which panels are shown."""
 
     def __init__(self, fig=None, *, blit: bool = False, figsize=FIGSIZE, dpi: float = 80):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi)
         self.curves = CurvesPanel(self.fig.add_axes([0.07, 0.1, 0.7, 0.8]))
         self.plane = PointSetPlane(self.fig.add_axes([0.05, 0.1, 0.3, 0.8]))
         self.tiles = TileGrid(self.fig.add_axes([0.4, 0.05, 0.58, 0.85]))

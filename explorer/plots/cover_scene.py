@@ -14,7 +14,11 @@ panels and tracks of the view shown.
 
 The parts come from the same descriptions that set matplotlib's artists
 (:func:`mc_marks`, :func:`explorer.plots.dichotomy_grid.tile_parts`).
-:class:`CoverScene` is mixed into :class:`explorer.plots.cover.CoverFigure`.
+:class:`CoverScene` declares them for :class:`~explorer.plots.page_figure.PageFigure`, which
+writes the scene and the chunks (the curves view's run is ``scene(run=...)``; the chunks carry
+no narration, which the Cover tab adds), and is mixed into
+:class:`explorer.plots.cover.CoverFigure`. Matplotlib draws a step by setting the curves'
+data again (:meth:`CoverScene.show_step`): the page's x in the log view is ``log10 N``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import numpy as np
 from . import layers, live
 from . import mpl_adapter as mpl
 from . import style as S
+from .page_figure import PageFigure
 from .scene import FIGURE, Chunk, Scene, Track
 from .tracks import (
     css_dpi,
@@ -35,7 +40,6 @@ from .tracks import (
     hidden_text,
     marker_style,
     points_style,
-    px_per_pt,
     stack,
     text_style,
 )
@@ -103,13 +107,16 @@ def _collection_polygon(coll, pt: float) -> dict:
     return out
 
 
+class CoverScene(PageFigure):
+    """What the page draws of :class:`~explorer.plots.cover.CoverFigure`: its declarations
+    for :class:`~explorer.plots.page_figure.PageFigure` (scene and chunks), its static chunks
+    (:meth:`statics`, :meth:`restage`) and a curves scene grown (:meth:`grow`)."""
 
-
-class CoverScene:
-    """Describe a :class:`~explorer.plots.cover.CoverFigure` for the page (mixin)."""
+    split_z = SPLIT_Z
+    narrated = False  # the Cover tab writes each step's narration and status
 
     def _init_scene(self) -> None:
-        self._scene = None
+        self.forget_page_scene()
         self._run = None  # curves view: (curves, mode, Monte Carlo points)
         self._layout_key = None
         self._title_xy = {}
@@ -167,41 +174,39 @@ class CoverScene:
                              self._grids().values()))
 
     # ------------------------------------------------------------------ the scene
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256, run=None) -> Scene:
-        """Lay the view shown out at ``width`` × ``height`` CSS px and describe it for the
-        page: still layers at ``ratio`` device px per CSS px, panels, tracks.
+    @property
+    def n_steps(self) -> int:
+        """The curves view's Monte Carlo points (step ``i`` shows the first ``i``); 0 in the
+        other views."""
+        return len(self._run[2]) if self.view == "curves" and self._run is not None else 0
 
-        In the curves view ``run`` is ``(curves, mode, mc)`` (as
+    def take_run(self, run) -> None:
+        """In the curves view ``run`` is ``(curves, mode, mc)`` (as
         :meth:`~explorer.plots.cover.CurvesPanel.set_data`): the scene's steps are
-        ``0..len(mc)``, step ``i`` showing the first ``i`` points (:meth:`chunk`). In the other
-        views the data already set are described by :meth:`statics`.
-        """
-        if not (int(chunk) >= 1 and float(ratio) > 0):
-            raise ValueError(f"scene needs chunk >= 1 and ratio > 0; got {chunk}, {ratio}")
-        if self.view == "curves":
-            if run is None:
-                raise ValueError("the curves view's scene needs run=(curves, mode, mc)")
-            curves, mode, mc = run
-            self._run = (tuple(curves), mode, tuple(mc))
-            self.curves.set_data(self._run[0], mode=mode, mc=self._run[2],
-                                 mc_legend=bool(self._run[2]))
-        self.fit(width, height, scale=scale)
+        ``0..len(mc)``. In the other views the data already set are described by
+        :meth:`statics` (``run`` is not used)."""
+        if self.view != "curves":
+            return
+        if run is None:
+            raise ValueError("the curves view's scene needs run=(curves, mode, mc)")
+        curves, mode, mc = run
+        self._run = (tuple(curves), mode, tuple(mc))
+        self.curves.set_data(self._run[0], mode=mode, mc=self._run[2],
+                             mc_legend=bool(self._run[2]))
+
+    def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
         for g in self._grids().values():  # the grid's shape follows its axes' new box
             g.relayout()
-        below, above = self.draw_still_layers(self.moving_artists(), split=SPLIT_Z, ratio=ratio)
-        panels = tuple(layers.panel(ax, name, width=width, height=height, log10="x")
-                       for name, ax in self.panel_axes().items())
-        tracks = self._tracks(height)
-        n = len(self._run[2]) if self.view == "curves" else 0
         self._layout_key = self._grid_key()
-        self._scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                            panels=panels, tracks=tracks, below=below, above=above,
-                            n_steps=n, chunk=int(chunk))
-        return self._scene
+        return super().still_layers(ratio=ratio)
 
-    def _tracks(self, height: float) -> tuple:
-        pt = px_per_pt(self.fig)
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        return tuple(layers.panel(ax, name, width=width, height=height, log10="x")
+                     for name, ax in self.panel_axes().items())
+
+    def page_tracks(self, pt: float) -> list:
+        """The view's tracks (see the module docstring)."""
+        height = self.page_size[1]
         out = []
         if self.view == "curves":
             c = self.curves
@@ -210,7 +215,7 @@ class CoverScene:
                                  _collection_line(c.mc_bars[i], pt)))
                 out.append(Track(f"mc_dots_{i}", "curves", "points", "under", 5.0,
                                  marker_style(c.mc_dots[i], pt)))
-            return tuple(out)
+            return out
         if self.view == "dichotomies":
             p = self.plane
             out.append(Track("plane_lines", "plane", "polyline", "under", 2.0,
@@ -244,7 +249,7 @@ class CoverScene:
                 out.append(Track(f"{name}_bad_{k}", name, "polygon", "under", 0.5, bad))
                 out.append(Track(f"{name}_label_{k}", name, "text", "under", 4.0,
                                  text_style(g.labels[k], pt)))
-        return tuple(out)
+        return out
 
     def _text_px(self, text, height: float) -> np.ndarray:
         """An axes title's anchor in CSS px from the figure's top left: at the top of its
@@ -261,7 +266,10 @@ class CoverScene:
             curves, mode, mc = self._run
             self.curves.set_data(curves, mode=mode, mc=mc[:int(k)], mc_legend=bool(mc))
 
-    def _step_parts(self, k: int) -> dict:
+    def parts(self, k: int) -> dict:
+        """Step ``k``'s Monte Carlo marks (the curves view; no parts in the others)."""
+        if self.view != "curves":
+            return {}
         curves, mode, mc = self._run
         parts = {}
         for i, marks in enumerate(mc_marks(curves, mc[:k], mode=mode, slots=len(curves))):
@@ -272,18 +280,9 @@ class CoverScene:
                                                         strict=True)])}
         return parts
 
-    def chunk(self, index: int) -> Chunk:
-        """The moving parts of chunk ``index`` of the last :meth:`scene` (the curves view: the
-        Monte Carlo points, one more a step; the other views: step 0, no arrays)."""
-        if self._scene is None:
-            raise ValueError("chunk needs a scene of this view and size: call scene first")
-        steps = self._scene.chunk_range(index)
-        if self.view != "curves":
-            return Chunk(start=steps.start, count=len(steps), arrays={})
-        names = {f"mc_{w}_{i}" for w in ("dots", "bars") for i in range(len(self._run[0]))}
-        arrays, strings = stack([self._step_parts(k) for k in steps],
-                                [t for t in self._scene.tracks if t.name in names])
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings)
+    def stepped_tracks(self) -> tuple:
+        """The Monte Carlo marks in the curves view; the other views' tracks are static."""
+        return self._page_scene.tracks if self.view == "curves" else ()
 
     def grow(self, mc) -> Scene | None:
         """The curves view's run with more Monte Carlo points ``mc`` (the old ones first, in
@@ -293,20 +292,20 @@ class CoverScene:
 
         The legend lists the Monte Carlo marks from the first point on; a scene made before
         any point came gets a new scene for its first one (None)."""
-        if self._scene is None or self.view != "curves" or self._run is None:
+        if self._page_scene is None or self.view != "curves" or self._run is None:
             return None
         curves, mode, old = self._run
         mc = tuple(mc)
         if not old or mc[:len(old)] != old:
             return None
         self._run = (curves, mode, mc)
-        self._scene = replace(self._scene, n_steps=len(mc))
-        return self._scene
+        self._page_scene = replace(self._page_scene, n_steps=len(mc))
+        return self._page_scene
 
     def statics(self) -> Chunk:
         """The static tracks of the dichotomies or Boolean view, for the data set now (one
         row); none in the curves view."""
-        if self._scene is None:
+        if self._page_scene is None:
             raise ValueError("statics needs a scene: call scene first")
         parts = {}
         if self.view == "dichotomies":
@@ -338,13 +337,13 @@ class CoverScene:
                 parts[f"{name}_label_{k}"] = {"xy": tp["label_xy"][k], "text": tp["labels"][k],
                                               "ha": "center", "va": "top"}
         names = set(parts)
-        arrays, strings = stack([parts], [t for t in self._scene.tracks if t.name in names])
+        arrays, strings = stack([parts], [t for t in self._page_scene.tracks if t.name in names])
         return Chunk(start=0, count=1, arrays=arrays, strings=strings)
 
     def restage(self) -> Chunk | None:
         """After new data in the dichotomies or Boolean view (a point set, a page, a chosen
         tile): their static arrays if the last :meth:`scene`'s still layers and styles hold
         (same view and grid), else None (make a new :meth:`scene`)."""
-        if self._scene is None or self.view == "curves" or self._grid_key() != self._layout_key:
+        if self._page_scene is None or self.view == "curves" or self._grid_key() != self._layout_key:
             return None
         return self.statics()

@@ -17,7 +17,16 @@ and declares
 It gets :meth:`~PageFigure.scene` and :meth:`~PageFigure.chunk` (the page's description) and
 :meth:`~PageFigure.apply` (step ``k``'s parts put on the matplotlib artists, by each track's
 kind: the exports draw what the page draws). A track whose artist no kind's applier moves
-(e.g. a 3-D plane) is applied by the figure's :meth:`~PageFigure.apply_own`.
+(e.g. a 3-D plane) is applied by the figure's :meth:`~PageFigure.apply_own`. A figure whose
+matplotlib picture of a step is its own, not its tracks on artists (the recursion's table),
+overrides :meth:`~PageFigure.show_step` and :meth:`~PageFigure.still_layers`, and its
+:meth:`~PageFigure.track_artists` names the artists that draw the tracks shown at the step
+shown.
+
+Two more declarations, for a figure that needs them: :meth:`~PageFigure.take_run` (the data a
+scene is made with, passed as ``scene(run=...)``: the Cover curves view's run) and
+:attr:`~PageFigure.narrated` (False: the chunks carry no narration or status lines, which the
+tab adds: the Cover figure's).
 
 Every subclass that makes a figure (defines ``__init__``) is listed in :data:`FIGURES`: tests
 check each one's artists against its chunks.
@@ -63,6 +72,8 @@ class PageFigure(LiveFigure):
 
     #: Tracks with ``z`` under this go "under" the ``above`` still layer; None: as declared.
     split_z: float | None = None
+    #: Whether the chunks carry each step's narration and status line (False: the tab adds them).
+    narrated: bool = True
     _page_scene: Scene | None = None
     _declared: tuple = ()  # the last scene's tracks, those of panels left out too
     #: The size (CSS px) of the scene being described.
@@ -74,6 +85,12 @@ class PageFigure(LiveFigure):
             FIGURES[cls.__name__] = cls
 
     # ------------------------------------------------------------------ declared
+    def take_run(self, run) -> None:
+        """Take the data a scene is made with (``scene(run=...)``), before the figure is laid
+        out; by default a figure takes none."""
+        if run is not None:
+            raise TypeError(f"{type(self).__name__}.scene takes no run")
+
     def page_missing(self) -> str:
         """What a scene still needs ("a run: call set_run first"), or "" when nothing."""
         return ""
@@ -131,10 +148,12 @@ class PageFigure(LiveFigure):
         self._page_scene = None
 
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> Scene:
+              chunk: int = 256, run=None) -> Scene:
         """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
         and describe it for the page: still layers at ``ratio`` device px per CSS px, the
-        panels, the tracks of the panels shown. :meth:`chunk` gives the steps' arrays."""
+        panels, the tracks of the panels shown. :meth:`chunk` gives the steps' arrays. ``run``
+        is the data a figure's scene is made with, if any (:meth:`take_run`)."""
+        self.take_run(run)
         self._start_scene(missing=self.page_missing(), width=width, height=height,
                           scale=scale, ratio=ratio, chunk=chunk)
         self.page_size = (int(width), int(height))  # CSS px, for the declarations below
@@ -157,6 +176,9 @@ class PageFigure(LiveFigure):
         if self._page_scene is None:
             raise ValueError("chunk needs a scene of this figure and size: call scene first")
         steps = self._page_scene.chunk_range(index)
+        if not self.narrated:
+            arrays, strings = T.stack([self.parts(k) for k in steps], self.stepped_tracks())
+            return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings)
         rows, texts = [], []
         for k in steps:
             parts, text = self.page_step(k)

@@ -10,19 +10,19 @@ its two summands shaded blue, as on the page.
 
 from __future__ import annotations
 
-from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from ..cover import RecursionTable
 from . import live
 from . import style as S
+from .page_figure import new_figure
 from .recursion_scene import (
     EDGE,
     HEAD,
     NOW,
     SOURCE,
     TODO,
-    RecursionScene,
+    RecursionPage,
     interior_cells,
     recursion_text,
 )
@@ -35,9 +35,7 @@ NOTE = ("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just fi
         "its two summands. Where N ≤ M + 1 every dichotomy is separable: S = 2ᴺ (Sayed (60.77)).")
 
 
-
-
-class RecursionFigure(RecursionScene, live.LiveFigure):
+class RecursionFigure(RecursionPage):
     """The table ``S(M, N)`` at step ``k`` of the recursion.
 
     :meth:`render` draws the whole figure once, then only the cells a step changes (a step
@@ -52,9 +50,7 @@ class RecursionFigure(RecursionScene, live.LiveFigure):
     """
 
     def __init__(self, fig=None, *, figsize=FIGSIZE, dpi: float = 80):
-        self.fig = fig if fig is not None else Figure(figsize=figsize, dpi=dpi)
-        if fig is not None:
-            self.fig.set_size_inches(*figsize)
+        self.fig = new_figure(fig, figsize=figsize, dpi=dpi)
         self.ax = self.fig.add_axes([0.02, 0.1, 0.96, 0.8])
         self.ax.set_axis_off()
         self.ax.set_title(TITLE, fontsize=S.TITLE_SIZE, loc="left")
@@ -66,6 +62,7 @@ class RecursionFigure(RecursionScene, live.LiveFigure):
         self.grid = None
         self.table = None
         self._now = None  # (row, column) of the table outlined
+        self._now_k = None  # the step shown (None: none since the table was laid out)
         self._state = {}  # (row, column) of the table -> what that cell shows
         self._changed = set()  # cells whose look changed since the last render
         self._init_live(False)
@@ -80,7 +77,8 @@ class RecursionFigure(RecursionScene, live.LiveFigure):
         rows, cols = t.M_max + 1, t.N_max
         # the row labels are a column of ordinary cells: every column has the same width at
         # any resolution (an automatic label column is measured at each draw)
-        self._state, self._changed, self._now = {}, set(), None
+        self._state, self._changed, self._now, self._now_k = {}, set(), None, None
+        self.forget_page_scene()
         self.outline.set_visible(False)
         self.grid = self.ax.table(cellText=[[f"M = {m}"] + [""] * cols for m in range(rows)],
                                   colLabels=[""] + [f"N = {N}" for N in range(1, cols + 1)],
@@ -132,6 +130,7 @@ class RecursionFigure(RecursionScene, live.LiveFigure):
                 text.set_fontweight(look[2])
                 cell.set_facecolor(look[3])
         old, self._now = self._now, None if now is None else (now[0] + 1, now[1])
+        self._now_k = k
         self.outline.set_visible(now is not None)
         if now is not None:  # the table fills its axes in equal rows and columns, header on top
             rows, cols = t.M_max + 2, t.N_max + 1

@@ -12,9 +12,10 @@ fills its axes in equal rows and columns, the header row on top):
 * ``cell_M_N``: the number of a filled cell (hidden while it is the cell just filled);
 * ``now``: the number just filled, in bold; ``outline``: its black outline, over all.
 
-:class:`RecursionScene` is mixed into :class:`explorer.plots.recursion.RecursionFigure`; its
-parts come from :meth:`RecursionScene.step_parts`, which :meth:`RecursionFigure.show` draws
-alike (the agreement test).
+:class:`RecursionPage` declares them for :class:`~explorer.plots.page_figure.PageFigure`,
+which writes the scene and the chunks; :class:`explorer.plots.recursion.RecursionFigure` draws
+the same step as a matplotlib table of its own (tests/test_cover_scene.py and
+tests/test_page_figures_agree.py check the two agree).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from ..cover import RecursionTable
 from ..cover.counting import cover_count
 from . import layers
 from . import style as S
-from .scene import Chunk, Scene, Track
-from .tracks import NAN2, hex_alpha, px_per_pt, stack, text_style
+from .page_figure import PageFigure
+from .scene import Track
+from .tracks import NAN2, hex_alpha, text_style
 
 NOW, SOURCE, EDGE, TODO, HEAD = S.CERT, "#D6ECF8", "#555555", "#999999", "#EEEEEE"
 
@@ -56,10 +58,21 @@ def recursion_text(t: RecursionTable, k: int) -> str:
 NAN_BOX = np.full((5, 2), np.nan)
 
 
-class RecursionScene:
-    """Describe a :class:`~explorer.plots.recursion.RecursionFigure` for the page (mixin)."""
+class RecursionPage(PageFigure):
+    """What the page draws of :class:`~explorer.plots.recursion.RecursionFigure`: its
+    declarations for :class:`~explorer.plots.page_figure.PageFigure` (scene and chunks). Its
+    matplotlib picture of a step is its own (the table's cells, :meth:`RecursionFigure.show`),
+    not the tracks put on artists: :meth:`track_artists` names the cell texts that draw the
+    text tracks shown at the step shown."""
 
-    _rscene = None
+    table = None
+
+    @property
+    def n_steps(self) -> int:
+        return 0 if self.table is None else len(interior_cells(self.table))
+
+    def page_missing(self) -> str:
+        return "a table: call set_table first" if self.table is None else ""
 
     def _cells(self) -> list:
         return interior_cells(self.table)
@@ -78,18 +91,12 @@ class RecursionScene:
         x, y, w, h = self._box(m, N)
         return np.array([x + w / 2, y + h / 2])
 
-    def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
-              chunk: int = 256) -> Scene:
-        """Lay the table out at ``width`` × ``height`` CSS px and describe it: the still layer
-        (the table at step 0 without its interior texts) and the tracks of the steps
-        ``0..len(interior cells)`` (:meth:`chunk`)."""
-        self._start_scene(missing="a table: call set_table first" if self.table is None else "",
-                          width=width, height=height, scale=scale, ratio=ratio, chunk=chunk)
+    def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
+        """The table at step 0 without its interior texts (``below``); the edges' numbers go
+        over the shading of a summand (an edge cell may be one): the table's own are left out,
+        copies where the table centres them are the ``above`` layer."""
         self.show(0)
-        cells = self._cells()
-        texts = [self.grid[(m + 1, N)].get_text() for m, N in cells]
-        # the edges' numbers go over the shading of a summand (an edge cell may be one): the
-        # table's own are left out, copies where the table centres them are the above layer
+        texts = [self.grid[(m + 1, N)].get_text() for m, N in self._cells()]
         t = self.table
         edges = [(m, N) for m in range(t.M_max + 1) for N in range(1, t.N_max + 1)
                  if t.is_edge(m, N)]
@@ -99,17 +106,22 @@ class RecursionScene:
                                fontproperties=o.get_fontproperties())
                   for (m, N), o in zip(edges, own, strict=True)]
         try:
-            below, above = layers.still_layers(self.fig, [*texts, *own, self.outline],
-                                               split=10.0, ratio=ratio)
+            return layers.still_layers(self.fig, [*texts, *own, self.outline], split=10.0,
+                                       ratio=ratio)
         finally:
             for c in copies:
                 c.remove()
-        self.invalidate()
-        panel = layers.panel(self.ax, "table", width=width, height=height)
-        pt = px_per_pt(self.fig)
-        probe = texts[0] if texts else self.note
-        black = {**text_style(probe, pt), "color": "#000000", "alpha": 1.0, "weight": "normal"}
+            self.invalidate()
 
+    def page_panels(self, *, width: float, height: float) -> tuple:
+        return (layers.panel(self.ax, "table", width=width, height=height),)
+
+    def page_tracks(self, pt: float) -> list:
+        """The shaded cells, a "·" and a number a cell, the number just filled, the outline
+        (see the module docstring)."""
+        cells = self._cells()
+        probe = self.grid[(cells[0][0] + 1, cells[0][1])].get_text() if cells else self.note
+        black = {**text_style(probe, pt), "color": "#000000", "alpha": 1.0, "weight": "normal"}
         edge, edge_alpha = hex_alpha(self.grid[(1, 1)].get_edgecolor())
         width_px = round(self.grid[(1, 1)].get_linewidth() * pt, 3)
 
@@ -129,12 +141,9 @@ class RecursionScene:
         tracks.append(Track("outline", "table", "polyline", "over", 5.0,
                             {"color": color, "alpha": alpha,
                              "width": round(self.outline.get_linewidth() * pt, 3)}))
-        self._rscene = Scene(width=int(width), height=int(height), ratio=float(ratio),
-                             panels=(panel,), tracks=tuple(tracks), below=below, above=above,
-                             n_steps=len(cells), chunk=int(chunk))
-        return self._rscene
+        return tracks
 
-    def step_parts(self, k: int) -> dict:
+    def parts(self, k: int) -> dict:
         """Step ``k``'s parts: ``{track name: arrays}`` (see the module docstring)."""
         t, cells = self.table, self._cells()
         k = int(min(max(k, 0), len(cells)))
@@ -163,14 +172,30 @@ class RecursionScene:
         parts["outline"] = {"xy": self._square(m, N)}
         return parts
 
-    def chunk(self, index: int) -> Chunk:
-        """The tracks' arrays for chunk ``index`` of the last :meth:`scene`, with the
-        narration and the status line of each step."""
-        if self._rscene is None:
-            raise ValueError("chunk needs a scene: call scene first")
-        steps = self._rscene.chunk_range(index)
-        arrays, strings = stack([self.step_parts(k) for k in steps], self._rscene.tracks)
-        n = self._rscene.n_steps
-        return Chunk(start=steps.start, count=len(steps), arrays=arrays, strings=strings,
-                     narration=tuple(recursion_text(self.table, k) for k in steps),
-                     status=tuple(recursion_status(k, n) for k in steps))
+    def narration(self, k: int) -> str:
+        return recursion_text(self.table, k)
+
+    def status(self, k: int) -> str:
+        return recursion_status(k, self.n_steps)
+
+    def show_step(self, k: int) -> str:
+        """Step ``k`` drawn by the figure's own table (:meth:`RecursionFigure.show`)."""
+        return self.show(k)
+
+    def track_artists(self) -> dict:
+        """The text tracks shown at the step shown -> the cell text that draws each (the page
+        draws a cell's "·", number and bold number as three tracks, matplotlib as one text
+        whose words change). The shading and the outline are the table's cells' faces and
+        :attr:`outline`, no track's artist: the Cover tab's tests check them."""
+        if self.table is None or self._now_k is None:
+            return {}
+        return {name: self.grid[(m + 1, N)].get_text() for name, (m, N) in
+                self._shown_texts(self._now_k).items()}
+
+    def _shown_texts(self, k: int) -> dict:
+        """Step ``k``'s text tracks that show something -> their cell ``(M, N)``."""
+        cells = self._cells()
+        k = int(min(max(k, 0), len(cells)))
+        now = cells[k - 1] if k else None
+        return {("now" if (m, N) == now else f"cell_{m}_{N}" if i < k else f"todo_{m}_{N}"):
+                (m, N) for i, (m, N) in enumerate(cells)}

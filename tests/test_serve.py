@@ -1,5 +1,7 @@
 """The serving command: its Voila command line and the dashboard notebook it serves."""
 
+from pathlib import Path
+
 import nbformat
 
 from explorer.serving import serve
@@ -107,3 +109,19 @@ def test_install_template_names_the_template_to_a_servers_voila(tmp_path):
     assert (folder / "index.html.j2").read_text() == (source / "index.html.j2").read_text()
     serve.install_template(tmp_path)  # again (a rebuilt image): the same result
     assert json.loads(config.read_text())["VoilaConfiguration"]["template"] == serve.TEMPLATE
+
+
+def test_the_page_reloads_once_on_the_widget_managers_own_words():
+    """The template's recovery (a page restored without its dashboard loads again, once) looks
+    for the exact words Voila's widget manager writes; a Voila that words it otherwise fails
+    here, not silently in a room."""
+    import voila
+
+    words = "Error displaying widget: model not found"
+    template = (Path(serve.__file__).parent / "jupyter" / "voila" / "templates" / "explorer"
+                / "index.html.j2").read_text(encoding="utf-8")
+    assert f'e.textContent === "{words}"' in template and "location.reload()" in template
+    assert "sessionStorage.getItem(KEY)" in template  # once, never a loop
+    bundles = Path(voila.__file__).parent.glob("labextensions/widgets-manager8/static/*.js")
+    assert any(f'textContent="{words}"' in p.read_text(encoding="utf-8", errors="replace")
+               for p in bundles)

@@ -121,6 +121,31 @@ def test_a_new_run_forgets_the_chunks_of_old_runs_and_chunks_stay_bounded():
     assert len(kept) == KEEP_CHUNKS and 99 in kept and 0 not in kept  # far from step 995 go
 
 
+def static(fig, run, tracks, *, merge=True, narration=None):
+    msg = {"type": "static", "run": run, "merge": merge, "narration": narration,
+           "arrays": {t: {"xy": ["float32", [1, 2]]} for t in tracks}}
+    return frame({"t": "msg", "fig": fig, "msg": msg}, *(b"\x00" * 8 for _ in tracks))
+
+
+def test_a_drags_merges_keep_what_a_late_follower_needs_not_their_history():
+    lec = Lecture()
+    lec.publish(focus(1))
+    lec.publish(state(1, scene={"run": 1, "chunk": 8}))
+    lec.publish(static(1, 1, ["points", "line"], merge=False))
+    lec.publish(static(1, 1, ["band"], narration="Dragging point 3."))
+    for _ in range(100):  # the drag: the point and the line again and again
+        lec.publish(static(1, 1, ["points", "line"]))
+    lec.publish(static(1, 1, ["points"]))
+    kept = [(h["msg"]["merge"], sorted(h["msg"]["arrays"]), h["msg"]["narration"])
+            for h in headers_of(lec.snapshot()) if h["t"] == "msg"]
+    assert kept == [(False, ["line", "points"], None), (True, ["band"], "Dragging point 3."),
+                    (True, ["line", "points"], None), (True, ["points"], None)]
+    lec.publish(static(1, 1, ["band"]))  # its tracks again, but not its narration: both stay
+    lec.publish(static(1, 1, ["x"], merge=False))  # a whole static part ends them all
+    assert [sorted(h["msg"]["arrays"]) for h in headers_of(lec.snapshot())
+            if h["t"] == "msg"] == [["x"]]
+
+
 def test_views_waiting_for_a_slow_follower_collapse_to_the_latest():
     box = Outbox(limit=10_000)
     box.put("state", b"s")

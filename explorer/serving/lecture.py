@@ -36,7 +36,7 @@ import struct
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
-__all__ = ["Frame", "FrameError", "Lecture", "Outbox", "decode", "encode",
+__all__ = ["Frame", "FrameError", "Lecture", "Outbox", "covers", "decode", "encode",
            "OUTBOX_LIMIT", "MAX_FRAME", "MAX_FOLLOWERS"]
 
 #: The most bytes a follower may have waiting before it is sent the latest state instead.
@@ -122,6 +122,20 @@ def decode(data: bytes) -> Frame:
     return Frame(header, bytes(data))
 
 
+def covers(new: dict, old: dict) -> bool:
+    """Whether static message ``new`` leaves nothing of ``old`` standing (a page applies them in
+    order): a whole static part ends every part before it; a merge ends an earlier merge whose
+    tracks it all sends again, and whose narration and tail, if any, it sets again. So a drag's
+    hundreds of merges keep one, and a late follower is sent what it needs, not the history.
+    The presenter's page keeps its own copy by the same rule (``lecture.js``, ``covers``)."""
+    if not new.get("merge"):
+        return True
+    return (bool(old.get("merge")) and old.get("run") == new.get("run")
+            and set(old.get("arrays") or {}) <= set(new.get("arrays") or {})
+            and all(not isinstance(old.get(k), str) or isinstance(new.get(k), str)
+                    for k in ("narration", "tail")))
+
+
 @dataclass
 class _Figure:
     """What one of the presenter's figures has: traits, static parts and chunks of its runs."""
@@ -149,7 +163,9 @@ class _Figure:
             self.chunks[(h["msg"].get("run"), h["msg"].get("index"))] = frame
             self._evict()
         elif h["msg"].get("type") == "static":
-            self.statics = [*self.statics, frame] if h["msg"].get("merge") else [frame]
+            msg = h["msg"]
+            kept = [f for f in self.statics if not covers(msg, f.header["msg"])]
+            self.statics = [*kept, frame] if msg.get("merge") else [frame]
 
     def _forget_other_runs(self) -> None:
         run = self.run

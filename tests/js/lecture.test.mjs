@@ -6,7 +6,7 @@ import { afterEach, beforeEach, test } from "node:test";
 
 import { Follower } from "../../explorer/app/static/follow.js";
 import {
-  FollowerModel, Publisher, decodeFrame, encodeFrame, presenting, stateFrame,
+  FollowerModel, Publisher, covers, decodeFrame, encodeFrame, presenting, stateFrame,
 } from "../../explorer/app/static/lecture.js";
 import { PageFigure } from "../../explorer/app/static/pagefigure.js";
 import { FakeElement, chunkMessage, installPage, modelFor, sceneHeader, settle } from "./fakes.mjs";
@@ -96,6 +96,28 @@ test("after a lost connection the publisher sends everything again; a refusal st
   assert.equal(timers.length, 0);
 });
 
+test("the publisher keeps what a reconnection needs of a drag's merges, not their history", () => {
+  const { pub, sockets, timers } = publisher();
+  const figure = fakeFigure();
+  pub.attach(figure);
+  const st = (tracks, { merge = true, narration = null } = {}) => pub.msg(figure, { type: "static",
+    run: 1, merge, narration, arrays: Object.fromEntries(tracks.map((t) => [t, { xy: ["float32", [1, 2]] }])) },
+  tracks.map(() => new Uint8Array(8)));
+  st(["points", "line"], { merge: false });
+  st(["band"], { narration: "Dragging point 3." });
+  for (let i = 0; i < 100; i++) st(["points", "line"]);
+  st(["band"]);  // its tracks again, not its narration: the narrated one stays
+  sockets[0].onclose({ code: 1006 });
+  timers.shift()();
+  sockets[1].onopen();
+  const statics = sockets[1].sent.filter((f) => f.header.t === "msg").map((f) => f.header.msg);
+  assert.deepEqual(statics.map((m) => [m.merge, Object.keys(m.arrays).join(), m.narration]),
+    [[false, "points,line", null], [true, "band", "Dragging point 3."],
+      [true, "points,line", null], [true, "band", null]]);
+  assert.equal(covers({ merge: false }, { merge: false }), true);
+  assert.equal(covers({ merge: true, run: 2, arrays: { a: 1 } }, { merge: true, run: 1, arrays: { a: 1 } }), false);
+});
+
 test("a follower's model never drives: no play, no keys, nothing sent", () => {
   const m = new FollowerModel();
   m.take({ t: "state", set: { playing: true, step: 4, key_actions: { ArrowRight: "step" }, ratio: 2 } }, []);
@@ -110,7 +132,7 @@ test("a follower's model never drives: no play, no keys, nothing sent", () => {
 
 test("a follower draws the presenter's step from the frames alone", async () => {
   const doc = globalThis.document;
-  const host = { doc, figure: new FakeElement("main"), state: new FakeElement("span"),
+  const host = { doc, base: "/", figure: new FakeElement("main"), state: new FakeElement("span"),
     title: new FakeElement("span"), dark: new FakeElement("div") };
   const made = [];
   const follower = new Follower(host, (model, el) => { const f = new PageFigure(model, el); made.push(f); return f; });

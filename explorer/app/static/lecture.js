@@ -16,7 +16,7 @@ export const BINARY_KEYS = new Set(["below", "above"]);
 export const FLAG_COOKIE = "pe_lecture";
 const KEEP_SENT_CHUNKS = 48;            // chunk messages kept to send again after a reconnection
 const FOCUS_MS = 250;              // how often the presenter's page looks at what is on screen
-const REDIAL_MS = 2000;
+export const REDIAL_MS = 2000;    // a lost connection is tried again after this
 
 export function encodeFrame(header, buffers = []) {
   const bytes = buffers.map((b) => (b instanceof Uint8Array ? b
@@ -55,6 +55,18 @@ export function lectureRole(doc) {
 
 export function presenting(doc) { return lectureRole(doc) === "present"; }
 
+// Whether static message `next` leaves nothing of `old` standing (applied in order): a whole
+// static part ends all before it; a merge ends an earlier merge of no other tracks whose
+// narration and tail, if any, it sets again. The server keeps its copy by the same rule
+// (explorer/serving/lecture.py, covers): a drag's hundreds of merges keep one.
+export function covers(next, old) {
+  if (!next.merge) return true;
+  const has = (m, k) => typeof m[k] === "string";
+  return !!old.merge && old.run === next.run
+    && Object.keys(old.arrays || {}).every((t) => t in (next.arrays || {}))
+    && ["narration", "tail"].every((k) => !has(old, k) || has(next, k));
+}
+
 // ------------------------------------------------------------------ presenter
 export class Publisher {
   // `connect()`: a new WebSocket-like object (send, close, onopen, onclose, binaryType)
@@ -63,7 +75,7 @@ export class Publisher {
     this.connect = connect;
     this.doc = doc;
     this.later = later;
-    this.figs = new Map();   // figure -> {id, state: {}, statics: [], chunks: Map, view}
+    this.figs = new Map();   // figure -> {id, state: {}, statics: [{msg, data}], chunks: Map, view}
     this.serial = 0;
     this.focus = null;
     this.socket = null;
@@ -141,7 +153,7 @@ export class Publisher {
     const f = this.figs.get(figure);
     if (!f || !msg || (msg.type !== "chunk" && msg.type !== "static")) return;
     const data = this.put({ t: "msg", fig: f.id, msg }, buffers || []);
-    if (msg.type === "static") f.statics = msg.merge ? [...f.statics, data] : [data];
+    if (msg.type === "static") f.statics = [...f.statics.filter((o) => !covers(msg, o.msg)), { msg, data }];
     else {
       f.chunks.set(`${msg.run}/${msg.index}`, data);
       if (f.chunks.size > KEEP_SENT_CHUNKS) f.chunks.delete(f.chunks.keys().next().value);
@@ -180,7 +192,7 @@ export class Publisher {
   resend() {
     for (const f of this.figs.values()) {
       this.socket.send(encodeFrame(...stateFrame(f.id, f.state)));
-      for (const data of [...f.statics, ...f.chunks.values()]) this.socket.send(data);
+      for (const data of [...f.statics.map((o) => o.data), ...f.chunks.values()]) this.socket.send(data);
       if (f.view !== null) this.socket.send(encodeFrame({ t: "view", fig: f.id, step: f.view }));
     }
     if (this.focus) this.socket.send(encodeFrame(this.focus));

@@ -207,6 +207,7 @@ class Outbox:
         self.frames: deque[tuple[str, bytes]] = deque()
         self.size = 0
         self.behind = False  # dropped its frames: the next thing it gets is the whole state
+        self.wake = lambda: None  # tells its sender there is something to send (lecture_web)
 
     def put(self, kind: str, data: bytes) -> None:
         if self.behind:

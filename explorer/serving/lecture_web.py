@@ -99,6 +99,11 @@ _FOLLOW = """<!DOCTYPE html>
 """
 
 
+def is_key(key: str, given: str) -> bool:
+    """Whether ``given`` is the lecture's presenter key (never, when the lecture has none)."""
+    return bool(key) and hmac.compare_digest(given.encode(), key.encode())
+
+
 class PresentHandler(web.RequestHandler):
     """``GET present?key=K``: the presenter's cookies and the dashboard, or a refusal."""
 
@@ -108,7 +113,7 @@ class PresentHandler(web.RequestHandler):
     def get(self):
         given = self.get_query_argument("key", "")
         base = self.base
-        if not self.key or not hmac.compare_digest(given.encode(), self.key.encode()):
+        if not is_key(self.key, given):
             self.set_status(403)
             follow = html.escape(base + "follow")
             why = "has no key" if not given else "has a key that is not this lecture's"
@@ -186,16 +191,15 @@ class LectureStatusHandler(web.RequestHandler):
 class PublishSocket(websocket.WebSocketHandler):
     """The presenter's page: frames in, kept and fanned out."""
 
-    def initialize(self, lecture: Lecture, key: str, wake):
-        self.lecture, self.key, self.wake = lecture, key, wake
+    def initialize(self, lecture: Lecture, key: str):
+        self.lecture, self.key = lecture, key
 
     @property
     def max_message_size(self):
         return MAX_FRAME
 
     def open(self):
-        given = self.get_cookie(KEY_COOKIE, "") or ""
-        if not self.key or not hmac.compare_digest(given.encode(), self.key.encode()):
+        if not is_key(self.key, self.get_cookie(KEY_COOKIE, "") or ""):
             self.close(4003, "only the presenter publishes")
             return
         old, self.lecture.presenter = self.lecture.presenter, self  # a newer page takes over
@@ -218,7 +222,7 @@ class PublishSocket(websocket.WebSocketHandler):
             log.warning("lecture: a presenter's frame was refused: %s", exc)
             return
         for box in self.lecture.publish(frame):
-            self.wake(box)
+            box.wake()
 
     def on_close(self):
         if self.lecture.presenter is self:
@@ -228,8 +232,8 @@ class PublishSocket(websocket.WebSocketHandler):
 class FollowSocket(websocket.WebSocketHandler):
     """A follower: frames out, one at a time, from its outbox; what it sends is ignored."""
 
-    def initialize(self, lecture: Lecture, senders: dict):
-        self.lecture, self.senders = lecture, senders
+    def initialize(self, lecture: Lecture):
+        self.lecture = lecture
 
     @property
     def max_message_size(self):
@@ -243,7 +247,7 @@ class FollowSocket(websocket.WebSocketHandler):
         self.counted()
         self.box = box
         self.ready = asyncio.Event()
-        self.senders[box] = self
+        box.wake = self.ready.set
         self.task = asyncio.ensure_future(self.send_all())
         self.ready.set()
 
@@ -267,7 +271,6 @@ class FollowSocket(websocket.WebSocketHandler):
         box = getattr(self, "box", None)
         if box is not None:
             self.lecture.leave(self)
-            self.senders.pop(box, None)
             self.task.cancel()
             self.counted()
 
@@ -292,21 +295,14 @@ class FollowSocket(websocket.WebSocketHandler):
 def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None) -> list:
     """The lecture's tornado routes under ``base_url`` (a presenter with ``key``)."""
     lecture = lecture or Lecture()
-    senders: dict = {}
-
-    def wake(box):
-        sender = senders.get(box)
-        if sender is not None:
-            sender.ready.set()
-
     base = base_url.rstrip("/")
     return [
         (base + "/present", PresentHandler, {"key": key, "base": base + "/"}),
         (base + "/follow", FollowPageHandler, {"base": base + "/"}),
         (base + "/lecture/status", LectureStatusHandler, {"lecture": lecture}),
         (base + "/lecture/qr.svg", QrHandler, {"base": base + "/"}),
-        (base + "/lecture/publish", PublishSocket, {"lecture": lecture, "key": key, "wake": wake}),
-        (base + "/lecture/follow", FollowSocket, {"lecture": lecture, "senders": senders}),
+        (base + "/lecture/publish", PublishSocket, {"lecture": lecture, "key": key}),
+        (base + "/lecture/follow", FollowSocket, {"lecture": lecture}),
         (base + r"/lecture/static/([a-z0-9_]+\.(?:js|css))", LectureStaticHandler,
          {"path": str(STATIC)}),
     ]

@@ -1,28 +1,25 @@
 // The follower's page (the hall's /follow; explorer/serving/lecture_web.py): the presenter's
 // figure drawn by the page figure's own modules from the frames the hall server sends on
-// (lecture.js), with no kernel. Served joined (explorer/app/esm_join.py), no build step.
+// (lecture.js), with no kernel. Served as files: the browser imports the modules itself, so
+// there is no build step.
 
-import { FLAG_COOKIE, FollowerModel, decodeFrame } from "./lecture.js";
+import { FLAG_COOKIE, FollowerModel, REDIAL_MS, decodeFrame } from "./lecture.js";
 import { PageFigure } from "./pagefigure.js";
 
-const RECONNECT_MS = 2000;
-
 export class Follower {
-  // `host`: {figure: element, state: element, title: element, dark: element}; `make`: (model,
-  // element) -> a page figure
+  // `host`: {doc, base (the hall's path), figure, state, title, dark, explore: elements};
+  // `make`: (model, element) -> a page figure
   constructor(host, make = (model, el) => new PageFigure(model, el)) {
     this.host = host;
     this.make = make;
     this.fig = null;      // the presenter's figure followed
     this.model = null;
     this.figure = null;
-    this.frames = 0;
   }
 
   // one frame from the server (an ArrayBuffer)
   take(data) {
     const { header, buffers } = decodeFrame(data);
-    this.frames += 1;
     if (header.t === "focus") return this.focus(header);
     if (header.fig !== this.fig) return;
     this.model.take(header, buffers);
@@ -36,7 +33,7 @@ export class Follower {
   focus({ fig, blackout, title, link }) {
     this.host.dark.hidden = !blackout;
     if (this.host.explore) {  // the dashboard at the presenter's state: the hall's own link
-      this.host.explore.setAttribute("href", (this.host.doc.body.dataset.base || "/") + (link || ""));
+      this.host.explore.setAttribute("href", this.host.base + (link || ""));
       this.host.explore.hidden = !link;
     }
     this.host.title.textContent = title ? `Following the lecture: ${title}` : "Following the lecture";
@@ -60,9 +57,8 @@ export function placesText({ pages, starting, max_pages: cap }) {
   return free ? `${free} of ${cap} places free` : `all ${cap} places are taken just now`;
 }
 
-function places(doc, el) {
+function places(base, el) {
   if (!el) return;
-  const base = doc.body.dataset.base || "/";
   const ask = () => fetch(base + "hall/status").then((r) => r.json())
     .then((st) => { el.textContent = placesText(st); }).catch(() => { el.textContent = ""; });
   ask();
@@ -71,18 +67,18 @@ function places(doc, el) {
 
 // connect a page's follower to the hall server, again after a lost connection
 export function follow(doc, WebSocketClass = globalThis.WebSocket) {
-  const host = { doc, figure: doc.querySelector(".pe-follow-figure"),
+  const base = doc.body.dataset.base || "/";
+  const host = { doc, base, figure: doc.querySelector(".pe-follow-figure"),
     state: doc.querySelector(".pe-follow-state"), title: doc.querySelector(".pe-follow-title"),
     dark: doc.querySelector(".pe-follow-dark"), explore: doc.querySelector(".pe-follow-explore"),
     places: doc.querySelector(".pe-follow-places") };
   // leaving to explore: the dashboard there offers the way back (lecture.js, offerReturn)
   if (host.explore) {
     host.explore.addEventListener("click", () => {
-      doc.cookie = `${FLAG_COOKIE}=explore; path=${doc.body.dataset.base || "/"}; SameSite=Strict`;
+      doc.cookie = `${FLAG_COOKIE}=explore; path=${base}; SameSite=Strict`;
     });
   }
-  places(doc, host.places);
-  const base = doc.body.dataset.base || "/";
+  places(base, host.places);
   const url = new URL(base + "lecture/follow", doc.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   let follower = new Follower(host);
@@ -96,7 +92,7 @@ export function follow(doc, WebSocketClass = globalThis.WebSocket) {
       follower.say("The connection to the lecture was lost; trying again…");
       if (follower.figure) follower.figure.destroy();
       follower = new Follower(host);
-      setTimeout(dial, RECONNECT_MS);
+      setTimeout(dial, REDIAL_MS);
     };
   };
   dial();

@@ -83,7 +83,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _percentile(values, q):
+def percentile(values, q):
+    """The ``q``-th percentile (0-100) of ``values``: the nearest of them (None if none)."""
     if not values:
         return None
     xs = sorted(values)
@@ -439,7 +440,7 @@ async def _flood(server, http, n: int) -> dict:
     every = [t for _, answers in outcomes for t in answers]
     return {"requests": n, "outcomes": kinds, "all_answered_s": round(wall, 1),
             "answer_max_s": _round(max(every) if every else None),
-            "answer_p95_s": _round(_percentile(every, 95)),
+            "answer_p95_s": _round(percentile(every, 95)),
             "answers": len(every), "peak_kernels": peak["kernels"],
             "peak_rss_mb": peak["rss_mb"], "max_pages": server.max_pages,
             "within_cap": peak["kernels"] <= server.max_pages}
@@ -510,8 +511,8 @@ async def run(opts) -> dict:
                 "open_page_max_s": _round(max(opened) if opened else None),
                 "active": len(active), "steps": len(lat), "failed_steps": failed,
                 "steps_per_s": round(len(lat) / opts.step_seconds, 1),
-                "step_p50_s": _round(_percentile(lat, 50)),
-                "step_p95_s": _round(_percentile(lat, 95)),
+                "step_p50_s": _round(percentile(lat, 50)),
+                "step_p95_s": _round(percentile(lat, 95)),
                 "step_max_s": _round(max(lat) if lat else None),
                 "memory": mem, "server_status": status,
                 "load_average_1m": round(os.getloadavg()[0], 2),

@@ -36,6 +36,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from loadtest import percentile  # noqa: E402  (scripts/, beside this one)
+
+from explorer.serving.serve import free_port  # noqa: E402
+
 KEY = "room-load-test-key"
 TARGETS = {"room_followers": (">=", 500), "room_step_to_follower_median_ms": ("<=", 50),
            "room_step_to_follower_p95_ms": ("<=", 100), "room_follow_play_fraction": (">=", 0.98),
@@ -45,23 +50,11 @@ TARGETS = {"room_followers": (">=", 500), "room_step_to_follower_median_ms": ("<
 PLAY_LINK = "?tab=perceptron&dataset=separable&n=200&seed=1&max_epochs=50"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _pct(values, q):
-    v = sorted(values)
-    return v[min(len(v) - 1, int(round(q * (len(v) - 1))))] if v else None
-
-
 # ------------------------------------------------------------------ simulated followers
 async def _followers(url: str, n: int, seconds: float) -> dict:
     """``n`` followers arriving at once; each reads frames until ``seconds`` have passed."""
     from tornado.websocket import websocket_connect
 
-    sys.path.insert(0, str(ROOT))
     from explorer.serving.lecture import decode
 
     t0 = time.monotonic()
@@ -111,13 +104,16 @@ def _cpu_s(pid: int) -> float:
     return t.user + t.system
 
 
-RECORD = """() => { const r = document.querySelector('.pe-follow-figure .pe-pagefigure');
+#: In a page, from now on: each step its page figure (``sel``) draws, with when (epoch ms), in
+#: ``window.peDrawn``; false until the figure is there.
+RECORD = """(sel) => { const r = document.querySelector(sel);
   if (!r) return false; if (window.peDrawn) return true; window.peDrawn = [];
   let last = r.peStep;
   const look = () => { const k = r.peStep; if (k !== last) { last = k;
     window.peDrawn.push([k, performance.timeOrigin + performance.now()]); }
     requestAnimationFrame(look); };
   requestAnimationFrame(look); return true; }"""
+FOLLOWED = ".pe-follow-figure .pe-pagefigure"
 
 
 def _steps(page, presenter, n: int) -> list[float]:
@@ -128,21 +124,19 @@ def _steps(page, presenter, n: int) -> list[float]:
     for _ in range(n):
         t = presenter.evaluate("""() => { const b = document.querySelector('.pe-pf-btn.pe-step');
             const t = performance.timeOrigin + performance.now(); b.click(); return t; }""")
-        k = presenter.evaluate("() => document.querySelector('.pe-pagefigure').peStep")
         time.sleep(0.4)
         for f in page:
             for _step, at in f.evaluate("() => window.peDrawn"):
                 if at >= t:
                     delays.append(at - t)
                     break
-        del k
     return delays
 
 
 def run(opts) -> dict:
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, PE_PRESENTER_KEY=KEY, PYTHONUNBUFFERED="1")
     log = open(ROOT / "benchmarks" / "results" / "room-server.log", "wb")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "-m", "explorer.serving.serve", "--hall",
@@ -185,21 +179,18 @@ def run(opts) -> dict:
             for _ in range(3):
                 fp = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
                 fp.goto(base + "follow")
-                fp.wait_for_function(RECORD, timeout=120_000)
+                fp.wait_for_function(RECORD, arg=FOLLOWED, timeout=120_000)
                 fpages.append(fp)
             delays = _steps(fpages, presenter, 20)
             out["room_step_to_follower_median_ms"] = round(statistics.median(delays), 1)
-            out["room_step_to_follower_p95_ms"] = round(_pct(delays, 0.95), 1)
+            out["room_step_to_follower_p95_ms"] = round(percentile(delays, 95), 1)
             out["step_samples"] = len(delays)
             # 4-5: Play at 10 steps/s
             for f in fpages:
                 f.evaluate("() => { window.peDrawn = []; }")
             presenter.evaluate("""() => { const s = document.querySelector('.pe-pf-speed-input');
                 s.value = '10'; s.dispatchEvent(new Event('input')); }""")
-            presenter.evaluate("() => { window.peMine = []; const r = document.querySelector("
-                               "'.pe-pagefigure'); let last = r.peStep; const look = () => {"
-                               " if (r.peStep !== last) { last = r.peStep; window.peMine.push("
-                               "last); } requestAnimationFrame(look); }; requestAnimationFrame(look); }")
+            presenter.evaluate(RECORD, ".pe-pagefigure")
             cpu0, t0 = _cpu_s(server_pid), time.monotonic()
             presenter.click(".pe-pf-btn.pe-play")
             time.sleep(opts.play_seconds)
@@ -207,7 +198,7 @@ def run(opts) -> dict:
             out["room_server_cpu_fraction"] = round(
                 (_cpu_s(server_pid) - cpu0) / (time.monotonic() - t0), 3)
             time.sleep(1.5)
-            mine = set(presenter.evaluate("() => window.peMine"))
+            mine = {k for k, _ in presenter.evaluate("() => window.peDrawn")}
             fractions = [len(mine & {k for k, _ in f.evaluate("() => window.peDrawn")}) / max(len(mine), 1)
                          for f in fpages]
             out["presenter_steps_played"] = len(mine)

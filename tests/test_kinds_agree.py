@@ -53,3 +53,12 @@ def test_a_track_takes_the_declared_kinds_and_style_keys_only():
         Track("t", "plane", "spiral")
     with pytest.raises(ValueError, match=r"unknown style keys \['glow'\]"):
         Track("t", "plane", "points", style={"glow": 1})
+
+
+def test_matplotlib_has_a_way_to_apply_every_kind():
+    """Each kind declared in explorer/plots/scene.py has its applier in page_figure.APPLIERS (a
+    figure's own, for the kinds matplotlib draws otherwise): a new kind without one fails here,
+    not when an export first meets it."""
+    from explorer.plots.page_figure import APPLIERS
+
+    assert sorted(APPLIERS) == sorted(KINDS)

@@ -327,6 +327,15 @@ _STEP_DRAWN_JS = r"""([css, index, k, narrated]) => {
 }"""
 
 
+# A follower's figure has drawn step k / says these words. The figure is rebuilt on a new scene,
+# so between the two it is absent: the predicates must not throw (Playwright fails at once on
+# a predicate that throws).
+FOLLOWER_AT = ("(k) => (document.querySelector('.pe-follow-figure .pe-pagefigure') || {})"
+               ".peStep === k")
+FOLLOWER_SAYS = ("(said) => (document.querySelector('.pe-follow-figure .pe-pf-narration')"
+                 " || {}).textContent === said")
+
+
 def wait_for_step(page, k: int, *, index: int = 0, within: str | None = None,
                   narrated: bool = True, timeout: float = 30.0) -> str:
     """Wait until the ``index``-th shown page figure (inside CSS ``within``; figures of hidden

@@ -14,7 +14,15 @@ import subprocess
 import time
 
 import pytest
-from _voila import VoilaServer, click_button, free_port, wait_for_canvas, wait_for_text
+from _voila import (
+    FOLLOWER_AT,
+    FOLLOWER_SAYS,
+    VoilaServer,
+    click_button,
+    free_port,
+    wait_for_canvas,
+    wait_for_text,
+)
 
 from explorer.serving.proxy import nginx_site
 
@@ -99,20 +107,16 @@ def test_presenter_and_followers_step_in_sync_through_nginx_with_tls(chromium_br
     for f in followers:
         f.goto(url + "follow")
     for f in followers:
-        f.wait_for_function("() => (document.querySelector('.pe-follow-figure .pe-pagefigure')"
-                            " || {}).peStep === 0", timeout=60_000)
+        f.wait_for_function(FOLLOWER_AT, arg=0, timeout=60_000)
     for k in (1, 2):
         click_button(presenter, "Step ▶")
         said = wait_for_text(presenter, "pe-pf-narration",
                              lambda t, k=k: t.startswith(f"Step {k},"), timeout=30)
         for f in followers:
-            f.wait_for_function("(k) => document.querySelector('.pe-follow-figure "
-                                ".pe-pagefigure').peStep === k", arg=k, timeout=30_000)
+            f.wait_for_function(FOLLOWER_AT, arg=k, timeout=30_000)
             # the same words (a new scene of the same run, e.g. once the bound is computed,
             # blanks them until its chunk has come through the server too)
-            f.wait_for_function("(said) => document.querySelector('.pe-follow-figure "
-                                ".pe-pf-narration').textContent === said", arg=said,
-                                timeout=30_000)
+            f.wait_for_function(FOLLOWER_SAYS, arg=said, timeout=30_000)
     presenter.wait_for_function("() => /2 following/.test((document.querySelector("
                                 "'.pe-presenting') || {}).textContent)")
     # what the browsers asked went through nginx, over TLS, under the prefix

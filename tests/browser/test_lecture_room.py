@@ -8,7 +8,7 @@ import os
 import urllib.request
 
 import pytest
-from _voila import VoilaServer, click_button, wait_for_canvas, wait_for_text
+from _voila import FOLLOWER_AT, FOLLOWER_SAYS, VoilaServer, click_button, wait_for_canvas, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -57,8 +57,7 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
         f.goto(hall.url + "follow")
     for f in followers:
         f.wait_for_function("() => document.querySelector('.pe-follow-figure canvas')")
-        f.wait_for_function("() => document.querySelector('.pe-follow-figure .pe-pagefigure')"
-                            ".peStep === 0", timeout=60_000)
+        f.wait_for_function(FOLLOWER_AT, arg=0, timeout=60_000)
     assert status(hall)["pages"] == pages_before  # followers start no kernel
     assert lecture_status(hall)["followers"] == 2 and lecture_status(hall)["presenting"]
 
@@ -67,14 +66,10 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
         said = wait_for_text(presenter, "pe-pf-narration", lambda t, k=k: t.startswith(f"Step {k},"),
                              timeout=30)
         for f in followers:
-            f.wait_for_function(
-                f"() => document.querySelector('.pe-follow-figure .pe-pagefigure').peStep === {k}",
-                timeout=30_000)
+            f.wait_for_function(FOLLOWER_AT, arg=k, timeout=30_000)
             # the same words (a new scene of the same run, e.g. once the bound is computed,
             # blanks them until its chunk has come through the server too)
-            f.wait_for_function("(said) => document.querySelector('.pe-follow-figure "
-                                ".pe-pf-narration').textContent === said", arg=said,
-                                timeout=30_000)
+            f.wait_for_function(FOLLOWER_SAYS, arg=said, timeout=30_000)
             assert follower_text(f, "pe-where").startswith(f"step {k} of")
     assert "Perceptron" in followers[0].locator(".pe-follow-title").inner_text()
     presenter.wait_for_function("() => (document.querySelector('.pe-presenting') || {})"
@@ -125,9 +120,7 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
     assert status(hall)["pages"] == pages_before + 1
     student.locator(".pe-follow-again").click()
     student.wait_for_url(hall.url + "follow")
-    student.wait_for_function(
-        "() => document.querySelector('.pe-follow-figure .pe-pagefigure').peStep === 3",
-        timeout=30_000)
+    student.wait_for_function(FOLLOWER_AT, arg=3, timeout=30_000)
     for c in contexts:
         c.close()
 

@@ -128,6 +128,14 @@ def test_a_control_must_fit_its_field():
     with pytest.raises(ValueError, match="a title per choice"):
         Field("p", "p", "choice", "a", choices=("a", "b"), control=Control("menu",
                                                                           titles=[("a", "A")]))
+    with pytest.raises(ValueError, match="a title per choice"):  # a whole number: every one
+        Field("k", "k", "int", 0, min=0, max=2, control=Control("menu", titles=[(0, "a"),
+                                                                               (1, "b")]))
+    with pytest.raises(ValueError, match="a tip per choice"):
+        Field("p", "p", "choice", "a", choices=("a", "b"), control=Control(
+            "buttons", titles=[("a", "A"), ("b", "B")], tips=[("b", "bee"), ("a", "ay")]))
+    with pytest.raises(ValueError, match="only buttons have a tooltip per choice"):
+        Control("menu", tips=[("a", "ay")])
     with pytest.raises(ValueError, match="needs a step"):
         Control("log_slider")
     with pytest.raises(ValueError, match="declares no control"):
@@ -159,6 +167,14 @@ def test_no_view_builds_a_declared_fields_control_by_hand(tab):
     # and a state given whole, ``self.save_state() | {"w0": [], ...}``
     keys |= {id(k) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and
              isinstance(n.op, ast.BitOr) and isinstance(n.right, ast.Dict) for k in n.right.keys}
+    # the model's traits a view redraws on, ``self._follow_model(self._on_scene, ["view"])``
+    keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "_follow_model"
+             for a in n.args[1:] for c in ast.walk(a)}
+    # the page's pointer mode "view" (explorer.app.pagefigure.POINTER_MODES) is another word
+    keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+             and any(isinstance(t, ast.Attribute) and t.attr == "pointer_mode" for t in n.targets)
+             for c in ast.walk(n.value)}
     by_hand = sorted(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
                      and n.value in names and id(n) not in keys)
     assert not by_hand, f"{tab}/view.py writes declared fields by hand: {by_hand}"
@@ -188,3 +204,45 @@ def _widgets(widget) -> list:
     for child in getattr(widget, "children", ()):
         found += _widgets(child)
     return found
+
+
+def test_buttons_and_a_menu_of_a_whole_number_from_their_declarations():
+    """Buttons show their titles and a tooltip each; a whole number can be a menu of titled
+    values (XOR's 16 functions), in the titles' order; both bound to the field."""
+    side = Field("side", "side", "choice", "l", choices=("l", "r"), control=Control(
+        "buttons", description="Side", titles=[("l", "Left"), ("r", "Right")],
+        tips=[("l", "the left one"), ("r", "the right one")]))
+    b = field_control(side, "r", layout=W.Layout(width="95%"), style={"description_width": "9em"})
+    assert isinstance(b, W.ToggleButtons) and b.value == "r" and b.description == "Side"
+    assert tuple(t for t, _ in b.options) == ("Left", "Right") and b.tooltips == ("the left one", "the right one")
+    assert b.layout.width is None  # a row of buttons keeps its own width
+    k = Field("k", "k", "int", 1, min=0, max=2, control=Control(
+        "menu", titles=[(2, "two"), (0, "zero"), (1, "one")]))
+    menu = field_control(k, 1)
+    assert isinstance(menu, W.Dropdown) and [t for t, _ in menu.options] == ["two", "zero", "one"]
+    assert menu.value == 1 and menu.label == "one"
+
+
+def test_the_xor_tab_is_made_from_its_declarations():
+    """XOR's settings, captions and file names come from its fields (caption and names as the
+    view wrote them by hand before)."""
+    from explorer.app.xor import XorView
+    from explorer.app.xor.model import SPEC as XOR
+
+    v = XorView()
+    m = v.model
+    assert set(v.controls) == set(declared(XOR))
+    assert caption_of(XOR, m) == "XOR · inputs ±1 · η = 1 · 6 passes"
+    assert v._export_name("png") == "xor-cycling-xor-pm1-step0"
+    v.controls["function"].value = 6  # the menu lists the 16 functions by name
+    assert m.function == 6 and v.controls["function"].label.split()[1] == xor_name(6)
+    v.controls["passes"].value = "0"
+    assert m.passes == 6 and "passes must be a whole number from 1 to 500; got 0" in m.message
+    assert v.controls["passes"].value == "6"  # the box put back
+    assert v.w_view.tooltips[0].startswith("The classic perceptron cycles")
+
+
+def xor_name(code: int) -> str:
+    from explorer import xor
+
+    return xor.function(code).name

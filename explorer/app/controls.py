@@ -159,10 +159,15 @@ def field_control(field, value, **kwargs) -> W.Widget:
     if c.kind == "check":  # its label beside it: no column of labels, its own width
         kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
         return check_box(field, value, **kwargs)
-    titles = dict(c.titles)
     kwargs.setdefault("description", field.label)
-    maker = choice_menu if c.kind == "menu" else choice_buttons
-    return maker(field, titles, value, **kwargs)
+    if c.kind == "menu":  # the choices, or a whole number's, in the titles' order
+        return W.Dropdown(options=[(title, key) for key, title in c.titles], value=value,
+                          **kwargs)
+    # a row of buttons: its own width, each button as wide as its title
+    kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
+    if c.tips:
+        kwargs["tooltips"] = [tip for _, tip in c.tips]
+    return choice_buttons(field, dict(c.titles), value, **kwargs)
 
 
 def declared(spec) -> tuple:

@@ -36,7 +36,7 @@ KINDS = ("int", "float", "bool", "choice", "choices", "text", "floats", "ints", 
 #: a row of buttons.
 CONTROL_KINDS = {"text": ("int", "float", "ints", "floats", "points", "text"),
                  "slider": ("int", "float"), "log_slider": ("float",), "check": ("bool",),
-                 "menu": ("choice",), "buttons": ("choice",)}
+                 "menu": ("choice", "int"), "buttons": ("choice",)}
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _INT_RE = re.compile(r"[+-]?[0-9]+")
@@ -139,7 +139,10 @@ class Control:
     help : str
         The control's tooltip.
     titles : tuple of (key, title) pairs
-        How a menu or buttons show each choice (every choice needs one).
+        How a menu or buttons show each choice (every choice needs one; a menu of a whole number
+        lists every number of its bounds, in the order given).
+    tips : tuple of (key, tip) pairs
+        Buttons' tooltips, one per choice (or none).
     placeholder : str
         What an empty text box shows.
     enabled : callable, optional
@@ -163,6 +166,7 @@ class Control:
     description: str | None = None
     help: str = ""
     titles: tuple = ()
+    tips: tuple = ()
     placeholder: str = ""
     enabled: object = None
     off_shows: object = None
@@ -177,6 +181,9 @@ class Control:
         if "slider" in self.kind and not self.step:
             raise ValueError(f"a {self.kind} needs a step")
         object.__setattr__(self, "titles", tuple(self.titles))
+        object.__setattr__(self, "tips", tuple(self.tips))
+        if self.tips and self.kind != "buttons":
+            raise ValueError(f"only buttons have a tooltip per choice; got tips for a {self.kind}")
 
     def phrase(self, value, *, stem: bool = False) -> str:
         """The caption's phrase for ``value``, or with ``stem`` its part of a file name ("" when
@@ -248,8 +255,14 @@ class Field:
                                  f"{c.kind} control")
             if "slider" in c.kind and (self.min is None or self.max is None):
                 raise ValueError(f"field {self.name!r} needs min and max for a {c.kind}")
-            if c.kind in ("menu", "buttons") and {k for k, _ in c.titles} != set(self.choices):
+            keys = [k for k, _ in c.titles]
+            choices = (range(self.min, self.max + 1) if self.kind == "int" else self.choices)
+            if c.kind in ("menu", "buttons") and (set(keys) != set(choices)
+                                                  or len(keys) != len(choices)):
                 raise ValueError(f"field {self.name!r}: the control needs a title per choice")
+            if c.tips and [k for k, _ in c.tips] != list(self.choices):
+                raise ValueError(f"field {self.name!r}: the buttons need a tip per choice, "
+                                 "in the declared order")
 
     def expected(self) -> str:
         """What a valid value looks like, in words: ``"a whole number from 1 to 2000"``."""

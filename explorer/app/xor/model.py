@@ -13,22 +13,54 @@ from traitlets import Instance
 
 from ... import xor
 from ..handoff import Handoff
-from ..state import Field, StateSpec
+from ..state import Control, Field, StateSpec
 from ..tab_model import state_model
 
 VIEW_TITLES = {"cycling": "Cycling", "proof": "Proof", "grid": "16 functions",
                "feature": "Feature x1·x2", "layers": "Two layers", "kernel": "Kernel"}
+VIEW_TIPS = {"cycling": "The classic perceptron cycles; the pocket keeps its best line",
+             "proof": "The LP's certificate: both hulls share a point",
+             "grid": "All 16 Boolean functions of two inputs; click one to play it",
+             "feature": "Add the feature x1·x2: a plane separates the lifted points "
+                        "(3-D, drag to rotate)",
+             "layers": "Two layers of perceptrons: hidden lines and hidden coordinates",
+             "kernel": "The kernel perceptron with a polynomial kernel, step by step"}
 CODINGS = {"pm1": "±1", "01": "0/1"}
+#: How the function menu lists each of the 16 functions.
+FUNCTION_TITLES = [(f.code, f"{f.code:2d}  {f.name}  ({f.bits})") for f in xor.FUNCTIONS]
 
+
+def _name(code) -> str:
+    return xor.function(code).name
+
+
+# Each setting's control and its place in an export's caption (explorer.app.state_field.Control):
+# the caption reads "XOR · inputs ±1 · η = 1 · 6 passes", the file "xor_cycling_XOR_pm1".
 SPEC = StateSpec("xor", [
-    Field("view", "view", "choice", "cycling", choices=xor.VIEWS),
-    Field("coding", "inputs", "choice", "pm1", choices=tuple(CODINGS)),
-    Field("function", "function number", "int", xor.XOR, min=0, max=15),
-    Field("eta", "η", "float", 1.0, min=0.0, min_open=True, max=100.0),
-    Field("passes", "passes", "int", 6, min=1, max=500),
-    Field("degree", "kernel degree", "int", 2, min=1, max=6),
-    Field("kernel_c", "kernel c", "float", 1.0, min=0.0, max=100.0),
-    Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS)),
+    Field("view", "view", "choice", "cycling", choices=xor.VIEWS, control=Control(
+        "buttons", description="View", titles=VIEW_TITLES.items(), tips=VIEW_TIPS.items(),
+        stem="{}")),
+    Field("coding", "inputs", "choice", "pm1", choices=tuple(CODINGS), control=Control(
+        "buttons", description="Inputs", titles=CODINGS.items(),
+        tips=[("pm1", "Corners at ±1"), ("01", "Corners at 0 and 1")],
+        caption=lambda c: f"inputs {CODINGS[c]}", caption_rank=2, stem="{}")),
+    # a whole number shown as a list of the 16 functions by name
+    Field("function", "function number", "int", xor.XOR, min=0, max=15, control=Control(
+        "menu", description="Function", titles=FUNCTION_TITLES, caption=_name,
+        caption_rank=1, stem=_name)),
+    Field("eta", "η", "float", 1.0, min=0.0, min_open=True, max=100.0,
+          control=Control("text", caption="η = {:g}", caption_rank=3)),
+    Field("passes", "passes", "int", 6, min=1, max=500, control=Control(
+        "text", help="Passes over the four points in the Cycling run (1–500)",
+        caption="{} passes", caption_rank=3)),
+    Field("degree", "kernel degree", "int", 2, min=1, max=6, control=Control(
+        "text", description="degree d",
+        help="Degree d of the kernel (⟨x, x'⟩ + c)^d, a whole number 1–6")),
+    Field("kernel_c", "kernel c", "float", 1.0, min=0.0, max=100.0,
+          control=Control("text", description="constant c")),
+    Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS),
+          control=Control("menu", description="Hidden",
+                          titles=[(k, v[0]) for k, v in xor.HIDDEN_PAIRS.items()])),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
 #: The scene's parameters: every field but the step.

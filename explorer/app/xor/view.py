@@ -16,25 +16,18 @@ import ipywidgets as W
 
 from ... import xor
 from ...plots.xor import XorFigure
-from ..controls import choice_buttons, choice_menu, text_boxes
+from ..controls import caption_of
 from ..export import export_section, file_stem
 from ..layout import FigureFit, guessed_fit, section
 from ..messages import MessageArea
 from ..pagerun import PageRun
 from ..tab import TabView
 from ..timeline import Transport
-from .model import CODINGS, SPEC, VIEW_TITLES, XorModel
+from .model import FUNCTION_TITLES, SPEC, VIEW_TITLES, XorModel
 
 #: The figure's accessible name.
 NAME = "XOR tab: the four points and the chosen view of why no line computes XOR, and the ways out"
 
-TEXT_FIELDS = ("eta", "passes", "degree", "kernel_c")
-VIEW_TIPS = ["The classic perceptron cycles; the pocket keeps its best line",
-             "The LP's certificate: both hulls share a point",
-             "All 16 Boolean functions of two inputs; click one to play it",
-             "Add the feature x1·x2: a plane separates the lifted points (3-D, drag to rotate)",
-             "Two layers of perceptrons: hidden lines and hidden coordinates",
-             "The kernel perceptron with a polynomial kernel, step by step"]
 HISTORY = (
     "<b>A short history.</b> In 1969 Minsky and Papert's book <i>Perceptrons</i> proved that one "
     "perceptron cannot compute some very simple functions; XOR (the parity of two bits) is the "
@@ -50,10 +43,6 @@ HISTORY = (
     "Rozonoer 1964, beyond our sources).")
 
 
-def _function_options():
-    return [(f"{f.code:2d}  {f.name}  ({f.bits})", f.code) for f in xor.FUNCTIONS]
-
-
 class XorView(TabView):
     """Composite widget of the XOR tab. ``XorView().model`` is its state."""
 
@@ -63,7 +52,6 @@ class XorView(TabView):
     def __init__(self, model: XorModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):
         self.model = model if model is not None else XorModel()
-        m = self.model
         # The page draws the figure; the kernel's figure is a plain matplotlib figure that
         # follows the settled step (exports, tests) and draws the still layers.
         self.figure = XorFigure()
@@ -73,23 +61,12 @@ class XorView(TabView):
 
         wide = W.Layout(width="95%")
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"}, "layout": wide}
-        self.w_view = choice_buttons(SPEC.field("view"), VIEW_TITLES, m.view, description="View",
-                                     tooltips=VIEW_TIPS)
-        # a whole number shown as a list of the 16 functions by name
-        self.w_function = W.Dropdown(options=_function_options(), value=m.function,
-                                     description="Function", **lbl)
-        self.w_coding = choice_buttons(SPEC.field("coding"), CODINGS, m.coding,
-                                       description="Inputs",
-                                       tooltips=["Corners at ±1", "Corners at 0 and 1"])
-        self.w_pair = choice_menu(SPEC.field("pair"),
-                                  {k: v[0] for k, v in xor.HIDDEN_PAIRS.items()}, m.pair,
-                                  description="Hidden", **lbl)
-        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
-        self.text["degree"].description = "degree d"
-        self.text["kernel_c"].description = "constant c"
-        self.text["passes"].tooltip = "Passes over the four points in the Cycling run (1–500)"
-        self.text["degree"].tooltip = "Degree d of the kernel (⟨x, x'⟩ + c)^d, a whole number 1–6"
-        self.w_pick = W.Dropdown(options=[("— choose a function —", None), *_function_options()],
+        c = self._declared_controls(**lbl)  # every field that declares its control
+        # the names tests and notebooks use
+        self.w_view, self.w_function, self.w_coding, self.w_pair = (
+            c["view"], c["function"], c["coding"], c["pair"])
+        self.w_pick = W.Dropdown(options=[("— choose a function —", None),
+                                          *[(t, k) for k, t in FUNCTION_TITLES]],
                                  value=None, description="Open", **lbl)
         self.b_open = W.Button(description="Open this function here", layout=wide,
                                tooltip="Play the chosen function in the Cycling view")
@@ -97,10 +74,6 @@ class XorView(TabView):
         self.b_send = W.Button(description="Open points in the Perceptron tab",
                                layout=wide, tooltip="The four points, in the Perceptron tab")
         self.b_send.on_click(lambda _: self._send_points())
-        self._choices = {"view": self.w_view, "function": self.w_function,
-                         "coding": self.w_coding, "pair": self.w_pair}
-        self._observe_fields(self._choices)
-        self._observe_fields(self.text)
 
         self.timeline = Transport()  # the page has the buttons, slider, Play and keys
         self.timeline.status = self._status
@@ -113,7 +86,7 @@ class XorView(TabView):
         self.page.on_pointer(self._on_pointer)
         self.page.on_view3d(self._on_view3d)
         self.figure_box = self.page
-        t = self.text
+        t = c
         settings = W.VBox([
             section("Function"), self.w_function, self.w_coding,
             section("Perceptron run"), t["eta"], t["passes"],
@@ -197,19 +170,17 @@ class XorView(TabView):
         live = self.figure.lifted  # the 3-D view as the person turned it
         f.lifted.set_view(live.azim, live.elev)
         n, view = m.n_steps, VIEW_TITLES[m.view]
-        title = (f"{xor.function(m.function).name} · inputs {CODINGS[m.coding]} · "
-                 f"η = {m.eta:g} · {m.passes} passes")
+        title = caption_of(self.spec, m)
         return TabFrames(f, n_steps=n, title=title, heading=f"XOR · {view} · {title}",
                          caption=lambda k: f"{view}: step {k} of {n}" if n else view)
 
     def _export_name(self, ext: str) -> str:
         m = self.model
         what = f"step{m.step}" if ext in ("png", "svg") and m.n_steps else ""
-        return file_stem("xor", m.view, xor.function(m.function).name, m.coding, what)
+        return file_stem("xor", *caption_of(self.spec, m, stem=True), what)
 
     def _sync(self):
-        self._show_fields(self._choices)
-        self._show_fields(self.text)
+        pass  # every control is declared (explorer.app.controls.FieldControls._show_declared)
 
     # ------------------------------------------------------------------ view -> model
     def _open_picked(self):

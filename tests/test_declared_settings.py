@@ -167,10 +167,11 @@ def test_no_view_builds_a_declared_fields_control_by_hand(tab):
     # and a state given whole, ``self.save_state() | {"w0": [], ...}``
     keys |= {id(k) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and
              isinstance(n.op, ast.BitOr) and isinstance(n.right, ast.Dict) for k in n.right.keys}
-    # the model's traits a view redraws on, ``self._follow_model(self._on_scene, ["view"])``
+    # the model's traits a view redraws on, ``self._follow_model(self._on_scene, ["view"])``,
+    # ``m.observe(self._on_plan, names=["ns"])``
     keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Attribute) and n.func.attr == "_follow_model"
-             for a in n.args[1:] for c in ast.walk(a)}
+             and isinstance(n.func, ast.Attribute) and n.func.attr in ("_follow_model", "observe")
+             for a in [*n.args[1:], *(k.value for k in n.keywords)] for c in ast.walk(a)}
     # the page's pointer mode "view" (explorer.app.pagefigure.POINTER_MODES) is another word
     keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Assign)
              and any(isinstance(t, ast.Attribute) and t.attr == "pointer_mode" for t in n.targets)
@@ -214,7 +215,8 @@ def test_buttons_and_a_menu_of_a_whole_number_from_their_declarations():
         tips=[("l", "the left one"), ("r", "the right one")]))
     b = field_control(side, "r", layout=W.Layout(width="95%"), style={"description_width": "9em"})
     assert isinstance(b, W.ToggleButtons) and b.value == "r" and b.description == "Side"
-    assert tuple(t for t, _ in b.options) == ("Left", "Right") and b.tooltips == ("the left one", "the right one")
+    assert tuple(t for t, _ in b.options) == ("Left", "Right")
+    assert b.tooltips == ("the left one", "the right one")
     assert b.layout.width is None  # a row of buttons keeps its own width
     k = Field("k", "k", "int", 1, min=0, max=2, control=Control(
         "menu", titles=[(2, "two"), (0, "zero"), (1, "one")]))
@@ -246,3 +248,24 @@ def xor_name(code: int) -> str:
     from explorer import xor
 
     return xor.function(code).name
+
+
+def test_the_generalization_tab_is_made_from_its_declarations():
+    """Generalization's settings, captions and file names come from its fields; n is greyed
+    out on real data and shows how many points the run has."""
+    from explorer.app.generalization import GeneralizationView
+    from explorer.app.generalization.model import SPEC as GEN
+
+    v = GeneralizationView(autorun=False)
+    m = v.model
+    assert set(v.controls) == set(declared(GEN))
+    assert caption_of(GEN, m) == ("Margin (H & R) rule · seed 0 · simulation: γ = 0.2 · d = 5 · "
+                                  "100 trials")
+    assert v._export_frames().title == f"Margin distribution, 40 points · {caption_of(GEN, m)}"
+    assert v._export_name("png") == "generalization-margin-margin-seed0-step0"
+    assert v.controls["trials"].tooltip == "a whole number from 2 to 2000"  # what it takes
+    assert not v.controls["n_run"].disabled
+    assert m.update(dataset="iris")
+    assert v.controls["n_run"].disabled and v.controls["n_run"].value == str(len(m.X))
+    v.w_losses["hinge"].value = False
+    assert not m.show_hinge and v.w_losses["hinge"].description == "hinge max(0, 1 − z)"

@@ -145,7 +145,8 @@ def field_control(field, value, **kwargs) -> W.Widget:
         kwargs.setdefault("tooltip", c.help)
     if c.placeholder:
         kwargs.setdefault("placeholder", c.placeholder)
-    if c.kind == "text":
+    if c.kind == "text":  # with no help of its own, a text box says what it takes
+        kwargs.setdefault("tooltip", field.expected())
         box = text_box(field, **kwargs)
         box.value = field.format(value)
         return box

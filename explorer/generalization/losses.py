@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["zero_one", "perceptron", "hinge", "squared", "logistic", "LOSSES"]
+__all__ = ["zero_one", "perceptron", "hinge", "squared", "logistic", "LOSSES", "FORMULAS"]
 
 
 #: Largest ``|1 - z|`` of the squared loss: ``(1e154)^2 / 2`` is still a finite float.
@@ -60,3 +60,7 @@ def logistic(z):
 
 LOSSES = {"zero_one": zero_one, "perceptron": perceptron, "hinge": hinge, "squared": squared,
           "logistic": logistic}
+#: Each loss by name and formula, as the page writes it (legend, check boxes, narration).
+FORMULAS = {"zero_one": "zero-one 1{z ≤ 0}", "perceptron": "perceptron max(0, −z)",
+            "hinge": "hinge max(0, 1 − z)", "squared": "squared (1 − z)²/2",
+            "logistic": "logistic log(1 + e^−z)"}

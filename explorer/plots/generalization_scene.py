@@ -40,11 +40,11 @@ from .scene import FIGURE, Chunk, Scene, Track
 
 #: name: (label, colour, line style, marker of the examples' points)
 LOSS_STYLE = {
-    "zero_one": ("zero-one 1{z ≤ 0}", "#000000", "-", "o"),
-    "perceptron": ("perceptron max(0, −z)", S.NEG, "--", "s"),
-    "hinge": ("hinge max(0, 1 − z)", S.POS, "-", "D"),
-    "squared": ("squared (1 − z)²/2", S.UPDATE, ":", "^"),
-    "logistic": ("logistic log(1 + e^−z)", S.TRIGGER, "-.", "v"),
+    "zero_one": (L.FORMULAS["zero_one"], "#000000", "-", "o"),
+    "perceptron": (L.FORMULAS["perceptron"], S.NEG, "--", "s"),
+    "hinge": (L.FORMULAS["hinge"], S.POS, "-", "D"),
+    "squared": (L.FORMULAS["squared"], S.UPDATE, ":", "^"),
+    "logistic": (L.FORMULAS["logistic"], S.TRIGGER, "-.", "v"),
 }
 #: The bounds, as the legend's words name them when they are above 1.
 BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),

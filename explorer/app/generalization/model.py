@@ -26,11 +26,12 @@ from sklearn.model_selection import train_test_split
 from traitlets import Bool, Instance, Int, Unicode
 
 from ... import generalization as G
+from ...generalization import losses
 from ...perceptron import train
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
 from ..jobs import Job
-from ..state import Field, StateSpec, arrays_of
+from ..state import Control, Field, StateSpec, arrays_of
 from ..tab_model import Refusal, state_model
 
 #: The run whose examples are marked on the losses: data offered.
@@ -49,17 +50,38 @@ LOSS_NAMES = ("zero_one", "perceptron", "hinge", "squared", "logistic")
 RUN_EPOCHS = 30
 TEST_FRACTION = 0.3
 
+
+
+def _margin_data(m) -> bool:
+    return m.dataset == "margin"
+
+
+# Each setting's control and its place in an export's caption (explorer.app.state_field.Control);
+# the view writes the data shown before them: "Margin distribution, 40 points · Margin (H & R)
+# rule · seed 0 · simulation: γ = 0.2 · d = 5 · 100 trials", the file
+# "generalization-margin-margin-seed0-step0".
 SPEC = StateSpec("generalization", [
-    Field("dataset", "data for the run", "choice", "margin", choices=tuple(DATASETS)),
-    Field("rule", "rule", "choice", "margin", choices=tuple(RULES)),
-    Field("n_run", "points", "int", 40, min=2, max=500),
-    *[Field(f"show_{name}", f"show {name.replace('_', '-')} loss", "bool", True)
+    Field("dataset", "data for the run", "choice", "margin", choices=tuple(DATASETS),
+          control=Control("menu", description="Data", titles=DATASETS.items())),
+    Field("rule", "rule", "choice", "margin", choices=tuple(RULES), control=Control(
+        "menu", description="Rule", titles=RULES.items(), caption=lambda r: f"{RULES[r]} rule",
+        caption_rank=1, stem="{}")),
+    # greyed out, n shows how many points the run has
+    Field("n_run", "points", "int", 40, min=2, max=500, control=Control(
+        "text", enabled=_margin_data, off_shows=lambda m: str(len(m.X)))),
+    *[Field(f"show_{name}", f"show {name.replace('_', '-')} loss", "bool", True,
+            control=Control("check", description=losses.FORMULAS[name]))
       for name in LOSS_NAMES],
-    Field("ns", "sizes n", "ints", G.DEFAULT_NS, max_len=12, item_min=1, item_max=G.MAX_N),
-    Field("trials", "trials", "int", 100, min=2, max=2000),
-    Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1]),
-    Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
+    Field("ns", "sizes n", "ints", G.DEFAULT_NS, max_len=12, item_min=1, item_max=G.MAX_N,
+          control=Control("text")),
+    Field("trials", "trials", "int", 100, min=2, max=2000,
+          control=Control("text", caption="{} trials", caption_rank=5)),
+    Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1],
+          control=Control("text", caption="simulation: γ = {:g}", caption_rank=3)),
+    Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM,
+          control=Control("text", caption="d = {}", caption_rank=4)),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1,
+          control=Control("text", caption="seed {}", caption_rank=2, stem="seed{}")),
     #: A person's points ``[(x1, x2, label), ...]`` (used when ``dataset == "own"``).
     Field("points", "your points", "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
           item_max=1e12, optional=True),
@@ -69,7 +91,8 @@ SPEC = StateSpec("generalization", [
 #: The parameters: every field but the step.
 PARAMS = tuple(name for name in SPEC.names if name != "step")
 RUN_KEYS = {"dataset", "rule", "n_run", "gamma", "dim", "seed", "points"}
-SIM_KEYS = ("trials", "dim", "gamma", "seed")
+#: The settings of the stability simulation: a change starts it again (finished sizes kept).
+SIM_KEYS = ("ns", "trials", "dim", "gamma", "seed")
 #: The refusal of a second run; it goes when the running one ends.
 RUNNING = Refusal("the simulation is already running; Stop it first")
 
@@ -158,7 +181,7 @@ class GeneralizationModel(state_model(SPEC, params=PARAMS)):
         except (ValueError, TypeError) as exc:
             self.refuse(exc, kept="settings")
             return False
-        sim_changed = any(p[k] != getattr(self, k) for k in (*SIM_KEYS, "ns")) or _force
+        sim_changed = any(p[k] != getattr(self, k) for k in SIM_KEYS) or _force
         if sim_changed:
             self._cancel_simulation()
         with self.hold_trait_notifications():

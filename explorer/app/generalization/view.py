@@ -17,9 +17,8 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import GeneralizationFigure
-from ...plots.generalization_scene import LOSS_STYLE
 from .. import datachoice
-from ..controls import check_box, choice_menu, text_boxes
+from ..controls import caption_of
 from ..export import export_section, file_stem
 from ..jobs import kernel_loop
 from ..layout import FigureFit, guessed_fit, section
@@ -30,10 +29,8 @@ from ..state import points_of
 from ..tab import TabView
 from ..timeline import Transport
 from ..upload import DataPanel
-from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, RULES, SPEC, GeneralizationModel
+from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, SIM_KEYS, SPEC, GeneralizationModel
 
-TEXT_FIELDS = ("n_run", "ns", "trials", "gamma", "dim", "seed")
-SIM_FIELDS = ("ns", "trials", "gamma", "dim", "seed")
 #: The figure's accessible name.
 NAME = ("Generalization tab: the training examples' surrogate losses at the step shown, the "
         "fresh-point margin mistakes against Hardt & Recht's stability bound, and training "
@@ -93,16 +90,10 @@ class GeneralizationView(TabView):
 
         lbl = {"style": {"description_width": "calc(var(--pe-font) * 6.2)"},
                "layout": W.Layout(width="95%")}
-        self.w_dataset = choice_menu(SPEC.field("dataset"), DATASETS, m.dataset,
-                                     description="Data", **lbl)
-        self.w_rule = choice_menu(SPEC.field("rule"), RULES, m.rule, description="Rule", **lbl)
-        self.text = text_boxes(SPEC, TEXT_FIELDS, **lbl)
-        for name, w in self.text.items():
-            w.tooltip = SPEC.field(name).expected()
-        self.w_losses = {name: check_box(SPEC.field(f"show_{name}"), getattr(m, f"show_{name}"),
-                                         description=LOSS_STYLE[name][0])
-                         for name in LOSS_NAMES}
-        self._observe_fields(self._controls())
+        c = self._declared_controls(**lbl)  # every field that declares its control
+        # the names tests and notebooks use
+        self.w_dataset, self.w_rule = c["dataset"], c["rule"]
+        self.w_losses = {name: c[f"show_{name}"] for name in LOSS_NAMES}
 
         self._make_simulation_controls()
 
@@ -158,7 +149,7 @@ class GeneralizationView(TabView):
 
     def _settings_column(self) -> W.VBox:
         """The settings column, by section."""
-        t = self.text
+        t = self.controls
         return W.VBox([
             section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
             self.own_data,
@@ -270,8 +261,7 @@ class GeneralizationView(TabView):
         f.set_run(m.X, m.y, m.traj)
         n, traj, tail = m.n_steps, m.traj, f"{self._own_summary()} {self._summary()}."
         data = self._data_shown()[0]
-        title = (f"{data} · {RULES[m.rule]} rule · seed {m.seed} · simulation: γ = {m.gamma:g}, "
-                 f"d = {m.dim}, {m.trials} trials")
+        title = f"{data} · {caption_of(self.spec, m)}"
 
         def caption(k):
             u = traj.updates_until(k)
@@ -283,7 +273,8 @@ class GeneralizationView(TabView):
     def _export_name(self, ext: str) -> str:
         m = self.model
         what = f"step{m.step}" if ext in ("png", "svg") else "run"
-        return file_stem("generalization", self._data_shown()[1], m.rule, f"seed{m.seed}", what)
+        return file_stem("generalization", self._data_shown()[1],
+                         *caption_of(self.spec, m, stem=True), what)
 
     def _data_shown(self) -> tuple[str, str]:
         """The data shown, in an export's caption and its file name: a person's CSV says so
@@ -323,17 +314,8 @@ class GeneralizationView(TabView):
             "success" if m.curve is not None and m.curve.complete else "")
         self.sim_label.value = html.escape(m.sim_note)
 
-    def _controls(self) -> dict:
-        """The settings controls by field name."""
-        return {"dataset": self.w_dataset, "rule": self.w_rule, **self.text,
-                **{f"show_{name}": w for name, w in self.w_losses.items()}}
-
     def _sync(self):
-        m = self.model
-        # n_run disabled: how many points the run has
-        self._show_fields(self._controls(), **({} if m.dataset == "margin" else
-                                               {"n_run": str(len(m.X))}))
-        self.text["n_run"].disabled = m.dataset != "margin"
+        pass  # every control is declared (explorer.app.controls.FieldControls._show_declared)
 
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
@@ -342,7 +324,7 @@ class GeneralizationView(TabView):
             return  # set from the model, or what it holds already
         done = m.update(**{name: value})
         self._sync_controls()
-        if done and name in SIM_FIELDS and kernel_loop() is not None:
+        if done and name in SIM_KEYS and kernel_loop() is not None:
             self._autorun()  # new settings: their sizes run at once, old ones are kept
 
     def _use_data(self, X, y) -> bool:

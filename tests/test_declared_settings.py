@@ -172,6 +172,8 @@ def test_no_view_builds_a_declared_fields_control_by_hand(tab):
     keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Call)
              and isinstance(n.func, ast.Attribute) and n.func.attr in ("_follow_model", "observe")
              for a in [*n.args[1:], *(k.value for k in n.keywords)] for c in ast.walk(a)}
+    # words in an f-string (f"seed{m.seed}" in a file's name)
+    keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for c in n.values}
     # the page's pointer mode "view" (explorer.app.pagefigure.POINTER_MODES) is another word
     keys |= {id(c) for n in ast.walk(tree) if isinstance(n, ast.Assign)
              and any(isinstance(t, ast.Attribute) and t.attr == "pointer_mode" for t in n.targets)
@@ -269,3 +271,23 @@ def test_the_generalization_tab_is_made_from_its_declarations():
     assert v.controls["n_run"].disabled and v.controls["n_run"].value == str(len(m.X))
     v.w_losses["hinge"].value = False
     assert not m.show_hinge and v.w_losses["hinge"].description == "hinge max(0, 1 − z)"
+
+
+def test_the_cover_tab_is_made_from_its_declarations():
+    """Cover's typed settings and its two rows of buttons come from its fields; N is greyed
+    out while points are placed and shows how many; each control has a layout of its own."""
+    from explorer.app.cover import CoverView
+    from explorer.app.cover.model import SPEC as COVER
+
+    v = CoverView()
+    m = v.model
+    assert set(v.controls) == set(declared(COVER))
+    assert v.w_view.tooltips[2] == "The recursion (60.73) filling a table"
+    assert v.controls["trials"].tooltip == "a whole number from 10 to 2000"
+    layouts = {id(c.layout) for c in v.controls.values()}
+    assert len(layouts) == len(v.controls)  # hiding one control hides no other
+    v.w_xaxis.value = "n"
+    assert m.xaxis == "n"
+    assert not v.controls["n_points"].disabled
+    assert m.update(view="dichotomies") and m.collinear_example() is not False
+    assert v.controls["n_points"].disabled and v.controls["n_points"].value == "4"

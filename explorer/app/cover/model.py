@@ -21,7 +21,7 @@ from ... import cover
 from ...cover.counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
 from ..handoff import Handoff
 from ..jobs import Job
-from ..state import Field, StateSpec
+from ..state import Control, Field, StateSpec
 from ..tab_model import Refusal, state_model
 
 VIEWS = {"curves": "Curves", "dichotomies": "Dichotomies", "recursion": "Recursion",
@@ -37,19 +37,32 @@ RUNNING = Refusal("a Monte Carlo run is already going; Stop it first")
 LIMIT_TEXT = (f"the grid lists all 2^N dichotomies, and 2^{MAX_DICHOTOMY_POINTS} = "
               f"{2**MAX_DICHOTOMY_POINTS:,} is the most this tab enumerates")
 
+VIEW_TIPS = {"curves": "Cover's curves and Monte Carlo",
+             "dichotomies": "All dichotomies of a small point set",
+             "recursion": "The recursion (60.73) filling a table",
+             "boolean": "Linearly separable Boolean functions"}
+
+# Each setting's control (explorer.app.state_field.Control); an export's caption depends on the
+# view and is written by the view.
 SPEC = StateSpec("cover", [
-    Field("view", "view", "choice", "curves", choices=tuple(VIEWS)),
+    Field("view", "view", "choice", "curves", choices=tuple(VIEWS), control=Control(
+        "buttons", description="Show", titles=VIEWS.items(), tips=VIEW_TIPS.items())),
     Field("ms", "M values", "ints", DEFAULT_MS, item_min=1, item_max=cover.MAX_M,
-          max_len=cover.MAX_CURVES),
-    Field("xaxis", "x-axis", "choice", "ratio", choices=tuple(XAXIS)),
-    Field("trials", "trials per point", "int", 100, min=10, max=cover.MC_MAX_TRIALS),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1),
-    Field("n_points", "points N", "int", 4, min=1, max=MAX_DICHOTOMY_POINTS),
+          max_len=cover.MAX_CURVES, control=Control("text")),
+    Field("xaxis", "x-axis", "choice", "ratio", choices=tuple(XAXIS), control=Control(
+        "buttons", titles=XAXIS.items(), tips=[("ratio", "x = N / (M + 1): every curve halves at 2"),
+                                               ("n", "x = N on a log scale")])),
+    Field("trials", "trials per point", "int", 100, min=10, max=cover.MC_MAX_TRIALS,
+          control=Control("text")),
+    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1, control=Control("text")),
+    # greyed out while points are placed, showing how many
+    Field("n_points", "points N", "int", 4, min=1, max=MAX_DICHOTOMY_POINTS, control=Control(
+        "text", enabled=lambda m: not m.points, off_shows=lambda m: str(len(m.X)))),
     Field("points", "placed points", "floats", [], item_min=-1.1, item_max=1.1,
           max_len=2 * MAX_DICHOTOMY_POINTS, optional=True),
     Field("page", "page", "int", 1, min=1, max=MAX_PAGES),
-    Field("rec_m", "largest M", "int", 4, min=1, max=cover.REC_MAX_M),
-    Field("rec_n", "largest N", "int", 10, min=2, max=cover.REC_MAX_N),
+    Field("rec_m", "largest M", "int", 4, min=1, max=cover.REC_MAX_M, control=Control("text")),
+    Field("rec_n", "largest N", "int", 10, min=2, max=cover.REC_MAX_N, control=Control("text")),
     Field("step", "cells filled", "int", 0, min=0, max=10**6),
 ])
 #: The parameters :meth:`CoverModel.update` takes: every field but the step.

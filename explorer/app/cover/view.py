@@ -20,7 +20,6 @@ from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure
 from ...plots.recursion_scene import recursion_status
-from ..controls import choice_buttons, text_box
 from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
@@ -37,7 +36,6 @@ from .paging import PageDrawing
 from .scenes import curves_text, fill, shown_mc
 from .tables import FORMULAS
 
-TEXT_FIELDS = ("ms", "trials", "seed", "n_points", "rec_m", "rec_n")
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
 #: The figure's accessible name.
 NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a small point "
@@ -98,16 +96,8 @@ class CoverView(PageDrawing, TabView):
         """The settings controls: the typed fields, the view and axis choices, the Monte Carlo
         buttons, the point set's, the dichotomy's and the Boolean function's choosers."""
         m = self.model
-        self.text = {name: text_box(SPEC.field(name), tooltip=SPEC.field(name).expected(),
-                                    **_labelled()) for name in TEXT_FIELDS}
-        self.w_view = choice_buttons(SPEC.field("view"), VIEWS, m.view, description="Show",
-                                     tooltips=["Cover's curves and Monte Carlo",
-                                               "All dichotomies of a small point set",
-                                               "The recursion (60.73) filling a table",
-                                               "Linearly separable Boolean functions"])
-        self.w_xaxis = choice_buttons(SPEC.field("xaxis"), XAXIS, m.xaxis, description="x-axis",
-                                      tooltips=["x = N / (M + 1): every curve halves at 2",
-                                                "x = N on a log scale"])
+        c = self._declared_controls(**_labelled())  # every field that declares its control
+        self.w_view, self.w_xaxis = c["view"], c["xaxis"]  # the names tests use
 
         self.b_run = _button("Run Monte Carlo", "Estimate P(M, N) from random data (M ≤ 100)",
                              self._run_mc, button_style="primary")
@@ -120,9 +110,7 @@ class CoverView(PageDrawing, TabView):
         self.b_line = _button("Three on a line", "Four points, three of them collinear",
                               m.collinear_example)
         self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **_labelled())
-        self._choices = {"view": self.w_view, "xaxis": self.w_xaxis, "page": self.w_page}
-        self._observe_fields(self._choices)
-        self._observe_fields(self.text)
+        self._observe_fields({"page": self.w_page})  # its options are the pages there are
         self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0,
                                  **_labelled())
         self.w_dich.observe(lambda ch: self._chosen(), names="value")
@@ -169,7 +157,7 @@ class CoverView(PageDrawing, TabView):
 
     def _groups(self) -> dict:
         """The settings shown for each view."""
-        t = self.text
+        t = self.controls
         return {
             "curves": W.VBox([section("Curves (Sayed 60.65)"), t["ms"], self.w_xaxis,
                               section("Monte Carlo"), t["trials"], t["seed"],
@@ -289,12 +277,10 @@ class CoverView(PageDrawing, TabView):
 
     def _sync(self):
         m = self.model
-        # n_points disabled: how many points are placed
-        self._show_fields(self.text, **({"n_points": str(len(m.X))} if m.points else {}))
         pages = [(f"{p} of {m.n_pages}", p) for p in range(1, m.n_pages + 1)]
         if list(self.w_page.options) != pages:
             self.w_page.options = pages
-        self._show_fields(self._choices)
+        self._show_fields({"page": self.w_page})
         opts = [(f"#{j}{'' if m.dich.separable[j] else ' (not separable)'}", int(j))
                 for j in m.page_ids]
         if list(self.w_dich.options) != opts:
@@ -302,7 +288,6 @@ class CoverView(PageDrawing, TabView):
         self.w_page.layout.display = "" if m.n_pages > 1 else "none"
         for name, box in self.groups.items():
             box.layout.display = "" if name == m.view else "none"
-        self.text["n_points"].disabled = bool(m.points)
 
     # ------------------------------------------------------------------ view -> model
     @staticmethod

@@ -22,16 +22,20 @@ $(STAMP): $(BIN)/python pyproject.toml
 setup: $(STAMP)
 
 # The tiers (README, "Tests"): the unit tier on every core (pytest-xdist, a test file to a
-# worker), then the tests that start servers, run notebooks or drive Chromium, one at a time.
+# worker), then the tests that start servers, run notebooks or drive Chromium, two test files
+# at a time (they mostly wait for kernels and pages; each worker starts its own servers on
+# free ports).
 UNIT := not browser and not server and not notebook and not soak
 JOBS ?= auto
+SERVER_JOBS ?= 2
 
 check: $(STAMP)
 	$(BIN)/python -m ruff check explorer tests benchmarks notebooks scripts
 	$(BIN)/python -m pytest -m "$(UNIT)" -n $(JOBS) --dist loadfile $(PYTEST_ARGS)
 
 test: check
-	$(BIN)/python -m pytest -m "(browser or server or notebook) and not soak" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "(browser or server or notebook) and not soak" -n $(SERVER_JOBS) \
+		--dist loadfile $(PYTEST_ARGS)
 
 # long runs (about 10 minutes): 10 000 steps in a view, memory and log checked
 soak: $(STAMP)

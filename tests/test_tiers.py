@@ -1,5 +1,5 @@
 """The test tiers (README, "Tests"): ``make check`` runs every test that is not marked browser,
-server, notebook or soak, on every core; the rest run one at a time in ``make test``. The
+server, notebook or soak, on every core; the rest run two test files at a time in ``make test``. The
 declaration in tests/tiers.py must stay true: a test module that starts a server process,
 builds an environment or executes a notebook is declared there, and every declared module
 exists (a renamed file would otherwise fall into the fast tier unnoticed)."""
@@ -66,7 +66,8 @@ def test_make_check_and_make_test_select_the_tiers():
     unit = re.search(r"^UNIT := (.+)$", make, re.M).group(1)
     assert unit == "not browser and not server and not notebook and not soak"
     assert re.search(r"^check: .*\n(\t.*\n)*\t.*pytest -m \"\$\(UNIT\)\" -n \$\(JOBS\)", make, re.M)
-    rest = re.search(r"^test: check\n\t.*pytest -m \"(.+?)\"", make, re.M).group(1)
+    rest = re.search(r"^test: check\n\t.*pytest -m \"(.+?)\" -n \$\(SERVER_JOBS\) \\\n"
+                     r"\t+--dist loadfile", make, re.M).group(1)
     assert rest == "(browser or server or notebook) and not soak"
     markers = "\n".join(ROOT.joinpath("pyproject.toml").read_text().splitlines())
     for name in ("browser", "server", "notebook", "soak"):

@@ -12,8 +12,17 @@ from pathlib import Path
 import pytest
 from tornado import httpclient, httpserver, testing, web, websocket
 
-from explorer.serving.lecture import KEEP_CHUNKS, FrameError, Lecture, Outbox, decode, encode
-from explorer.serving.lecture_web import FLAG_COOKIE, KEY_COOKIE, lecture_handlers
+from explorer.serving import lecture_web
+from explorer.serving.lecture import (
+    KEEP_CHUNKS,
+    FrameError,
+    Lecture,
+    Outbox,
+    RateLimit,
+    decode,
+    encode,
+)
+from explorer.serving.lecture_web import FLAG_COOKIE, KEY_COOKIE, TOO_FAST, lecture_handlers
 from explorer.serving.proxy import CADDY_SITE, nginx_site
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -325,6 +334,65 @@ async def test_without_the_key_nobody_publishes(srv):
     f = await srv.ws("/lecture/follow")
     assert srv.lecture.snapshot() == [] and not srv.lecture.presenting
     f.close()
+
+
+def test_a_rate_limit_lets_a_burst_through_then_the_rate():
+    limit = RateLimit(4.0, 3, now=100.0)
+    assert [limit.allow(100.0) for _ in range(4)] == [True, True, True, False]
+    assert not limit.allow(100.125)      # half a token back
+    assert limit.allow(100.25)           # one
+    assert [limit.allow(200.0) for _ in range(4)] == [True, True, True, False]  # never > burst
+    for rate, burst in ((0, 3), (-1, 3), (1, 0)):
+        with pytest.raises(ValueError, match="rate must be > 0 and burst at least 1"):
+            RateLimit(rate, burst)
+
+
+@served
+async def test_a_follower_that_floods_is_closed_and_the_others_stay(srv):
+    pub = await srv.ws("/lecture/publish", f"{KEY_COOKIE}={KEY}")
+    await pub.read_message()
+    quiet, noisy = await srv.ws("/lecture/follow"), await srv.ws("/lecture/follow")
+    for _ in range(200):
+        noisy.write_message("hello")
+    while (await noisy.read_message()) is not None:
+        pass
+    assert noisy.close_code == TOO_FAST and noisy.close_reason == "this page sent too many messages"
+    pub.write_message(focus(1).data, binary=True)  # the quiet one still follows
+    assert decode(await quiet.read_message()).header["t"] == "focus"
+    quiet.close()
+    while srv.lecture.followers:  # both gone: a place for the next
+        await asyncio.sleep(0.01)
+    big = await srv.ws("/lecture/follow")  # one message over 4 KB: closed by tornado (1009)
+    big.write_message("x" * 5000)
+    while (await big.read_message()) is not None:
+        pass
+    assert big.close_code == 1009
+    pub.close()
+
+
+@served
+async def test_a_presenter_page_that_floods_is_closed_with_words(srv):
+    saved = lecture_web.PRESENTER_RATE
+    lecture_web.PRESENTER_RATE = (50.0, 20)
+    try:
+        pub = await srv.ws("/lecture/publish", f"{KEY_COOKIE}={KEY}")
+    finally:
+        lecture_web.PRESENTER_RATE = saved
+    await pub.read_message()
+    for k in range(100):
+        pub.write_message(view(1, k).data, binary=True)
+    while (await pub.read_message()) is not None:
+        pass
+    assert pub.close_code == TOO_FAST
+    assert pub.close_reason == "this page sent frames faster than the room takes them"
+    while srv.lecture.presenter is not None:  # its close heard by the server too
+        await asyncio.sleep(0.01)
+
+
+def test_the_close_code_for_too_fast_is_the_pages():
+    """The page reads the server's close code (lecture.js, TOO_FAST): one number, two files."""
+    js = (Path(lecture_web.__file__).parents[1] / "app" / "static" / "lecture.js").read_text()
+    assert re.search(r"export const TOO_FAST = (\d+);", js).group(1) == str(TOO_FAST)
 
 
 def test_the_docs_give_the_proxy_blocks_the_test_runs():

@@ -36,8 +36,8 @@ import struct
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
-__all__ = ["Frame", "FrameError", "Lecture", "Outbox", "covers", "decode", "encode",
-           "OUTBOX_LIMIT", "MAX_FRAME", "MAX_FOLLOWERS"]
+__all__ = ["Frame", "FrameError", "Lecture", "Outbox", "RateLimit", "covers", "decode", "encode",
+           "OUTBOX_LIMIT", "MAX_FRAME", "MAX_FOLLOWERS", "PRESENTER_RATE", "FOLLOWER_RATE"]
 
 #: The most bytes a follower may have waiting before it is sent the latest state instead.
 OUTBOX_LIMIT = 8 * 2**20
@@ -48,6 +48,36 @@ MAX_FOLLOWERS = 1000
 #: Chunks of steps kept per figure and run (the farthest from the presenter's step go first).
 KEEP_CHUNKS = 48
 KINDS = ("state", "msg", "view", "focus")
+#: The presenter's frames a second, sustained, and the burst allowed above it. Play at 60 steps
+#: a second in a race of four rules is a few hundred; a new run's scene and first chunks come
+#: as a burst of tens.
+PRESENTER_RATE = (500.0, 2000)
+#: A follower's messages a second, and its burst: its page sends none (the browser's own pings
+#: are not messages), so this only stops a page that floods the server.
+FOLLOWER_RATE = (5.0, 50)
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once.
+
+    ``allow(now)`` takes a token if there is one and says whether the message may pass; ``now``
+    is a time in seconds (``time.monotonic()``), given so that tests choose it.
+    """
+
+    def __init__(self, rate: float, burst: int, *, now: float = 0.0):
+        if not rate > 0 or int(burst) < 1:
+            raise ValueError(f"rate must be > 0 and burst at least 1; got {rate!r}, {burst!r}")
+        self.rate, self.burst = float(rate), int(burst)
+        self.tokens, self.at = float(self.burst), float(now)
+
+    def allow(self, now: float) -> bool:
+        """Whether a message at ``now`` is within the limit (it takes a token if so)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
 
 
 class FrameError(ValueError):

@@ -30,11 +30,12 @@ import hmac
 import html
 import json
 import logging
+import time
 from pathlib import Path
 
 from tornado import web, websocket
 
-from .lecture import MAX_FRAME, FrameError, Lecture, decode
+from .lecture import FOLLOWER_RATE, MAX_FRAME, PRESENTER_RATE, FrameError, Lecture, RateLimit, decode
 
 __all__ = ["KEY_COOKIE", "FLAG_COOKIE", "lecture_handlers"]
 
@@ -45,6 +46,9 @@ FLAG_COOKIE = "pe_lecture"
 STATIC = Path(__file__).resolve().parents[1] / "app" / "static"
 #: A follower's own messages are never read; a big one closes its socket.
 FOLLOWER_MAX_MESSAGE = 4096
+#: The close code of a page that sent more messages than its :class:`RateLimit` allows (its
+#: page says why and does not dial again).
+TOO_FAST = 4008
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -202,6 +206,7 @@ class PublishSocket(websocket.WebSocketHandler):
         if not is_key(self.key, self.get_cookie(KEY_COOKIE, "") or ""):
             self.close(4003, "only the presenter publishes")
             return
+        self.limit = RateLimit(*PRESENTER_RATE, now=time.monotonic())
         old, self.lecture.presenter = self.lecture.presenter, self  # a newer page takes over
         if old is not None and old is not self:
             old.close(4001, "presenting from another page now")
@@ -215,6 +220,10 @@ class PublishSocket(websocket.WebSocketHandler):
 
     def on_message(self, message):
         if self.lecture.presenter is not self or isinstance(message, str):
+            return
+        if not self.limit.allow(time.monotonic()):
+            log.warning("lecture: the presenter's page sent frames too fast; closed")
+            self.close(TOO_FAST, "this page sent frames faster than the room takes them")
             return
         try:
             frame = decode(message)
@@ -240,6 +249,7 @@ class FollowSocket(websocket.WebSocketHandler):
         return FOLLOWER_MAX_MESSAGE
 
     def open(self):
+        self.limit = RateLimit(*FOLLOWER_RATE, now=time.monotonic())
         box = self.lecture.join(self)
         if box is None:
             self.close(4029, f"the lecture is full: {self.lecture.max_followers} followers")
@@ -252,7 +262,9 @@ class FollowSocket(websocket.WebSocketHandler):
         self.ready.set()
 
     def on_message(self, message):
-        """Followers do not drive: nothing they send is read."""
+        """Followers do not drive: nothing they send is read; a page that floods is closed."""
+        if not self.limit.allow(time.monotonic()):
+            self.close(TOO_FAST, "this page sent too many messages")
 
     async def send_all(self):
         box = self.box

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, test } from "node:test";
 
 import { Follower } from "../../explorer/app/static/follow.js";
 import {
-  FollowerModel, Publisher, covers, decodeFrame, encodeFrame, presenting, stateFrame,
+  FollowerModel, Publisher, TOO_FAST, covers, decodeFrame, encodeFrame, presenting, stateFrame,
 } from "../../explorer/app/static/lecture.js";
 import { PageFigure } from "../../explorer/app/static/pagefigure.js";
 import { FakeElement, chunkMessage, installPage, modelFor, sceneHeader, settle } from "./fakes.mjs";
@@ -96,6 +96,28 @@ test("after a lost connection the publisher sends everything again; a refusal st
   assert.equal(timers.length, 0);
 });
 
+test("a page the server closes for sending too fast stops presenting and says so", () => {
+  const body = new FakeElement("body");
+  const doc = { body, createElement: (tag) => new FakeElement(tag),
+    querySelector: (sel) => (sel === ".pe-presenting"
+      ? body.children.find((c) => c.className === "pe-presenting") || null : null) };
+  const sockets = [];
+  const timers = [];
+  const pub = new Publisher(() => { const s = new FakeSocket(); sockets.push(s); return s; },
+    { doc, setInterval: () => 0, setTimeout: (fn) => timers.push(fn) });
+  sockets[0].onopen();
+  sockets[0].onmessage({ data: JSON.stringify({ followers: 3, max_followers: 10 }) });
+  const badge = doc.querySelector(".pe-presenting");
+  assert.match(badge.children.map((c) => (typeof c === "string" ? c : c.textContent)).join(""),
+    /Presenting · 3 following/);
+  sockets[0].onclose({ code: TOO_FAST, reason: "this page sent frames faster than the room takes them" });
+  assert.equal(timers.length, 0);  // not dialled again
+  assert.ok(pub.stopped);
+  assert.equal(badge.children.join(""), "● Not presenting: this page sent frames faster than "
+    + "the room takes them. Reload the page to present again.");
+  assert.ok(badge.classList.contains("pe-presenting-off"));
+});
+
 test("the publisher keeps what a reconnection needs of a drag's merges, not their history", () => {
   const { pub, sockets, timers } = publisher();
   const figure = fakeFigure();
@@ -173,4 +195,35 @@ test("a page opened from a follower's 'Explore from here' offers the way back", 
   assert.equal(lectureRole({ cookie: "x=1; pe_lecture=explore" }), "explore");
   assert.equal(lectureRole({ cookie: "pe_lecture=present" }), "present");
   assert.equal(lectureRole({ cookie: "pe_lecture=presentx" }), "");
+});
+
+test("a follower page the server closes for too many messages says so and stops", async () => {
+  const { follow } = await import("../../explorer/app/static/follow.js");
+  const els = {};
+  for (const name of ["figure", "state", "title", "dark", "places"]) els[name] = new FakeElement("div");
+  const doc = { body: { dataset: { base: "/" } }, baseURI: "http://hall.example/follow",
+    createElement: (tag) => new FakeElement(tag),
+    querySelector: (sel) => els[sel.replace(".pe-follow-", "")] || null };
+  const sockets = [];
+  class FakeWS { constructor(url) { this.url = String(url); sockets.push(this); } close() {} }
+  const saved = { fetch: globalThis.fetch, setInterval: globalThis.setInterval };
+  globalThis.fetch = () => Promise.reject(new Error("no hall here"));
+  globalThis.setInterval = () => 0;
+  try {
+    follow(doc, FakeWS);
+    assert.equal(sockets[0].url, "ws://hall.example/lecture/follow");
+    sockets[0].onclose({ code: TOO_FAST, reason: "this page sent too many messages" });
+    assert.equal(els.state.textContent,
+      "Disconnected: this page sent too many messages. Reload the page to follow again.");
+    sockets[0].onclose({ code: 1009, reason: "" });  // one message too large
+    assert.equal(els.state.textContent, "Disconnected: this page sent a message too large. "
+      + "Reload the page to follow again.");
+    page.clock.advance(60_000);
+    assert.equal(sockets.length, 1);  // never dialled again
+    sockets[0].onclose({ code: 1006 });  // a lost connection: dialled again
+    page.clock.advance(60_000);
+    assert.equal(sockets.length, 2);
+  } finally {
+    Object.assign(globalThis, saved);
+  }
 });

@@ -3,7 +3,7 @@
 // (lecture.js), with no kernel. Served as files: the browser imports the modules itself, so
 // there is no build step.
 
-import { FLAG_COOKIE, FollowerModel, REDIAL_MS, decodeFrame } from "./lecture.js";
+import { FLAG_COOKIE, FollowerModel, REDIAL_MS, TOO_FAST, decodeFrame } from "./lecture.js";
 import { PageFigure } from "./pagefigure.js";
 
 export class Follower {
@@ -89,6 +89,11 @@ export function follow(doc, WebSocketClass = globalThis.WebSocket) {
     s.onopen = () => follower.say("Waiting for the lecturer…");
     s.onclose = (ev) => {
       if (ev.code === 4029) { follower.say(`Sorry: ${ev.reason}. Try again in a minute.`); return; }
+      if (ev.code === TOO_FAST || ev.code === 1009) {  // too many messages, or one too large
+        follower.say(`Disconnected: ${ev.reason || "this page sent a message too large"}. `
+          + "Reload the page to follow again.");
+        return;
+      }
       follower.say("The connection to the lecture was lost; trying again…");
       if (follower.figure) follower.figure.destroy();
       follower = new Follower(host);

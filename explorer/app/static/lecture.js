@@ -17,6 +17,9 @@ export const FLAG_COOKIE = "pe_lecture";
 const KEEP_SENT_CHUNKS = 48;            // chunk messages kept to send again after a reconnection
 const FOCUS_MS = 250;              // how often the presenter's page looks at what is on screen
 export const REDIAL_MS = 2000;    // a lost connection is tried again after this
+// the server's close code for a page that sent more messages than its limit
+// (explorer/serving/lecture_web.py, TOO_FAST): not dialled again
+export const TOO_FAST = 4008;
 
 export function encodeFrame(header, buffers = []) {
   const bytes = buffers.map((b) => (b instanceof Uint8Array ? b
@@ -94,9 +97,19 @@ export class Publisher {
     s.onclose = (ev) => {
       this.open = false;
       if (ev && (ev.code === 4003 || ev.code === 4001)) { this.stopped = true; return; }
+      if (ev && ev.code === TOO_FAST) { this.stopped = true; this.refused(ev.reason); return; }
       this.later(() => this.dial(), REDIAL_MS);
     };
     this.socket = s;
+  }
+
+  // the server closed the room to this page (it sent frames too fast): the badge says so
+  refused(reason) {
+    if (!this.doc) return;
+    const badge = this.badge();
+    badge.classList.add("pe-presenting-off");
+    badge.replaceChildren(`● Not presenting: ${reason || "refused by the server"}. `
+      + "Reload the page to present again.");
   }
 
   // the server's word: how many follow; shown in the page's "Presenting" badge
@@ -105,6 +118,15 @@ export class Publisher {
     try { said = JSON.parse(text); } catch { return; }
     this.followers = said.followers | 0;
     if (!this.doc) return;
+    const badge = this.badge();
+    // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
+    // projector) the words go and "● 3" stays (pagefigure.css)
+    const word = (text) => { const w = this.doc.createElement("span"); w.className = "pe-pw"; w.textContent = text; return w; };
+    badge.replaceChildren("● ", word("Presenting · "), String(this.followers), word(" following"));
+  }
+
+  // the "Presenting" badge in the row of tabs (made once)
+  badge() {
     let badge = this.doc.querySelector(".pe-presenting");
     if (!badge) {
       badge = this.doc.createElement("button");
@@ -116,10 +138,7 @@ export class Publisher {
       badge.addEventListener("click", () => showAddress(this.doc));
     }
     inTopBar(this.doc, badge);
-    // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
-    // projector) the words go and "● 3" stays (pagefigure.css)
-    const word = (text) => { const w = this.doc.createElement("span"); w.className = "pe-pw"; w.textContent = text; return w; };
-    badge.replaceChildren("● ", word("Presenting · "), String(this.followers), word(" following"));
+    return badge;
   }
 
   put(header, buffers = []) {

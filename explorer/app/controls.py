@@ -216,15 +216,6 @@ def show(control, value) -> None:
         control.value = value
 
 
-def _own_layout(layout) -> dict:
-    """``{"layout": a copy of layout}`` (a Layout is shared state in the page: one per
-    widget, so that hiding one control hides no other), or ``{}`` for None."""
-    if layout is None:
-        return {}
-    keys = [k for k in layout.keys if not k.startswith("_") and getattr(layout, k) is not None]
-    return {"layout": W.Layout(**{k: getattr(layout, k) for k in keys})}
-
-
 class FieldControls:
     """The part of a tab view that keeps its controls and its model in step (see the module
     docstring). The view has ``model``, ``spec``, ``text`` (its text boxes by field name) and
@@ -248,9 +239,9 @@ class FieldControls:
         (:func:`field_control`; ``kwargs`` to each), into :attr:`controls` (text boxes also into
         ``text``); returns them by field name."""
         m = self.model
-        layout = kwargs.pop("layout", None)
-        made = {name: field_control(self.spec.field(name), getattr(m, name),
-                                    **kwargs, **_own_layout(layout))
+        # one style and layout for all of them (never changed: a control is hidden with its
+        # group), fewer models for the page to make
+        made = {name: field_control(self.spec.field(name), getattr(m, name), **kwargs)
                 for name in declared(self.spec)}
         self.controls = made
         self.text = {**getattr(self, "text", {}),

@@ -114,8 +114,6 @@ def test_presenter_and_followers_step_in_sync_through_nginx_with_tls(chromium_br
                              lambda t, k=k: t.startswith(f"Step {k},"), timeout=30)
         for f in followers:
             f.wait_for_function(FOLLOWER_AT, arg=k, timeout=30_000)
-            # the same words (a new scene of the same run, e.g. once the bound is computed,
-            # blanks them until its chunk has come through the server too)
             f.wait_for_function(FOLLOWER_SAYS, arg=said, timeout=30_000)
     presenter.wait_for_function("() => /2 following/.test((document.querySelector("
                                 "'.pe-presenting') || {}).textContent)")

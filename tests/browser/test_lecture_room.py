@@ -28,6 +28,16 @@ def hall(_browser_prereqs, tmp_path_factory):
     server.stop()
 
 
+#: Records in ``window.__peSaid`` each narration a follower's figure shows from now on.
+RECORD_WORDS = """() => { window.__peSaid = [];
+  new MutationObserver(() => {
+    const n = document.querySelector('.pe-follow-figure .pe-pf-narration');
+    if (n && n.textContent !== window.__peSaid[window.__peSaid.length - 1])
+      window.__peSaid.push(n.textContent);
+  }).observe(document.querySelector('.pe-follow-figure'),
+             {subtree: true, childList: true, characterData: true}); }"""
+
+
 def status(server) -> dict:
     with urllib.request.urlopen(server.url + "hall/status", timeout=10) as r:
         return json.load(r)
@@ -61,16 +71,19 @@ def test_followers_draw_the_presenters_steps_and_start_no_kernel(chromium_browse
     assert status(hall)["pages"] == pages_before  # followers start no kernel
     assert lecture_status(hall)["followers"] == 2 and lecture_status(hall)["presenting"]
 
+    for f in followers:  # every narration the follower shows from now on
+        f.evaluate(RECORD_WORDS)
     for k in (1, 2, 3):
         click_button(presenter, STEP)
         said = wait_for_text(presenter, "pe-pf-narration", lambda t, k=k: t.startswith(f"Step {k},"),
                              timeout=30)
         for f in followers:
             f.wait_for_function(FOLLOWER_AT, arg=k, timeout=30_000)
-            # the same words (a new scene of the same run, e.g. once the bound is computed,
-            # blanks them until its chunk has come through the server too)
             f.wait_for_function(FOLLOWER_SAYS, arg=said, timeout=30_000)
             assert follower_text(f, "pe-where").startswith(f"step {k} of")
+    for f in followers:  # never blank, also while a new scene of the run (the bound) decodes
+        said = f.evaluate("window.__peSaid")
+        assert said and "" not in said, said
     assert "Perceptron" in followers[0].locator(".pe-follow-title").inner_text()
     presenter.wait_for_function("() => (document.querySelector('.pe-presenting') || {})"
                                 ".textContent === '● Presenting · 2 following'")

@@ -273,6 +273,27 @@ test("Play waits at the last step it has for the next chunk, and goes on when it
   assert.ok(fig.want >= 5 && fig.want <= 7, String(fig.want));
 });
 
+test("a new scene keeps the words of the step on the canvas while its layers decode", async () => {
+  const { model, root } = await open();
+  deliver(model, 0);
+  page.clock.frame();
+  assert.equal(narration(root), "at 0");
+  let decoded;
+  globalThis.createImageBitmap = () => new Promise((resolve) => { decoded = resolve; });
+  // the same run laid out again (the bound computed), with still layers to decode
+  model.kernel({ scene: sceneHeader({ run: 2, keep: true }), below: new DataView(new ArrayBuffer(8)) });
+  await settle();
+  deliver(model, 0, { run: 2 });
+  page.clock.frame();
+  assert.equal(root.peStep, 0);
+  assert.equal(narration(root), "at 0", "the words stay while the canvas shows the last step");
+  decoded({ close() {} });
+  await settle();
+  page.clock.frame();
+  assert.equal(narration(root), "at 0");
+  assert.equal(root.dataset.waiting, "false");
+});
+
 test("Play goes on over the same run drawn again (a new size, the bound computed), not over a new run", async () => {
   const { fig, model, root } = await open();
   for (let i = 0; i <= 4; i++) deliver(model, i);

@@ -339,6 +339,9 @@ export class PageFigure extends PageFigureRuns {
       status += waitingWords(this.shown !== this.want ? this.want : this.want + 1, this.C, this.n);
     }
     if (status !== this.texts.status) { this.texts.status = status; this.where.textContent = status; }
+    // nothing of a new scene drawn yet (its layers decoding): the canvas still shows the last
+    // step drawn, and its words stay with it
+    if (k < 0 && this.texts.narration) return;
     if (narration !== this.texts.narration) {
       this.texts.narration = narration;
       this.narration.textContent = narration;

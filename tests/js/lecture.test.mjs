@@ -113,7 +113,9 @@ test("a page the server closes for sending too fast stops presenting and says so
   sockets[0].onclose({ code: TOO_FAST, reason: "this page sent frames faster than the room takes them" });
   assert.equal(timers.length, 0);  // not dialled again
   assert.ok(pub.stopped);
-  assert.equal(badge.children.join(""), "● Not presenting: this page sent frames faster than "
+  assert.equal(badge.children.map((c) => (typeof c === "string" ? c : c.textContent)).join(""),
+    "● Not presenting · reload");  // a few words in the row of tabs, the reason in its tooltip
+  assert.equal(badge.attributes.title, "Not presenting: this page sent frames faster than "
     + "the room takes them. Reload the page to present again.");
   assert.ok(badge.classList.contains("pe-presenting-off"));
 });

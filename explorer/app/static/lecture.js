@@ -103,13 +103,20 @@ export class Publisher {
     this.socket = s;
   }
 
-  // the server closed the room to this page (it sent frames too fast): the badge says so
+  // the server closed the room to this page (it sent frames too fast): the badge says so in
+  // a few words (it sits in the row of tabs), the reason in its tooltip
   refused(reason) {
     if (!this.doc) return;
     const badge = this.badge();
     badge.classList.add("pe-presenting-off");
-    badge.replaceChildren(`● Not presenting: ${reason || "refused by the server"}. `
-      + "Reload the page to present again.");
+    const why = `Not presenting: ${reason || "refused by the server"}. `
+      + "Reload the page to present again.";
+    badge.setAttribute("title", why);
+    badge.setAttribute("aria-label", why);
+    const word = this.doc.createElement("span");
+    word.className = "pe-pw";
+    word.textContent = "Not presenting · ";
+    badge.replaceChildren("● ", word, "reload");
   }
 
   // the server's word: how many follow; shown in the page's "Presenting" badge

@@ -49,8 +49,8 @@ MAX_FOLLOWERS = 1000
 KEEP_CHUNKS = 48
 KINDS = ("state", "msg", "view", "focus")
 #: The presenter's frames a second, sustained, and the burst allowed above it. Play at 60 steps
-#: a second in a race of four rules is a few hundred; a new run's scene and first chunks come
-#: as a burst of tens.
+#: a second sends about 60 step frames a second for the figure on screen; a new run's scene and
+#: first chunks come as a burst.
 PRESENTER_RATE = (500.0, 2000)
 #: A follower's messages a second, and its burst: its page sends none (the browser's own pings
 #: are not messages), so this only stops a page that floods the server.

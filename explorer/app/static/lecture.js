@@ -113,10 +113,7 @@ export class Publisher {
       + "Reload the page to present again.";
     badge.setAttribute("title", why);
     badge.setAttribute("aria-label", why);
-    const word = this.doc.createElement("span");
-    word.className = "pe-pw";
-    word.textContent = "Not presenting · ";
-    badge.replaceChildren("● ", word, "reload");
+    badge.replaceChildren("● ", this.word("Not presenting · "), "reload");
   }
 
   // the server's word: how many follow; shown in the page's "Presenting" badge
@@ -128,8 +125,16 @@ export class Publisher {
     const badge = this.badge();
     // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
     // projector) the words go and "● 3" stays (pagefigure.css)
-    const word = (text) => { const w = this.doc.createElement("span"); w.className = "pe-pw"; w.textContent = text; return w; };
-    badge.replaceChildren("● ", word("Presenting · "), String(this.followers), word(" following"));
+    badge.replaceChildren("● ", this.word("Presenting · "), String(this.followers),
+      this.word(" following"));
+  }
+
+  // a word of the badge that goes where the row is short (pagefigure.css, .pe-pw)
+  word(text) {
+    const w = this.doc.createElement("span");
+    w.className = "pe-pw";
+    w.textContent = text;
+    return w;
   }
 
   // the "Presenting" badge in the row of tabs (made once)

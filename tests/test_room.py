@@ -7,6 +7,7 @@ import pytest
 from matplotlib.legend import Legend
 
 from explorer.app.layout import fit_figure
+from explorer.plots.live import legends
 from explorer.plots.style import LEGEND_MIN_PX
 from explorer.plots.tracks import figure_renderer, px_per_pt
 
@@ -64,6 +65,8 @@ def test_no_legend_is_under_11_css_px(tab, window):
     fig = view.figure.fig
     fig.canvas.draw()
     floor = 20 if window[0] == 1920 and window[2] else LEGEND_MIN_PX
+    # the legends the floor is applied to are every legend matplotlib finds by walking the figure
+    assert {id(a) for a in legends(fig)} == {id(a) for a in fig.findobj(Legend)}
     for legend in fig.findobj(Legend):
         if not (legend.get_visible() and (legend.axes is None or legend.axes.get_visible())):
             continue

@@ -16,7 +16,6 @@ from explorer.app.controls import (
     shown,
     slider,
     text_box,
-    text_boxes,
 )
 from explorer.app.cover import CoverView
 from explorer.app.generalization import GeneralizationView
@@ -46,8 +45,7 @@ def test_a_text_box_is_labelled_by_its_field_and_applies_on_enter():
     assert isinstance(box, W.Text) and box.description == "η" and not box.continuous_update
     assert box.placeholder == "e.g. 0.5"
     assert text_box(ETA, description="step η").description == "step η"
-    boxes = text_boxes(SPEC, ("n", "w"))
-    assert list(boxes) == ["n", "w"] and boxes["w"].description == "start w"
+    assert text_box(SPEC.field("w")).description == "start w"
     with pytest.raises(ValueError, match="pick is a choice field"):
         text_box(PICK)
 
@@ -64,16 +62,22 @@ def test_a_slider_spans_the_fields_bounds():
 
 def test_choices_come_in_the_declared_order_with_their_titles():
     titles = {"c": "Cee", "a": "Ay", "b": "Bee"}
-    menu = choice_menu(PICK, titles, "c", description="Pick")
+    menu = choice_menu(PICK, titles.items(), "c", description="Pick")  # in the order given
     assert isinstance(menu, W.Dropdown) and menu.value == "c"
-    assert list(menu.options) == [("Ay", "a"), ("Bee", "b"), ("Cee", "c")]
-    row = choice_buttons(PICK, titles, "a")
+    assert list(menu.options) == [("Cee", "c"), ("Ay", "a"), ("Bee", "b")]
+    numbers = choice_menu(N, [(k, f"#{k}") for k in range(9, 0, -1)], 4)  # a whole number's
+    assert [v for _, v in numbers.options] == list(range(9, 0, -1)) and numbers.value == 4
+    row = choice_buttons(PICK, titles, "a")  # buttons: in the declared order
     assert isinstance(row, W.ToggleButtons) and row.style.button_width == "auto"
     assert [v for _, v in row.options] == ["a", "b", "c"]
-    with pytest.raises(KeyError):
-        choice_menu(PICK, {"a": "Ay"}, "a")  # every choice needs its title
-    with pytest.raises(ValueError):
-        choice_menu(N, {}, 4)
+    with pytest.raises(ValueError, match="one title per value"):
+        choice_menu(PICK, [("a", "Ay")], "a")  # every choice needs its title
+    with pytest.raises(ValueError, match="one title per value"):
+        choice_menu(N, [(k, str(k)) for k in range(1, 9)], 4)  # 9 has none
+    with pytest.raises(ValueError, match="one title per value"):
+        choice_menu(PICK, [("a", "Ay"), ("b", "Bee"), ("c", "Cee"), ("a", "A")], "a")
+    with pytest.raises(ValueError, match="on is a bool field"):
+        choice_menu(ON, [(True, "yes"), (False, "no")], True)
 
 
 def test_a_check_box_and_what_each_control_shows():

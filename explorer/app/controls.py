@@ -3,9 +3,10 @@
 One maker per kind of field: :func:`text_box` for numbers, lists of numbers, points and text
 (what is typed is read by the field, :meth:`~explorer.app.state_field.Field.parse`, and a value
 is shown as :meth:`~explorer.app.state_field.Field.format` writes it), or :func:`slider` for a
-bounded number; :func:`choice_menu` or :func:`choice_buttons` for a choice (its options in the
-declared order, each with its title); :func:`check_box` for a bool. The maker names the control
-by the field's label unless the view gives another description; the view lays them out.
+bounded number; :func:`choice_menu` for a choice or a whole number (each option with its title,
+in the order given) or :func:`choice_buttons` for a choice (in the declared order);
+:func:`check_box` for a bool. The maker names the control by the field's label unless the view
+gives another description; the view lays them out.
 
 :class:`FieldControls` is the part of a tab view that keeps its controls and its model in step:
 :meth:`FieldControls._sync_controls`, the one path from the state to the controls (their
@@ -29,7 +30,7 @@ import ipywidgets as W
 import traitlets as T
 from ipywidgets.widgets.widget_bool import CheckboxStyle
 
-__all__ = ["TEXT_KINDS", "text_box", "text_boxes", "slider", "choice_menu", "choice_buttons", "check_box",
+__all__ = ["TEXT_KINDS", "text_box", "slider", "choice_menu", "choice_buttons", "check_box",
            "ChoiceChecks", "shown", "show", "FieldControls", "field_control", "declared",
            "caption_of", "enabled"]
 
@@ -51,11 +52,6 @@ def text_box(field, **kwargs) -> W.Text:
     return W.Text(continuous_update=False, **kwargs)
 
 
-def text_boxes(spec, names, **kwargs) -> dict:
-    """:func:`text_box` for each of the fields ``names`` of ``spec``, by name."""
-    return {name: text_box(spec.field(name), **kwargs) for name in names}
-
-
 def slider(field, value, *, step, **kwargs) -> W.IntSlider | W.FloatSlider:
     """A slider over the bounds of an int or float ``field``, labelled by it; it applies its
     value when released."""
@@ -66,20 +62,26 @@ def slider(field, value, *, step, **kwargs) -> W.IntSlider | W.FloatSlider:
                **kwargs)
 
 
-def _options(field, titles: Mapping) -> list:
-    _kind(field, ("choice",))
-    return [(titles[key], key) for key in field.choices]
-
-
-def choice_menu(field, titles: Mapping, value, **kwargs) -> W.Dropdown:
-    """A drop-down of ``field``'s choices, each shown by its title in ``titles``."""
-    return W.Dropdown(options=_options(field, titles), value=value, **kwargs)
+def choice_menu(field, titles, value, **kwargs) -> W.Dropdown:
+    """A drop-down of the values of ``field`` (a choice, or a bounded whole number), each shown
+    by its title: ``titles`` is a sequence of ``(value, title)`` pairs, one per value, in the
+    order the menu lists them."""
+    _kind(field, ("choice", "int"))
+    titles = list(titles)
+    keys = [k for k, _ in titles]
+    values = range(field.min, field.max + 1) if field.kind == "int" else field.choices
+    if set(keys) != set(values) or len(keys) != len(values):
+        raise ValueError(f"{field.name}: a menu needs one title per value "
+                         f"({', '.join(map(str, values))}); got titles for {keys}")
+    return W.Dropdown(options=[(title, key) for key, title in titles], value=value, **kwargs)
 
 
 def choice_buttons(field, titles: Mapping, value, **kwargs) -> W.ToggleButtons:
     """A row of buttons, one per choice of ``field``, each shown by its title in ``titles``."""
+    _kind(field, ("choice",))
     kwargs.setdefault("style", {"button_width": "auto"})
-    return W.ToggleButtons(options=_options(field, titles), value=value, **kwargs)
+    return W.ToggleButtons(options=[(titles[key], key) for key in field.choices], value=value,
+                           **kwargs)
 
 
 def check_box(field, value, **kwargs) -> W.Checkbox:
@@ -158,17 +160,20 @@ def field_control(field, value, **kwargs) -> W.Widget:
                                 step=c.step, continuous_update=False, readout_format=".3g",
                                 **kwargs)
     if c.kind == "check":  # its label beside it: no column of labels, its own width
-        kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
-        return check_box(field, value, **kwargs)
+        return check_box(field, value, **_own_width(kwargs))
     kwargs.setdefault("description", field.label)
     if c.kind == "menu":  # the choices, or a whole number's, in the titles' order
-        return W.Dropdown(options=[(title, key) for key, title in c.titles], value=value,
-                          **kwargs)
+        return choice_menu(field, c.titles, value, **kwargs)
     # a row of buttons: its own width, each button as wide as its title
-    kwargs = {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
+    kwargs = _own_width(kwargs)
     if c.tips:
         kwargs["tooltips"] = [tip for _, tip in c.tips]
     return choice_buttons(field, dict(c.titles), value, **kwargs)
+
+
+def _own_width(kwargs: dict) -> dict:
+    """``kwargs`` without the column's style and layout (a control as wide as itself)."""
+    return {k: v for k, v in kwargs.items() if k not in ("style", "layout")}
 
 
 def declared(spec) -> tuple:
@@ -219,7 +224,7 @@ def show(control, value) -> None:
 class FieldControls:
     """The part of a tab view that keeps its controls and its model in step (see the module
     docstring). The view has ``model``, ``spec``, ``text`` (its text boxes by field name) and
-    defines :meth:`_sync` (every control from the model)."""
+    may define :meth:`_sync` (what it shows besides its declared controls)."""
 
     _syncing = False  # controls set from the model: their observers do nothing
     #: The controls made from their fields' declarations, by field name (:meth:`_declared_controls`).
@@ -263,8 +268,9 @@ class FieldControls:
             if field.control.enabled is not None:
                 control.disabled = not on
 
-    def _sync(self) -> None:  # pragma: no cover - each view defines it
-        raise NotImplementedError
+    def _sync(self) -> None:
+        """Show what the view shows besides its declared controls (nothing by default: they
+        are shown by :meth:`_show_declared`)."""
 
     def _show_fields(self, controls: Mapping, **instead) -> None:
         """Show the model's value of each field in its control (``controls`` by field name);

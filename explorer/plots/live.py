@@ -170,10 +170,20 @@ def floor_legends(fig) -> None:
     CSS px where its size as made is smaller at the figure's size (a figure drawn small);
     where it is not, it gets its size as made back."""
     floor = S.legend_size(css_dpi(fig), 0.0)
-    for legend in fig.findobj(Legend):
+    for legend in legends(fig):
         for text in (*legend.get_texts(), legend.get_title()):
             made = _MADE_SIZE.setdefault(text, text.get_fontsize())
             text.set_fontsize(max(made, floor))
+
+
+def legends(fig) -> list:
+    """Every legend of ``fig``: the figure's, each axes' and those an axes keeps as artists
+    (a second legend). Where matplotlib keeps them, without walking every artist of the figure
+    (``findobj`` took 24 ms a figure, a tenth of a setting's redraw)."""
+    found = list(fig.legends)
+    for ax in fig.axes:
+        found += [a for a in (ax.get_legend(), *ax.artists) if isinstance(a, Legend)]
+    return found
 
 
 def margins_in_points(fig, grid, *, nrows: int, ncols: int, top_extra: float = 0.0) -> None:

@@ -51,7 +51,6 @@ RUN_EPOCHS = 30
 TEST_FRACTION = 0.3
 
 
-
 def _margin_data(m) -> bool:
     return m.dataset == "margin"
 

@@ -314,9 +314,6 @@ class GeneralizationView(TabView):
             "success" if m.curve is not None and m.curve.complete else "")
         self.sim_label.value = html.escape(m.sim_note)
 
-    def _sync(self):
-        pass  # every control is declared (explorer.app.controls.FieldControls._show_declared)
-
     # ------------------------------------------------------------------ view -> model
     def _apply(self, name, value):
         m = self.model

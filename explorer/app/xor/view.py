@@ -179,9 +179,6 @@ class XorView(TabView):
         what = f"step{m.step}" if ext in ("png", "svg") and m.n_steps else ""
         return file_stem("xor", *caption_of(self.spec, m, stem=True), what)
 
-    def _sync(self):
-        pass  # every control is declared (explorer.app.controls.FieldControls._show_declared)
-
     # ------------------------------------------------------------------ view -> model
     def _open_picked(self):
         if self.model.open_function(self.w_pick.value):

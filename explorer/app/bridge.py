@@ -22,11 +22,15 @@ import traitlets as T
 from .esm_join import join
 from .playlist import NEXT_KEYS, PREVIOUS_KEYS
 
+#: Undo and redo: the page sends Ctrl+Z as "Undo", Ctrl+Shift+Z and Ctrl+Y as "Redo"
+#: (``static/keys.js`` ``historyKey``), and keys of those names as they are.
+HISTORY_KEYS = ("Undo", "Redo")
+
 #: Keys the page forwards (``KeyboardEvent.key`` values). Presenter remotes send PageDown/PageUp
 #: (the step keys); "n" and "p" are a playlist's next and previous slide
 #: (:mod:`explorer.app.playlist_ui`).
 KEYS = ("ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "Home", "End", "r", "R", "[", "]",
-        "e", "E", "l", "L", *NEXT_KEYS, *PREVIOUS_KEYS)
+        "e", "E", "l", "L", *NEXT_KEYS, *PREVIOUS_KEYS, *HISTORY_KEYS)
 
 #: Keys that black the screen out and back in the page itself (no kernel): "b", and "." that a
 #: presenter remote's "blank screen" button sends; Escape also brings the screen back.
@@ -101,11 +105,21 @@ function render({ model, el }) {
       black = null;
     }
   }
+  // In Voila the page is the dashboard; in a notebook the keys belong to the notebook
+  // unless the pointer or the focus (the key's target `t`) is on the dashboard.
+  function ours(t) {
+    const r = root();
+    return voila || !!(r && (r.matches(':hover') || (t && t.closest && t.closest('.pe-root'))));
+  }
   const blackoutKeys = new Set(model.get('blackout_keys'));
   const keyFocus = watchFocus(window);
   function onKey(ev) {
-    if (!dashboardKey(ev, keyFocus)) return;  // typing, or a key the control works itself
     const t = ev.target;
+    const edit = historyKey(ev);  // Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y: sent as "Undo", "Redo"
+    if (edit && !black && keys.has(edit) && ours(t)) {
+      ev.preventDefault(); ev.stopPropagation(); model.send({ type: 'key', key: edit }); return;
+    }
+    if (!dashboardKey(ev, keyFocus)) return;  // typing, or a key the control works itself
     if (black && (blackoutKeys.has(ev.key) || ev.key === 'Escape')) {
       ev.preventDefault(); ev.stopPropagation(); blackout(false); return;
     }
@@ -113,11 +127,7 @@ function render({ model, el }) {
       ev.preventDefault(); ev.stopPropagation(); blackout(true); return;
     }
     if (black) { ev.preventDefault(); ev.stopPropagation(); return; }  // nothing moves unseen
-    if (!keys.has(ev.key)) return;
-    // In Voila the page is the dashboard; in a notebook the keys belong to the notebook
-    // unless the pointer or the focus is on the dashboard.
-    const r = root();
-    if (!voila && !(r && (r.matches(':hover') || (t && t.closest && t.closest('.pe-root'))))) return;
+    if (!keys.has(ev.key) || !ours(t)) return;
     ev.preventDefault();  // the focused control does not act on it as well
     ev.stopPropagation();  // (the page figure's keys, on the window, came first)
     model.send({ type: 'key', key: ev.key });

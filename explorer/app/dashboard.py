@@ -6,7 +6,9 @@ names a tab and its state, e.g. ``?tab=perceptron&dataset=xor&step=5``; a bad li
 message and the defaults, never an exception. While the state changes, the address bar and the
 share box follow it, so the link a lecturer copies opens the same step; the state also saves to
 and loads from a JSON file. A playlist of saved states steps through a lecture like slides
-(:mod:`explorer.app.playlist_ui`; a link ``?playlist=...&slide=k`` opens one).
+(:mod:`explorer.app.playlist_ui`; a link ``?playlist=...&slide=k`` opens one). Undo and Redo
+(Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) go back and forth through each tab's edits
+(:mod:`explorer.app.history`), recorded as the link is written.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import ipywidgets as W
 
 from . import datachoice, guard
 from .bridge import PageBridge
+from .history import History
 from .jobs import kernel_loop
 from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
 from .pagerun import HeldShows
@@ -97,6 +100,20 @@ class Dashboard(W.VBox):
         self.share.add_class("pe-share")
         self.b_settings.add_class("pe-settings-toggle")
         self.b_lecture.add_class("pe-lecture-toggle")
+        # one layout and style for both (never changed apart): fewer models for the page
+        history_look = {"layout": W.Layout(width="auto"), "style": W.ButtonStyle()}
+        self.b_undo = W.Button(description="Undo", icon="undo", disabled=True,
+                               tooltip="Undo the last change of the settings or the data "
+                                       "(Ctrl+Z)", **history_look)
+        self.b_redo = W.Button(description="Redo", icon="repeat", disabled=True,
+                               tooltip="Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)",
+                               **history_look)
+        self.b_undo.add_class("pe-undo")
+        self.b_redo.add_class("pe-redo")
+        self.b_undo.on_click(lambda _: self.undo())
+        self.b_redo.on_click(lambda _: self.redo())
+        #: Each tab's history of edits, by tab key (explorer.app.history).
+        self.histories: dict[str, History] = {}
         self.b_save = W.Button(description="Save state", icon="download",
                                tooltip="Download the tab's whole state as a JSON file", **auto())
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
@@ -114,7 +131,8 @@ class Dashboard(W.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.share.observe(self._on_share_typed, names="value")
         top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
-                      self.b_settings, self.b_lecture, self.playlist.toggle, self.share,
+                      self.b_settings, self.b_lecture, self.b_undo, self.b_redo,
+                      self.playlist.toggle, self.share,
                       self.b_save, self.upload],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         top.add_class("pe-topbar")
@@ -164,6 +182,7 @@ class Dashboard(W.VBox):
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
+        self._sync_history()
 
     def _make(self, index: int, *, query: str, bad_tab: str | None):
         """Make tab ``index``'s view, at the size the window gives its figure (its still
@@ -296,6 +315,10 @@ class Dashboard(W.VBox):
     def _on_key(self, key: str) -> None:
         if key in ("l", "L"):
             self.b_lecture.value = not self.b_lecture.value
+        elif key == "Undo":
+            self.undo()
+        elif key == "Redo":
+            self.redo()
         elif self.playlist.handle_key(key):
             pass
         elif self.active is not None:
@@ -355,6 +378,49 @@ class Dashboard(W.VBox):
         self.share.value = self._link
         self.share.description = "Link" + ("*" if note else "")
         self.share.tooltip = "Copy this link: it opens the dashboard at the state shown" + note
+        if not getattr(view, "editing", False):  # a drag is one edit, recorded when dropped
+            self._history(view).record(state, origin=getattr(view, "data_origin", None))
+            self._sync_history()
+
+    # ------------------------------------------------------------------ undo and redo
+    def _history(self, view) -> History:
+        return self.histories.setdefault(view.spec.tab, History())
+
+    def _sync_history(self) -> None:
+        """The Undo and Redo buttons of the tab on screen: greyed out when there is nothing."""
+        view = self.active
+        h = None if view is None else self.histories.get(view.spec.tab)
+        self.b_undo.disabled = h is None or not h.can_undo
+        self.b_redo.disabled = h is None or not h.can_redo
+
+    def undo(self) -> None:
+        """Back to the state before the last edit of the tab on screen (Ctrl+Z)."""
+        self._go_through_history("undo")
+
+    def redo(self) -> None:
+        """Forward to the state the last undo left (Ctrl+Shift+Z, Ctrl+Y)."""
+        self._go_through_history("redo")
+
+    def _go_through_history(self, way: str) -> None:
+        view = self.active
+        if view is None or getattr(view, "editing", False):
+            return
+        if self._link_timer is not None:  # an edit not yet in the link: it is the last one
+            self._link_timer.cancel()
+            self._link_timer = None
+            self._write_link(view)
+        h = self._history(view)
+        entry = h.undo() if way == "undo" else h.redo()
+        if entry is not None:
+            view.stop_running()  # as a slide opened: what was playing stops first
+
+            def restore():
+                if not view.load_state(dict(entry.state), origin=entry.origin):
+                    view.messages.refuse(f"Could not {way}: {view.model.message}")
+                return view
+
+            self._drawn_once(restore)
+        self._sync_history()
 
     def _on_share_typed(self, change) -> None:
         if change["new"] != getattr(self, "_link", change["new"]):

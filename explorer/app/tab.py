@@ -38,6 +38,8 @@ class TabView(FieldControls, W.VBox):
     title = ""
     spec = None
     changed = T.Int(0)
+    #: True while an edit is under way (a point being dragged): its states are not undo steps.
+    editing = False
     #: Set to {"tab": key, "state": {...}}: the dashboard opens that tab with that state.
     handoff = T.Instance(Handoff, allow_none=True)
 

@@ -120,6 +120,24 @@ test("with Ctrl, Alt or Meta a key is never the dashboard's (the browser's short
   }
 });
 
+test("Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes, Cmd on a Mac, on any control but a text box", () => {
+  const cases = [[{ key: "z", ctrlKey: true }, "Undo"], [{ key: "z", metaKey: true }, "Undo"],
+    [{ key: "Z", ctrlKey: true, shiftKey: true }, "Redo"], [{ key: "z", metaKey: true, shiftKey: true }, "Redo"],
+    [{ key: "y", ctrlKey: true }, "Redo"], [{ key: "Y", ctrlKey: true, shiftKey: true }, null],
+    [{ key: "z" }, null], [{ key: "y" }, null], [{ key: "z", ctrlKey: true, altKey: true }, null],
+    [{ key: "c", ctrlKey: true }, null], [{ key: "r", ctrlKey: true }, null]];
+  for (const [name, make] of Object.entries(CONTROLS)) {
+    for (const [mods, want] of cases) {
+      const ev = keyEvent(mods.key, make(), mods);
+      assert.equal(K.historyKey(ev), want, `${JSON.stringify(mods)} on ${name}`);
+    }
+  }
+  for (const [name, make] of Object.entries(TEXT_BOXES)) {  // the text box's own undo
+    assert.equal(K.historyKey(keyEvent("z", make(), { ctrlKey: true })), null, name);
+    assert.equal(K.historyKey(keyEvent("y", make(), { ctrlKey: true })), null, name);
+  }
+});
+
 test("a control reached with Tab keeps the keys it works itself, and only those", async () => {
   const win = new Win();
   const focus = K.watchFocus(win);

@@ -259,6 +259,11 @@ class MarginsView(PointerEdits, TabView):
         return self.load_state(self.save_state() | {"points": points_of(X, y), "step": 0},
                                origin=datachoice.CSV)
 
+    @property
+    def editing(self) -> bool:
+        """A point is being dragged (the dashboard's undo waits for the drop)."""
+        return self._drag is not None
+
     def save_state(self) -> dict:
         """The state (the link writer asks for it once things settle): an edit waiting for its
         pause is finished first, but not a drag in progress (its points are in the state; the

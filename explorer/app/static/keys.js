@@ -70,3 +70,13 @@ export function dashboardKey(ev, focus) {
   const byKeyboard = focus && focus.keyboard && t && focus.keyboard === t;
   return !(byKeyboard && ownKeys(t).includes(ev.key));
 }
+
+// Undo and redo (explorer/app/history.py): Ctrl+Z (Cmd+Z on a Mac) gives "Undo", Ctrl+Shift+Z
+// or Ctrl+Y "Redo" (the KeyboardEvent.key names of the keys some keyboards have); null for any
+// other key, and while typing: a text box undoes its own typing.
+export function historyKey(ev) {
+  if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || typingIn(ev.target)) return null;
+  const k = String(ev.key).toLowerCase();
+  if (k === "z") return ev.shiftKey ? "Redo" : "Undo";
+  return k === "y" && !ev.shiftKey ? "Redo" : null;
+}

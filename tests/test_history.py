@@ -63,6 +63,16 @@ def test_the_history_says_what_it_takes():
         History(capacity=1)
     with pytest.raises(TypeError, match="state must be a dict; got list"):
         History().record([1, 2])
+    with pytest.raises(ValueError, match="finite JSON values"):
+        History().record({"eta": float("nan")})
+
+
+def test_states_are_kept_as_compact_json_and_come_back_equal():
+    h = History()
+    state = {"points": [[0.25, -1.0, 1]] * 2000, "eta": 0.5, "rule": "margin", "step": 3}
+    h.record(state)
+    assert len(h.current.edits) < 40_000 and h.current.rest == {"step": 3}
+    assert h.current.state == state and h.current.state is not h.current.state
 
 
 # ------------------------------------------------------------------ in the dashboard
@@ -167,3 +177,13 @@ def test_each_tab_has_its_own_history_and_nothing_to_undo_does_nothing():
     assert not d.b_undo.disabled
     d.undo()
     assert d.share.value == start and d.active.model.eta == eta
+
+
+OTHER_TABS = {"cover": {"trials": 50}, "xor": {"function": 9},
+              "generalization": {"rule": "classic"}}
+
+
+@pytest.mark.parametrize("tab", list(OTHER_TABS))
+def test_a_setting_of_every_other_tab_is_undone_and_redone(tab):
+    d = Dashboard(query=f"tab={tab}")
+    _edit_and_undo(d, lambda v: v.model.update(**OTHER_TABS[tab]))

@@ -105,12 +105,16 @@ def _cpu_s(pid: int) -> float:
 
 
 #: In a page, from now on: each step its page figure (``sel``) draws, with when (epoch ms), in
-#: ``window.peDrawn``; false until the figure is there.
+#: ``window.peDrawn``; false until the figure is there. The time is the figure's own record of
+#: the draw (``peDrawnAt``: its pixels are on the canvas, painted at the end of that animation
+#: frame), read at the watcher's next frame; the watcher's frame itself is not in the delay (it
+#: was until 2026-11-27, adding up to a frame: a watcher registered before the figure's draw
+#: runs first in the frame and sees the step one frame later).
 RECORD = """(sel) => { const r = document.querySelector(sel);
   if (!r) return false; if (window.peDrawn) return true; window.peDrawn = [];
   let last = r.peStep;
   const look = () => { const k = r.peStep; if (k !== last) { last = k;
-    window.peDrawn.push([k, performance.timeOrigin + performance.now()]); }
+    window.peDrawn.push([k, performance.timeOrigin + r.peDrawnAt]); }
     requestAnimationFrame(look); };
   requestAnimationFrame(look); return true; }"""
 FOLLOWED = ".pe-follow-figure .pe-pagefigure"

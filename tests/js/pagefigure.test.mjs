@@ -63,6 +63,23 @@ test("a step whose chunk has not come: the page waits at the step it has, says s
   assert.doesNotMatch(status(root), /waiting/);
 });
 
+test("a presenter's page publishes a step when it is asked for, before its own frame draws it", async () => {
+  const { fig, model, root } = await open();
+  deliver(model, 0);
+  page.clock.frame();
+  const views = [];
+  fig.publisher = { view: (f, k) => views.push(k), state() {}, msg() {}, detach() {} };
+  slide(fig, 3);
+  assert.deepEqual(views, [3], "the followers hear step 3 before this page's next frame");
+  assert.equal(root.peStep, 0);
+  page.clock.frame();
+  assert.equal(root.peStep, 3);
+  slide(fig, 12);  // not here yet: nothing is published until it is shown
+  assert.deepEqual(views.filter((k) => k === 12), []);
+  deliver(model, 2);
+  assert.ok(views.includes(12));
+});
+
 test("the neighbouring chunk is asked for ahead of need, on the side the step is nearer", async () => {
   const { fig, model } = await open();
   deliver(model, 0);

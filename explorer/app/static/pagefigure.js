@@ -209,7 +209,13 @@ export class PageFigure extends PageFigureRuns {
   show() {
     if (this.run === null) return;
     if (this.has(this.want)) {
-      if (this.shown !== this.want) { this.shown = this.want; this.requestDraw(); }
+      if (this.shown !== this.want) {
+        this.shown = this.want;
+        this.requestDraw();
+        // a presenter's followers hear the step now, not after this page's next animation
+        // frame: each draws it at its own next frame (a frame less of latency in the room)
+        if (this.publisher) this.publisher.view(this, this.want);
+      }
       this.prefetch(this.want);
       if (!this.playing) this.settleSoon();
     } else {
@@ -321,7 +327,8 @@ export class PageFigure extends PageFigureRuns {
   // the narration and status of the step on the canvas (written in the same frame as its pixels)
   writeTexts() {
     const k = this.drawn;
-    if (this.publisher && k >= 0) this.publisher.view(this, k);
+    // (a step asked for and not drawn yet was published already: show())
+    if (this.publisher && k >= 0 && k === this.shown) this.publisher.view(this, k);
     const c = k >= 0 ? this.chunkOf(k) : null;
     let status = "", narration = "";
     if (c) {

@@ -139,6 +139,39 @@ def test_file_and_link_round_trip():
     assert r.load_link("?" + link.replace("&slide=3", "")) == ([], 0)
 
 
+def test_notes_go_with_their_slide_through_the_file_and_the_link():
+    p = course()
+    p.set_notes(1, "Ask first: how many updates?  \r\nThen show the bound.\n\n")
+    assert p.entries[1].notes == "Ask first: how many updates?\nThen show the bound."
+    p.rename(1, "Koski, last update")  # the notes stay with the slide
+    assert p.entries[1].notes.startswith("Ask first")
+    p.move(1, 2)
+    assert p.entries[3].notes.startswith("Ask first") and p.entries[1].notes == ""
+    loaded = json.loads(p.to_json())["playlist"]
+    assert loaded[3]["notes"] == "Ask first: how many updates?\nThen show the bound."
+    assert "notes" not in loaded[0]  # a slide without notes is written as before
+    q, r = Playlist(spec_of=SPECS.get), Playlist(spec_of=SPECS.get)
+    assert q.load_json(p.to_json()) == [] and q.entries == p.entries
+    assert r.load_link(p.to_link())[0] == [] and r.entries == p.entries
+
+
+def test_notes_are_text_and_bounded_and_bad_ones_leave_the_slide():
+    p = course()
+    with pytest.raises(ValueError, match="at most 2000 characters; got 2001"):
+        p.set_notes(0, "x" * 2001)
+    with pytest.raises(ValueError, match="notes must be text; got int"):
+        p.set_notes(0, 7)
+    with pytest.raises(ValueError, match="slide index"):
+        p.set_notes(9, "")
+    assert p.entries[0].notes == ""
+    said = p.load_json(doc({**GOOD, "notes": 12}, {**GOOD, "notes": "y" * 3000},
+                           {**GOOD, "notes": "fine"}))
+    assert len(p.entries) == 3 and [e.notes for e in p.entries] == ["", "", "fine"]
+    assert said == ["In slide 1 ('t'), the notes were left out: notes must be text; got int.",
+                    "In slide 2 ('t'), the notes were left out: notes are at most 2000 "
+                    "characters; got 3000."]
+
+
 def test_a_hand_written_file_leaves_out_defaults():
     p = Playlist(spec_of=SPECS.get)
     assert p.load_json(doc({"title": "t", "tab": "curves"},

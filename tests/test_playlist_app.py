@@ -338,3 +338,41 @@ def test_leaving_covers_slide_stops_its_monte_carlo_run(in_a_kernel):
     in_a_kernel.run()
     assert cover.model.mc_note.startswith("Stopped after") and not cover.model.mc_running
     assert not d.active.messages.refused
+
+
+def test_notes_are_typed_for_the_slide_on_screen_and_the_presenter_view_shows_them():
+    d = Dashboard(query="")
+    sent = []
+    d.bridge.send = lambda content, buffers=None: sent.append(content)
+    d.playlist.toggle.value = True
+    pl = d.playlist
+    assert pl.notes.disabled and d.bridge.presenter == {"k": 0, "n": 0, "title": "", "notes": "",
+                                                        "next": None}
+    pl.load_example()
+    assert d.bridge.presenter["k"] == 1 and d.bridge.presenter["n"] == 10
+    assert d.bridge.presenter["next"] == {"title": pl.playlist.entries[1].title,
+                                          "where": "Perceptron, step 3"}
+    pl.notes.value = "Ask first: how many updates?   \nThen Step."
+    assert pl.playlist.entries[0].notes == "Ask first: how many updates?\nThen Step."
+    assert pl.notes.value == pl.playlist.entries[0].notes  # shown as kept
+    assert d.bridge.presenter["notes"] == pl.notes.value
+    d.bridge.press("n")  # the next slide: its notes (none), the presenter view follows
+    assert pl.notes.value == "" and d.bridge.presenter["k"] == 2
+    assert d.bridge.presenter["title"] == pl.playlist.entries[1].title
+    d.bridge.press("p")
+    assert pl.notes.value.startswith("Ask first")
+    pl.notes.value = "x" * 2001  # too long: refused, the notes kept
+    assert "The notes were not kept: notes are at most 2000 characters" in pl.out.value
+    assert pl.playlist.entries[0].notes.startswith("Ask first") and pl.notes.value.startswith("Ask")
+    pl.b_presenter.click()
+    assert sent[-1] == {"type": "presenter"}
+    d.bridge._on_msg(d.bridge, {"type": "presenter_blocked"}, [])
+    assert "blocked the presenter view's window" in pl.out.value
+    d.b_lecture.value = True  # lecture mode (the projected screen): no notes, no button
+    assert pl.slides.layout.display == "none" and pl.b_presenter.layout.display == "none"
+    for _ in range(9):
+        d.bridge.press("n")
+    assert d.bridge.presenter["k"] == 10 and d.bridge.presenter["next"] is None
+    link = pl.playlist.to_link()  # the notes go with the playlist's link and file
+    again = Playlist(spec_of=tab_spec)
+    assert again.load_link(link)[0] == [] and again.entries[0].notes.startswith("Ask first")

@@ -39,8 +39,10 @@ BLACKOUT_KEYS = ("b", "B", ".")
 #: Whose key press it is (the dashboard's or the focused control's), shared with the page figure:
 #: the ES module ``static/keys.js``, joined (its ``export`` keywords taken off).
 _KEYS_JS = join(Path(__file__).parent / "static", "keys.js")
+#: The presenter view's window (``static/presenter.js``), joined likewise.
+_PRESENTER_JS = join(Path(__file__).parent / "static", "presenter.js")
 
-_ESM = _KEYS_JS + """
+_ESM = _KEYS_JS + _PRESENTER_JS + """
 function render({ model, el }) {
   el.style.display = 'none';
   el.setAttribute('aria-hidden', 'true');
@@ -193,6 +195,29 @@ function render({ model, el }) {
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
   model.on('msg:custom', download);
+  // The presenter view: a window of its own (static/presenter.js), opened when the kernel asks
+  // (the lecturer pressed Presenter view a moment ago: the browser lets the page open it),
+  // shown again with every change of the playlist, its clock ticking here.
+  let presenter = null, presenterTimer = 0;
+  function showPresenter() {
+    if (presenter && presenter.open) presenter.show(model.get('presenter'));
+  }
+  function openPresenter(msg) {
+    if (!msg || msg.type !== 'presenter') return;
+    if (!(presenter && presenter.open)) {
+      const win = window.open('', PRESENTER_NAME, PRESENTER_FEATURES);
+      if (!win) { model.send({ type: 'presenter_blocked' }); return; }
+      presenter = new PresenterView(win);
+      clearInterval(presenterTimer);
+      presenterTimer = setInterval(() => {
+        if (presenter && presenter.open) presenter.tick(); else clearInterval(presenterTimer);
+      }, 500);
+    }
+    showPresenter();
+    presenter.win.focus();
+  }
+  model.on('msg:custom', openPresenter);
+  model.on('change:presenter', showPresenter);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   report(true);
@@ -209,6 +234,9 @@ function render({ model, el }) {
   return () => {
     observer.disconnect();
     model.off('msg:custom', download);
+    model.off('msg:custom', openPresenter);
+    model.off('change:presenter', showPresenter);
+    clearInterval(presenterTimer);
     window.removeEventListener('resize', onResize);
     document.removeEventListener('keydown', onKey, true);
   };
@@ -252,10 +280,13 @@ class PageBridge(anywidget.AnyWidget):
     measure = T.Int(0).tag(sync=True)
     shortcut_keys = T.List(T.Unicode(), default_value=list(KEYS)).tag(sync=True)
     blackout_keys = T.List(T.Unicode(), default_value=list(BLACKOUT_KEYS)).tag(sync=True)
+    #: What the presenter view shows (:meth:`explorer.app.playlist_ui.PlaylistPanel.presenter_info`).
+    presenter = T.Dict().tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._key_handlers: list[Callable[[str], object]] = []
+        self._blocked_handlers: list[Callable[[], object]] = []
         self.on_msg(self._on_msg)
 
     def on_key(self, handler: Callable[[str], object]) -> None:
@@ -267,6 +298,14 @@ class PageBridge(anywidget.AnyWidget):
         download: nothing is added to the page, nothing is asked of the network)."""
         self.send({"type": "download", "name": str(name), "text": str(text), "mime": str(mime)})
 
+    def open_presenter(self) -> None:
+        """Have the page open the presenter view's window (or bring it to the front)."""
+        self.send({"type": "presenter"})
+
+    def on_presenter_blocked(self, handler: Callable[[], object]) -> None:
+        """Call ``handler()`` when the browser refused to open the presenter view's window."""
+        self._blocked_handlers.append(handler)
+
     def press(self, key: str) -> None:
         """Act as if ``key`` were pressed on the page (tests, and the page's own messages)."""
         if key not in KEYS:
@@ -277,3 +316,6 @@ class PageBridge(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "key":
             self.press(str(content.get("key", "")))
+        elif isinstance(content, dict) and content.get("type") == "presenter_blocked":
+            for handler in self._blocked_handlers:
+                handler()

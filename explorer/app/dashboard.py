@@ -100,20 +100,7 @@ class Dashboard(W.VBox):
         self.share.add_class("pe-share")
         self.b_settings.add_class("pe-settings-toggle")
         self.b_lecture.add_class("pe-lecture-toggle")
-        # one layout and style for both (never changed apart): fewer models for the page
-        history_look = {"layout": W.Layout(width="auto"), "style": W.ButtonStyle()}
-        self.b_undo = W.Button(description="Undo", icon="undo", disabled=True,
-                               tooltip="Undo the last change of the settings or the data "
-                                       "(Ctrl+Z)", **history_look)
-        self.b_redo = W.Button(description="Redo", icon="repeat", disabled=True,
-                               tooltip="Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)",
-                               **history_look)
-        self.b_undo.add_class("pe-undo")
-        self.b_redo.add_class("pe-redo")
-        self.b_undo.on_click(lambda _: self.undo())
-        self.b_redo.on_click(lambda _: self.redo())
-        #: Each tab's history of edits, by tab key (explorer.app.history).
-        self.histories: dict[str, History] = {}
+        self._make_history_buttons()
         self.b_save = W.Button(description="Save state", icon="download",
                                tooltip="Download the tab's whole state as a JSON file", **auto())
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
@@ -122,7 +109,10 @@ class Dashboard(W.VBox):
         self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
                                       show=self._show_slide, base=lambda: self.bridge.href,
                                       titles={k: t for k, t, _ in self.tab_table},
-                                      on_resize=self._remeasure, download=self._download)
+                                      on_resize=self._remeasure, download=self._download,
+                                      presenter=self._presenter_info,
+                                      open_presenter=self.bridge.open_presenter)
+        self.bridge.on_presenter_blocked(self.playlist.presenter_blocked)
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
         self.b_settings.observe(lambda ch: self._toggled(), names="value")
@@ -342,6 +332,11 @@ class Dashboard(W.VBox):
         self._open_at(self.tab_keys.index(entry.tab),
                       lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 
+    def _presenter_info(self, info: dict) -> None:
+        """The presenter view shows ``info`` (the page's window, if one is open)."""
+        if self.bridge.presenter != info:
+            self.bridge.presenter = info
+
     # ------------------------------------------------------------------ sharing
     def _state_changed(self) -> None:
         view = self.active
@@ -383,6 +378,22 @@ class Dashboard(W.VBox):
             self._sync_history()
 
     # ------------------------------------------------------------------ undo and redo
+    def _make_history_buttons(self) -> None:
+        """Undo and Redo in the top bar, greyed out while there is nothing to do."""
+        # one layout and style for both (never changed apart): fewer models for the page
+        look = {"layout": W.Layout(width="auto"), "style": W.ButtonStyle()}
+        self.b_undo = W.Button(description="Undo", icon="undo", disabled=True,
+                               tooltip="Undo the last change of the settings or the data "
+                                       "(Ctrl+Z)", **look)
+        self.b_redo = W.Button(description="Redo", icon="repeat", disabled=True,
+                               tooltip="Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)", **look)
+        self.b_undo.add_class("pe-undo")
+        self.b_redo.add_class("pe-redo")
+        self.b_undo.on_click(lambda _: self.undo())
+        self.b_redo.on_click(lambda _: self.redo())
+        #: Each tab's history of edits, by tab key (explorer.app.history).
+        self.histories: dict[str, History] = {}
+
     def _history(self, view) -> History:
         return self.histories.setdefault(view.spec.tab, History())
 

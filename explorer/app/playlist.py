@@ -2,13 +2,14 @@
 
 A :class:`Playlist` is an ordered list of :class:`Entry` objects (a title, a tab and that
 tab's whole state, as its :class:`~explorer.app.state.StateSpec` declares it: settings and
-step) and the index of the slide on screen. Entries are added, renamed, moved and deleted;
+step; and the lecturer's notes, shown only in the presenter view) and the index of the slide
+on screen. Entries are added, renamed, moved and deleted;
 the playlist is written to and read from
 
 * **a file**: human-readable JSON, ``{"app", "version", "playlist": [{"title", "tab",
-  "state"}, ...]}``, one entry a block and one setting a line, every setting written (so a
-  slide opens as saved even if a default changes); settings left out of a hand-written file
-  take their defaults, as in a state file;
+  "notes" (only when there are some), "state"}, ...]}``, one entry a block and one setting a
+  line, every setting written (so a slide opens as saved even if a default changes);
+  settings left out of a hand-written file take their defaults, as in a state file;
 * **a link**: the parameter ``playlist=`` holds that JSON without its spaces, compressed with
   zlib and written in URL-safe base64 (the example course of ten slides takes 1 185
   characters), and ``slide=k`` (1-based) says which slide opens; the whole query string is at
@@ -34,7 +35,7 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .state import (
     APP,
@@ -48,7 +49,8 @@ from .state import (
 )
 from .state_field import _Bad, _show
 
-__all__ = ["Entry", "Playlist", "clean_title", "is_playlist_link", "MAX_ENTRIES", "MAX_TITLE",
+__all__ = ["Entry", "Playlist", "clean_title", "clean_notes", "is_playlist_link", "MAX_ENTRIES",
+           "MAX_TITLE", "MAX_NOTES",
            "NEXT_KEYS", "PREVIOUS_KEYS", "KEYS_HELP"]
 
 MAX_ENTRIES = 100
@@ -59,6 +61,8 @@ NEXT_KEYS = ("n", "N")
 PREVIOUS_KEYS = ("p", "P")
 KEYS_HELP = "n next slide, p previous slide (Playlist); b or . blacks the screen out and back"
 MAX_TITLE = 80
+#: A slide's notes, at most (characters): a page of speaker's notes.
+MAX_NOTES = 2000
 _KEEP = "The current playlist is kept."
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -84,14 +88,28 @@ def clean_title(title) -> str:
     return text
 
 
+def clean_notes(notes) -> str:
+    """A slide's notes with their lines kept and their ends tidied (other control characters
+    become spaces); ``ValueError`` if not text or longer than :data:`MAX_NOTES`."""
+    if not isinstance(notes, str):
+        raise ValueError(f"notes must be text; got {type(notes).__name__}")
+    lines = notes.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = "\n".join(_CONTROL.sub(" ", line).rstrip() for line in lines).strip("\n")
+    if len(text) > MAX_NOTES:
+        raise ValueError(f"notes are at most {MAX_NOTES} characters; got {len(text)}")
+    return text
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One slide: its ``title``, the ``tab`` it opens and that tab's whole ``state`` (the dict
-    its spec's ``validate`` returns: every setting and the step)."""
+    """One slide: its ``title``, the ``tab`` it opens, that tab's whole ``state`` (the dict its
+    spec's ``validate`` returns: every setting and the step) and the lecturer's ``notes``
+    (shown only in the presenter view; "" for none)."""
 
     title: str
     tab: str
     state: dict
+    notes: str = ""
 
 
 class Playlist:
@@ -125,11 +143,11 @@ class Playlist:
             raise ValueError(f"slide index must be 0 to {len(self.entries) - 1}; got {i!r}")
         return i
 
-    def add(self, *, title: str, tab: str, state: Mapping) -> Entry:
+    def add(self, *, title: str, tab: str, state: Mapping, notes: str = "") -> Entry:
         """Append a slide (the state is validated by the tab's spec); it becomes the current one."""
         if len(self.entries) >= MAX_ENTRIES:
             raise ValueError(f"a playlist holds at most {MAX_ENTRIES} slides")
-        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state))
+        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state), clean_notes(notes))
         self.entries.append(entry)
         self.current = len(self.entries) - 1
         return entry
@@ -137,7 +155,12 @@ class Playlist:
     def rename(self, i: int, title: str) -> None:
         """Give slide ``i`` a new title."""
         old = self.entries[self._index(i)]
-        self.entries[i] = Entry(clean_title(title), old.tab, old.state)
+        self.entries[i] = replace(old, title=clean_title(title))
+
+    def set_notes(self, i: int, notes: str) -> None:
+        """Give slide ``i`` new notes ("" for none)."""
+        old = self.entries[self._index(i)]
+        self.entries[i] = replace(old, notes=clean_notes(notes))
 
     def move(self, i: int, delta: int) -> int:
         """Move slide ``i`` by ``delta`` places (clipped to the ends); returns its new index.
@@ -179,7 +202,9 @@ class Playlist:
             state = json.loads(self._spec(e.tab).to_json(e.state))["state"]
             lines = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
                                for k, v in state.items())
-            head = json.dumps({"title": e.title, "tab": e.tab}, ensure_ascii=False)[:-1]
+            head = json.dumps({"title": e.title, "tab": e.tab} | ({"notes": e.notes} if e.notes
+                                                                  else {}),
+                              ensure_ascii=False)[:-1]
             blocks.append(f'  {head}, "state": {{\n{lines}\n  }}}}')
         top = json.dumps({"app": APP, "version": VERSION})[:-1]
         return top + ', "playlist": [\n' + ",\n".join(blocks) + "\n]}\n"
@@ -233,7 +258,7 @@ class Playlist:
         if not isinstance(item, dict):
             raise _Bad(f"{where} is a JSON {type(item).__name__}, not an object with a title, "
                        "a tab and a state")
-        extra = [k for k in item if k not in ("title", "tab", "state")]
+        extra = [k for k in item if k not in ("title", "tab", "notes", "state")]
         if extra:
             raise _Bad(f"{where} has an unknown entry {_show(extra[0])}")
         try:
@@ -253,7 +278,11 @@ class Playlist:
         if values is None:  # "The file was not used: <why>. Showing the defaults." -> <why>
             why = problems[0].partition(": ")[2].removesuffix(" Showing the defaults.").rstrip(".")
             raise _Bad(f"{where}: {why}")
-        return Entry(title, tab, values), problems
+        try:
+            notes = clean_notes(item.get("notes", ""))
+        except ValueError as exc:  # the slide is used without them
+            notes, problems = "", [*problems, f"In {where}, the notes were left out: {exc}."]
+        return Entry(title, tab, values, notes), problems
 
     # ------------------------------------------------------------------ links
     def to_link(self) -> str:

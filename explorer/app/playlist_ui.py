@@ -4,7 +4,10 @@ A toggle in the top bar shows a compact group under it: a title box and *Add sli
 state on screen: its tab, settings and step), the list of slides (choosing one opens it)
 with move up, move down, rename and delete, *Previous* / *Next*, *Save playlist* (a JSON
 file), *Load playlist*, *Example lecture* (the course playlist shipped in
-``explorer/app/playlists/course.json``) and *Link* (a link that opens the playlist). The
+``explorer/app/playlists/course.json``), *Link* (a link that opens the playlist), the chosen
+slide's *notes* and *Presenter view*: a window of its own, for the lecturer's screen, with the
+slide's notes, the time since the lecture began and the next slide (the page bridge draws it,
+:mod:`explorer.app.bridge`; the projected page and the followers never show the notes). The
 keys :data:`NEXT_KEYS` and :data:`PREVIOUS_KEYS` step through the slides in any mode,
 lecture mode included; PageDown and PageUp stay the step keys of the tab on screen. The
 playlist itself is :class:`explorer.app.playlist.Playlist` (no widgets); a bad file or link
@@ -49,11 +52,14 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                  show: Callable[[Entry], None], base: Callable[[], str],
                  titles: Mapping[str, str] | None = None,
                  on_resize: Callable[[], None] | None = None,
-                 download: Callable[[str, str], None] | None = None):
+                 download: Callable[[str, str], None] | None = None,
+                 presenter: Callable[[dict], None] | None = None,
+                 open_presenter: Callable[[], None] | None = None):
         self.playlist = Playlist(spec_of=spec_of)
         self._on_resize = on_resize
         self._capture, self._show, self._base = capture, show, base
         self._download = download
+        self._presenter, self._open_presenter = presenter, open_presenter
         self.titles = dict(titles or {})
         self._syncing = self._compact = False
         self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
@@ -75,7 +81,8 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         self.now = W.HTML("", layout=W.Layout(display="none"))  # the slide's title, lecture mode
         self.now.add_class("pe-playlist-now")
         self.b_next = self._button("Next", "chevron-right", "The next slide (n)")
-        self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto"))
+        self.list = W.Select(options=[], rows=4, layout=W.Layout(flex="1 1 320px", width="auto",
+                                                                 min_width="200px"))
         self.list.add_class("pe-playlist-list")
         self.b_up = self._button("", "arrow-up", "Move the chosen slide up")
         self.b_down = self._button("", "arrow-down", "Move the chosen slide down")
@@ -89,6 +96,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                                       "slides: the perceptron, its bound, margins, Cover, XOR, "
                                       "generalization")
         self.b_link = self._button("Link", "link", "A link that opens this playlist")
+        self._build_notes()
         self.out = W.HTML()
         self.out.add_class("pe-playlist-out")
         self.link = W.Text(description="Link", layout=W.Layout(width="100%", display="none"),
@@ -98,18 +106,21 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                        (self.b_next, self.next), (self.b_up, lambda: self._move(-1)),
                        (self.b_down, lambda: self._move(1)), (self.b_rename, self._rename),
                        (self.b_delete, self._delete), (self.b_save, self._save),
-                       (self.b_example, self.load_example), (self.b_link, self._link)):
+                       (self.b_example, self.load_example), (self.b_link, self._link),
+                       (self.b_presenter, self.open_presenter)):
             b.on_click(lambda _, act=act: act())
         self.list.observe(self._chosen, names="index")
         self.upload.observe(self._on_upload, names="value")
         row = dict(flex_flow="row wrap", align_items="center")
         self.slides = W.HBox([self.list, W.VBox([W.HBox([self.b_up, self.b_down]),
-                                                 W.HBox([self.b_rename, self.b_delete])])],
+                                                 W.HBox([self.b_rename, self.b_delete])]),
+                              self.notes],
                              layout=W.Layout(**row))
         self.children = [
             W.HBox([self.title, self.b_add, self.b_prev, self.where, self.now, self.b_next,
                     self.b_save,
-                    self.upload, self.b_example, self.b_link], layout=W.Layout(**row)),
+                    self.upload, self.b_example, self.b_link, self.b_presenter],
+                   layout=W.Layout(**row)),
             self.slides,
             self.out, self.link]
         if self._on_resize is not None:
@@ -117,6 +128,18 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         if self._compact:
             self._show_compact()
         self._refresh()
+
+    def _build_notes(self) -> None:
+        """The chosen slide's notes box and the Presenter view button."""
+        self.b_presenter = self._button(
+            "Presenter view", "television", "A window for your own screen: the slide's notes, "
+            "the time since the lecture began and the next slide (never on the projector or "
+            "the students' screens)")
+        self.notes = W.Textarea(placeholder="Notes for this slide: only the presenter view "
+                                "shows them", rows=3, continuous_update=False,
+                                layout=W.Layout(flex="1 1 260px", width="auto"))
+        self.notes.add_class("pe-playlist-notes")
+        self.notes.observe(self._notes_typed, names="value")
 
     @staticmethod
     def _button(text: str, icon: str, tip: str) -> W.Button:
@@ -151,12 +174,36 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                             f"{n} slide{'s' * (n != 1)}" if n else "no slides yet")
         self.now.value = html.escape(p.entries[k].title, quote=False) if k is not None else ""
         self.now.layout.display = "" if self._compact and k is not None else "none"
-        for b in (self.b_up, self.b_down, self.b_rename, self.b_delete):
+        for b in (self.b_up, self.b_down, self.b_rename, self.b_delete, self.notes):
             b.disabled = k is None
+        self._syncing = True
+        try:
+            notes = p.entries[k].notes if k is not None else ""
+            if self.notes.value != notes:
+                self.notes.value = notes
+        finally:
+            self._syncing = False
         self.b_prev.disabled = not n or k == 0
         self.b_next.disabled = not n or k == n - 1
         self.b_save.disabled = self.b_link.disabled = not n
+        if self._presenter is not None:
+            self._presenter(self.presenter_info())
 
+    def presenter_info(self) -> dict:
+        """What the presenter view shows: ``{"k", "n", "title", "notes", "next"}``, the slide
+        on screen (``k`` from 1; 0 and empty texts before one is opened) and ``next``, the
+        next slide's ``{"title", "where"}`` (None after the last)."""
+        p = self.playlist
+        k = p.current
+        entry = p.entries[k] if k is not None else None
+        after = (k + 1) if k is not None else 0
+        nxt = p.entries[after] if after < len(p) else None
+        return {"k": 0 if k is None else k + 1, "n": len(p),
+                "title": entry.title if entry else "", "notes": entry.notes if entry else "",
+                "next": None if nxt is None else {"title": nxt.title, "where": self._where(nxt)}}
+
+    def _where(self, entry: Entry) -> str:
+        return f"{self.titles.get(entry.tab, entry.tab)}, step {entry.state['step']}"
     def set_compact(self, compact: bool) -> None:
         """Lecture mode: only Previous, where we are (with the slide's title) and Next."""
         if compact == self._compact:
@@ -169,7 +216,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     def _show_compact(self) -> None:
         compact = self._compact
         for w in (self.title, self.b_add, self.b_save, self.upload, self.b_example, self.b_link,
-                  self.out):
+                  self.b_presenter, self.out):
             w.layout.display = "none" if compact else ""
         self.link.layout.display = "none"
 
@@ -183,7 +230,29 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
             self._say("")
             self._open(self.playlist.go(change["new"]))
 
+    def _notes_typed(self, change) -> None:
+        k = self.playlist.current
+        if self._syncing or k is None:
+            return
+        try:
+            self.playlist.set_notes(k, change["new"])
+        except ValueError as exc:
+            self._say(f"The notes were not kept: {exc}.", bad=True)
+        else:
+            self._say("")
+        self._refresh()  # the box shows what is kept (tidied, or the notes before)
+
     # ------------------------------------------------------------------ actions
+    def open_presenter(self) -> None:
+        """Open the presenter view (a window of its own, see the module docstring)."""
+        if self._open_presenter is not None:
+            self._open_presenter()
+
+    def presenter_blocked(self) -> None:
+        """The browser refused the presenter view's window: say how to allow it."""
+        self._say("The browser blocked the presenter view's window: allow pop-up windows for "
+                  "this page, then press Presenter view again.", bad=True)
+
     def add(self) -> None:
         """Save the state on screen as the next slide."""
         tab, state, default = self._capture()

@@ -1,0 +1,102 @@
+// The presenter view (issue 33, item 2): a window of its own, opened by the dashboard's page
+// (the page bridge, explorer/app/bridge.py) for the lecturer's screen, as slide software opens
+// one: the slide on screen and its notes, the time since the lecture began and the next slide.
+// The kernel gives what to show (explorer/app/playlist_ui.py presenter_info); the clock runs
+// here, with no message to the kernel. The projected page and the followers never show the
+// notes: they are in this window only. An ES module with no imports; Node's tests import it
+// (tests/js/presenter.test.mjs) and the bridge joins it before its own script.
+
+export const PRESENTER_NAME = "pe-presenter";
+export const PRESENTER_FEATURES = "width=760,height=600";
+
+const PRESENTER_CSS = `
+body { font-family: system-ui, sans-serif; margin: 0; padding: 16px 22px; color: #111;
+  background: #fafafa; }
+header { display: flex; gap: 16px; align-items: baseline; flex-wrap: wrap; }
+.pe-pv-where { font-size: 20px; color: #333; }
+.pe-pv-clock { font-size: 40px; font-variant-numeric: tabular-nums; font-weight: 600;
+  margin-left: auto; }
+h1 { font-size: 30px; margin: 10px 0 8px; }
+.pe-pv-notes { font-size: 24px; line-height: 1.4; white-space: pre-wrap; min-height: 4em;
+  border-left: 5px solid #0072B2; padding: 6px 14px; background: #fff; }
+.pe-pv-notes:empty::before { content: "No notes for this slide."; color: #777; }
+.pe-pv-next { margin-top: 18px; font-size: 20px; color: #333; }
+.pe-pv-next b { color: #111; }
+button { font-size: 16px; padding: 4px 12px; }`;
+
+// "m:ss" under an hour, "h:mm:ss" from one; negative times count as 0
+export function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (v) => String(v).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+// The texts the view shows for the kernel's `info` ({k, n, title, notes, next}); anything
+// missing or malformed shows as nothing, never as an error.
+export function presenterTexts(info) {
+  const i = info && typeof info === "object" ? info : {};
+  const text = (v) => (typeof v === "string" ? v : "");
+  const n = Number.isInteger(i.n) ? i.n : 0, k = Number.isInteger(i.k) ? i.k : 0;
+  const next = i.next && typeof i.next === "object" ? i.next : null;
+  return {
+    where: !n ? "No playlist yet" : k ? `Slide ${k} of ${n}` : `${n} slide${n === 1 ? "" : "s"}, none opened yet`,
+    title: text(i.title),
+    notes: text(i.notes),
+    next: next ? text(next.title) : (n && k === n ? "This is the last slide." : ""),
+    nextWhere: next ? text(next.where) : "",
+  };
+}
+
+// The view in the window `win`: built once, then shown with each new info; `now()` gives ms.
+export class PresenterView {
+  constructor(win, now = () => Date.now()) {
+    this.win = win;
+    this.now = now;
+    this.start = now();
+    const d = win.document;
+    d.title = "Presenter view · Perceptron Explorer";
+    const style = d.createElement("style");
+    style.textContent = PRESENTER_CSS;
+    d.head.appendChild(style);
+    const el = (tag, cls, parent, text = "") => {
+      const e = d.createElement(tag);
+      if (cls) e.className = cls;
+      if (text) e.textContent = text;
+      parent.appendChild(e);
+      return e;
+    };
+    d.body.textContent = "";
+    const head = el("header", "", d.body);
+    this.where = el("span", "pe-pv-where", head);
+    this.clock = el("span", "pe-pv-clock", head, "0:00");
+    this.clock.setAttribute("role", "timer");
+    this.clock.setAttribute("aria-label", "Time since the lecture began");
+    const restart = el("button", "pe-pv-restart", head, "Restart clock");
+    restart.addEventListener("click", () => { this.start = this.now(); this.tick(); });
+    this.title = el("h1", "pe-pv-title", d.body);
+    this.notes = el("div", "pe-pv-notes", d.body);
+    const next = el("section", "pe-pv-next", d.body);
+    el("b", "", next, "Next: ");
+    this.next = el("span", "pe-pv-next-title", next);
+    el("span", "", next, " ");
+    this.nextWhere = el("span", "pe-pv-next-where", next);
+  }
+
+  get open() { return !!this.win && !this.win.closed; }
+
+  show(info) {
+    const t = presenterTexts(info);
+    this.where.textContent = t.where;
+    this.title.textContent = t.title;
+    this.notes.textContent = t.notes;
+    this.next.textContent = t.next;
+    this.nextWhere.textContent = t.nextWhere ? `(${t.nextWhere})` : "";
+    this.tick();
+  }
+
+  tick() {
+    const text = clockText(this.now() - this.start);
+    if (this.clock.textContent !== text) this.clock.textContent = text;
+  }
+}

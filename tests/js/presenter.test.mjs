@@ -1,0 +1,61 @@
+// The presenter view's window (explorer/app/static/presenter.js): its clock, its texts for what
+// the kernel gives, and the window it builds, with the stand-in elements of fakes.mjs.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { PresenterView, clockText, presenterTexts } from "../../explorer/app/static/presenter.js";
+import { FakeElement } from "./fakes.mjs";
+
+test("the clock reads minutes and seconds, then hours", () => {
+  assert.equal(clockText(0), "0:00");
+  assert.equal(clockText(59_999), "0:59");
+  assert.equal(clockText(61_000), "1:01");
+  assert.equal(clockText(3_599_000), "59:59");
+  assert.equal(clockText(3_723_000), "1:02:03");
+  assert.equal(clockText(-5000), "0:00");
+});
+
+test("the texts say where the lecture is and what comes next", () => {
+  const info = { k: 2, n: 3, title: "The bound", notes: "Ask first.\nThen show it.",
+    next: { title: "Margins", where: "Margins, step 0" } };
+  assert.deepEqual(presenterTexts(info), { where: "Slide 2 of 3", title: "The bound",
+    notes: "Ask first.\nThen show it.", next: "Margins", nextWhere: "Margins, step 0" });
+  assert.equal(presenterTexts({ ...info, k: 3, next: null }).next, "This is the last slide.");
+  assert.equal(presenterTexts({ k: 0, n: 3, next: info.next }).where, "3 slides, none opened yet");
+  assert.equal(presenterTexts({ k: 0, n: 0 }).where, "No playlist yet");
+  for (const bad of [null, undefined, 7, "x", { k: "2", n: [], title: 5, notes: {}, next: 3 }]) {
+    const t = presenterTexts(bad);  // nothing malformed shows, nothing throws
+    assert.deepEqual([t.title, t.notes, t.next, t.nextWhere], ["", "", "", ""]);
+  }
+});
+
+function fakeWindow() {
+  const doc = { title: "", head: new FakeElement("head"), body: new FakeElement("body"),
+    createElement: (tag) => new FakeElement(tag) };
+  return { document: doc, closed: false };
+}
+
+test("the window shows the slide, its notes and the next one, and its clock runs and restarts", () => {
+  const win = fakeWindow();
+  let now = 10_000;
+  const view = new PresenterView(win, () => now);
+  const body = win.document.body;
+  assert.match(win.document.title, /Presenter view/);
+  view.show({ k: 1, n: 2, title: "Koski", notes: "Count the updates.",
+    next: { title: "XOR", where: "XOR, step 0" } });
+  assert.equal(body.find("pe-pv-where").textContent, "Slide 1 of 2");
+  assert.equal(body.find("pe-pv-title").textContent, "Koski");
+  assert.equal(body.find("pe-pv-notes").textContent, "Count the updates.");
+  assert.equal(body.find("pe-pv-next-title").textContent, "XOR");
+  assert.equal(body.find("pe-pv-next-where").textContent, "(XOR, step 0)");
+  assert.equal(body.find("pe-pv-clock").textContent, "0:00");
+  now += 125_000;
+  view.tick();
+  assert.equal(body.find("pe-pv-clock").textContent, "2:05");
+  body.find("pe-pv-restart").click();
+  assert.equal(body.find("pe-pv-clock").textContent, "0:00");
+  assert.equal(view.open, true);
+  win.closed = true;
+  assert.equal(view.open, false);
+});

@@ -1,7 +1,7 @@
-"""Undo and redo (issue 33, item 4): explorer.app.history on its own, then in the dashboard,
-where undoing each kind of edit (a setting, points added, removed, dragged, pasted, chosen, a
-data set, a reset) gives back the link written before it, character for character, and redo the
-one after. The keys in the page: tests/js/keys.test.mjs (Ctrl+Z -> "Undo") and
+"""Undo and redo (issue 33, item 4): explorer.app.history on its own, then in the dashboard
+(explorer.app.undo_ui), where undoing each kind of edit (a setting, points added, removed,
+dragged, pasted, chosen, a data set, a reset) gives back the link written before it, character
+for character, and redo the one after. The keys in the page: tests/js/keys.test.mjs (Ctrl+Z -> "Undo") and
 tests/browser/test_undo.py."""
 
 from __future__ import annotations
@@ -84,12 +84,12 @@ def _edit_and_undo(d: Dashboard, edit) -> None:
     before = d.share.value
     edit(d.active)
     after = d.share.value
-    assert after != before and not d.b_undo.disabled and d.b_redo.disabled
-    d.undo()
+    assert after != before and not d.history.b_undo.disabled and d.history.b_redo.disabled
+    d.history.undo()
     assert d.share.value == before
-    assert not d.b_redo.disabled
-    d.redo()
-    assert d.share.value == after and d.b_redo.disabled
+    assert not d.history.b_redo.disabled
+    d.history.redo()
+    assert d.share.value == after and d.history.b_redo.disabled
     d.bridge.press("Undo")  # Ctrl+Z in the page
     assert d.share.value == before
     d.bridge.press("Redo")
@@ -129,7 +129,7 @@ def test_a_point_chosen_in_you_choose_mode_is_undone():
     d = Dashboard(query="tab=perceptron")
     view = d.active
     view.w_edit.value = "choose"  # "you choose": the learner picks the next point
-    d.redo()  # nothing to redo: nothing happens
+    d.history.redo()  # nothing to redo: nothing happens
     _edit_and_undo(d, lambda v: v._on_pointer(Pointer("plane", *v.model.X[0], "choose")))
 
 
@@ -153,8 +153,8 @@ MARGINS_EDITS = {
 def test_undo_and_redo_of_each_margins_edit_give_back_the_link(edit):
     d = Dashboard(query="tab=margins")
     _edit_and_undo(d, MARGINS_EDITS[edit])
-    d.undo()  # one edit, one undo step (a drag's moves were not steps of their own)
-    assert d.b_undo.disabled and not d.histories["margins"].can_undo
+    d.history.undo()  # one edit, one undo step (a drag's moves were not steps of their own)
+    assert d.history.b_undo.disabled and not d.history.histories["margins"].can_undo
 
 
 def test_the_keys_are_said_in_the_keys_help():
@@ -164,18 +164,18 @@ def test_the_keys_are_said_in_the_keys_help():
 def test_each_tab_has_its_own_history_and_nothing_to_undo_does_nothing():
     d = Dashboard(query="tab=perceptron")
     start, eta = d.share.value, d.active.model.eta
-    d.undo()  # nothing yet
-    assert d.share.value == start and d.b_undo.disabled
+    d.history.undo()  # nothing yet
+    assert d.share.value == start and d.history.b_undo.disabled
     d.active.model.update(eta=eta / 2)
     d.tabs.selected_index = 1  # Margins: its own history, nothing to undo
-    assert d.b_undo.disabled
+    assert d.history.b_undo.disabled
     margins_start = d.share.value
     d.active.model.update(log_c=-1.0)
-    d.undo()
+    d.history.undo()
     assert d.share.value == margins_start
     d.tabs.selected_index = 0  # back: the Perceptron's edit is still the one to undo
-    assert not d.b_undo.disabled
-    d.undo()
+    assert not d.history.b_undo.disabled
+    d.history.undo()
     assert d.share.value == start and d.active.model.eta == eta
 
 

@@ -8,7 +8,7 @@ share box follow it, so the link a lecturer copies opens the same step; the stat
 and loads from a JSON file. A playlist of saved states steps through a lecture like slides
 (:mod:`explorer.app.playlist_ui`; a link ``?playlist=...&slide=k`` opens one). Undo and Redo
 (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) go back and forth through each tab's edits
-(:mod:`explorer.app.history`), recorded as the link is written.
+(:mod:`explorer.app.undo_ui`), recorded as the link is written.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ import ipywidgets as W
 
 from . import datachoice, guard
 from .bridge import PageBridge
-from .history import History
 from .jobs import kernel_loop
 from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
 from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .state import query_tab
+from .undo_ui import UndoRedo
 
 #: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
 #: made with ``Class(fitted=FigureFit or None)`` (the figure's size for the window, None before
@@ -100,7 +100,9 @@ class Dashboard(W.VBox):
         self.share.add_class("pe-share")
         self.b_settings.add_class("pe-settings-toggle")
         self.b_lecture.add_class("pe-lecture-toggle")
-        self._make_history_buttons()
+        #: Undo and Redo (explorer.app.undo_ui): each tab's edits, back and forth.
+        self.history = UndoRedo(active=lambda: self.active, flush=self._write_pending_link,
+                                restore=self._restore)
         self.b_save = W.Button(description="Save state", icon="download",
                                tooltip="Download the tab's whole state as a JSON file", **auto())
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
@@ -121,7 +123,8 @@ class Dashboard(W.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.share.observe(self._on_share_typed, names="value")
         top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
-                      self.b_settings, self.b_lecture, self.b_undo, self.b_redo,
+                      self.b_settings, self.b_lecture, self.history.b_undo,
+                      self.history.b_redo,
                       self.playlist.toggle, self.share,
                       self.b_save, self.upload],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -172,7 +175,7 @@ class Dashboard(W.VBox):
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
-        self._sync_history()
+        self.history.sync()
 
     def _make(self, index: int, *, query: str, bad_tab: str | None):
         """Make tab ``index``'s view, at the size the window gives its figure (its still
@@ -306,9 +309,9 @@ class Dashboard(W.VBox):
         if key in ("l", "L"):
             self.b_lecture.value = not self.b_lecture.value
         elif key == "Undo":
-            self.undo()
+            self.history.undo()
         elif key == "Redo":
-            self.redo()
+            self.history.redo()
         elif self.playlist.handle_key(key):
             pass
         elif self.active is not None:
@@ -373,65 +376,26 @@ class Dashboard(W.VBox):
         self.share.value = self._link
         self.share.description = "Link" + ("*" if note else "")
         self.share.tooltip = "Copy this link: it opens the dashboard at the state shown" + note
-        if not getattr(view, "editing", False):  # a drag is one edit, recorded when dropped
-            self._history(view).record(state, origin=getattr(view, "data_origin", None))
-            self._sync_history()
+        self.history.record(view, state)
 
     # ------------------------------------------------------------------ undo and redo
-    def _make_history_buttons(self) -> None:
-        """Undo and Redo in the top bar, greyed out while there is nothing to do."""
-        # one layout and style for both (never changed apart): fewer models for the page
-        look = {"layout": W.Layout(width="auto"), "style": W.ButtonStyle()}
-        self.b_undo = W.Button(description="Undo", icon="undo", disabled=True,
-                               tooltip="Undo the last change of the settings or the data "
-                                       "(Ctrl+Z)", **look)
-        self.b_redo = W.Button(description="Redo", icon="repeat", disabled=True,
-                               tooltip="Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)", **look)
-        self.b_undo.add_class("pe-undo")
-        self.b_redo.add_class("pe-redo")
-        self.b_undo.on_click(lambda _: self.undo())
-        self.b_redo.on_click(lambda _: self.redo())
-        #: Each tab's history of edits, by tab key (explorer.app.history).
-        self.histories: dict[str, History] = {}
-
-    def _history(self, view) -> History:
-        return self.histories.setdefault(view.spec.tab, History())
-
-    def _sync_history(self) -> None:
-        """The Undo and Redo buttons of the tab on screen: greyed out when there is nothing."""
-        view = self.active
-        h = None if view is None else self.histories.get(view.spec.tab)
-        self.b_undo.disabled = h is None or not h.can_undo
-        self.b_redo.disabled = h is None or not h.can_redo
-
-    def undo(self) -> None:
-        """Back to the state before the last edit of the tab on screen (Ctrl+Z)."""
-        self._go_through_history("undo")
-
-    def redo(self) -> None:
-        """Forward to the state the last undo left (Ctrl+Shift+Z, Ctrl+Y)."""
-        self._go_through_history("redo")
-
-    def _go_through_history(self, way: str) -> None:
-        view = self.active
-        if view is None or getattr(view, "editing", False):
-            return
-        if self._link_timer is not None:  # an edit not yet in the link: it is the last one
+    def _write_pending_link(self, view) -> None:
+        """Write now a link waiting to be written (an edit not yet in the link is recorded)."""
+        if self._link_timer is not None:
             self._link_timer.cancel()
             self._link_timer = None
             self._write_link(view)
-        h = self._history(view)
-        entry = h.undo() if way == "undo" else h.redo()
-        if entry is not None:
-            view.stop_running()  # as a slide opened: what was playing stops first
 
-            def restore():
-                if not view.load_state(dict(entry.state), origin=entry.origin):
-                    view.messages.refuse(f"Could not {way}: {view.model.message}")
-                return view
+    def _restore(self, view, entry, way: str) -> None:
+        """Show a state from the tab's history, by the path a link takes."""
+        view.stop_running()  # as a slide opened: what was playing stops first
 
-            self._drawn_once(restore)
-        self._sync_history()
+        def restore():
+            if not view.load_state(dict(entry.state), origin=entry.origin):
+                view.messages.refuse(f"Could not {way}: {view.model.message}")
+            return view
+
+        self._drawn_once(restore)
 
     def _on_share_typed(self, change) -> None:
         if change["new"] != getattr(self, "_link", change["new"]):

@@ -281,7 +281,8 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
                      "static/keys.js", "static/kinds.js", "static/kinds_cover.js",
                      "static/kinds_plane.js", "static/kinds_xor.js", "static/lecture.js",
                      "static/package.json", "static/pagefigure.css", "static/pagefigure.js",
-                     "static/runs.js", "static/transport.js", "static/widget.js"]
+                     "static/presenter.js", "static/runs.js", "static/transport.js",
+                     "static/widget.js"]
     shipped = [f for f in files if not f.endswith("package.json")]  # Node's, for the tests
     assert all(any(fnmatch(f, p) for p in patterns) for f in shipped), (shipped, patterns)
     for name in shipped:
@@ -295,8 +296,10 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     assert "export default { render }" in js and ".pe-canvas" in f._css
     assert not re.search(r"^\s*(import|export)\b(?! default \{ render \})", js, re.M)
     # every module of the folder is in the page's one module (none left out by the joiner)
-    # every module of the folder is in the page's module or the follower's (the hall's /follow)
-    assert sorted(set(modules(STATIC, ENTRY)) | {"follow.js"}) == sorted(
+    # every module of the folder is in the page's module, the follower's (the hall's /follow)
+    # or the page bridge's (the presenter view's window)
+    assert "class PresenterView" in PageBridge._esm.default_value
+    assert sorted(set(modules(STATIC, ENTRY)) | {"follow.js", "presenter.js"}) == sorted(
         f[len("static/"):] for f in shipped if f.endswith(".js"))
     keys = join(STATIC, "keys.js")
     assert keys in js and keys in PageBridge._esm.default_value  # one key policy for both

@@ -48,7 +48,8 @@ def test_notes_show_only_in_the_presenter_view_which_follows_the_slides(page, da
 
     page.keyboard.press("l")  # lecture mode: the projected screen shows no notes
     page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture') !== null")
-    assert not box.is_visible()
+    # (the root's class and the playlist's rows are updates of their own: wait for the box)
+    box.wait_for(state="hidden", timeout=30_000)
     assert NOTES.splitlines()[0] not in page.locator(".pe-root").inner_text()
     view.wait_for_timeout(1200)  # the clock runs in the page, with no kernel
     assert re.fullmatch(r"\d+:\d\d", view.locator(".pe-pv-clock").inner_text())

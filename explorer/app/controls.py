@@ -69,7 +69,7 @@ def choice_menu(field, titles, value, **kwargs) -> W.Dropdown:
     _kind(field, ("choice", "int"))
     titles = list(titles)
     keys = [k for k, _ in titles]
-    values = range(field.min, field.max + 1) if field.kind == "int" else field.choices
+    values = field.menu_values()
     if set(keys) != set(values) or len(keys) != len(values):
         raise ValueError(f"{field.name}: a menu needs one title per value "
                          f"({', '.join(map(str, values))}); got titles for {keys}")

@@ -204,6 +204,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
 
     def _where(self, entry: Entry) -> str:
         return f"{self.titles.get(entry.tab, entry.tab)}, step {entry.state['step']}"
+
     def set_compact(self, compact: bool) -> None:
         """Lecture mode: only Previous, where we are (with the slide's title) and Next."""
         if compact == self._compact:

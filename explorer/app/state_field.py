@@ -256,13 +256,17 @@ class Field:
             if "slider" in c.kind and (self.min is None or self.max is None):
                 raise ValueError(f"field {self.name!r} needs min and max for a {c.kind}")
             keys = [k for k, _ in c.titles]
-            choices = (range(self.min, self.max + 1) if self.kind == "int" else self.choices)
+            choices = self.menu_values()
             if c.kind in ("menu", "buttons") and (set(keys) != set(choices)
                                                   or len(keys) != len(choices)):
                 raise ValueError(f"field {self.name!r}: the control needs a title per choice")
             if c.tips and [k for k, _ in c.tips] != list(self.choices):
                 raise ValueError(f"field {self.name!r}: the buttons need a tip per choice, "
                                  "in the declared order")
+
+    def menu_values(self):
+        """What a menu of this field lists: its choices, or every whole number of its bounds."""
+        return range(self.min, self.max + 1) if self.kind == "int" else self.choices
 
     def expected(self) -> str:
         """What a valid value looks like, in words: ``"a whole number from 1 to 2000"``."""

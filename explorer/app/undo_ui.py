@@ -53,7 +53,7 @@ class UndoRedo:
     def record(self, view, state: dict) -> None:
         """``view`` shows ``state`` (as written into the link); a drag under way is not
         recorded (it is one edit, recorded when dropped)."""
-        if not getattr(view, "editing", False):
+        if not view.editing:
             self._history(view).record(state, origin=getattr(view, "data_origin", None))
             self.sync()
 
@@ -74,7 +74,7 @@ class UndoRedo:
 
     def _go(self, way: str) -> None:
         view = self._active()
-        if view is None or getattr(view, "editing", False):
+        if view is None or view.editing:
             return
         self._flush(view)
         h = self._history(view)

@@ -19,7 +19,8 @@ from .history import Entry, History
 
 class UndoRedo:
     """The Undo and Redo buttons (:attr:`b_undo`, :attr:`b_redo`) and the tabs' histories
-    (:attr:`histories`, by tab key).
+    (:attr:`histories`, by tab key). A view's ``editing`` (True while a drag is under way) is
+    optional in the dashboard's tab protocol: a tab without it is never mid-edit.
 
     Parameters
     ----------
@@ -53,7 +54,7 @@ class UndoRedo:
     def record(self, view, state: dict) -> None:
         """``view`` shows ``state`` (as written into the link); a drag under way is not
         recorded (it is one edit, recorded when dropped)."""
-        if not view.editing:
+        if not getattr(view, "editing", False):
             self._history(view).record(state, origin=getattr(view, "data_origin", None))
             self.sync()
 
@@ -74,7 +75,7 @@ class UndoRedo:
 
     def _go(self, way: str) -> None:
         view = self._active()
-        if view is None or view.editing:
+        if view is None or getattr(view, "editing", False):
             return
         self._flush(view)
         h = self._history(view)

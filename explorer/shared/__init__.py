@@ -13,6 +13,9 @@ only needs the data never pays for scipy's LP or scikit-learn's SVM):
 * :mod:`~explorer.shared.svm`: the hard- and soft-margin SVM and ``gamma(S)``, the largest margin
   of the data. Every topic asks it: the perceptron's bounds (``gamma``), the Margins comparison,
   Cover's separators, the generalization runs; so it lives here, below all five topics.
+* :mod:`~explorer.shared.exact_views`: data in any dimension drawn without lying about a
+  linear classifier: every point at its signed distance (the margin line), and the plane that
+  contains ``w``.
 * :mod:`~explorer.shared.validation`: the checks every entry point runs once on its input.
 * :mod:`~explorer.shared.number_format`: ``number_text``, the one way a number is written for
   a reader (significant digits, a true minus sign, never "−0").
@@ -20,5 +23,5 @@ only needs the data never pays for scipy's LP or scikit-learn's SVM):
   imported on first use only).
 """
 
-__all__ = ["compiled", "csv_table", "datasets", "geometry", "number_format", "separability",
-           "svm", "validation"]
+__all__ = ["compiled", "csv_table", "datasets", "exact_views", "geometry", "number_format",
+           "separability", "svm", "validation"]

@@ -64,6 +64,24 @@ def test_real_datasets():
     assert load("breast_cancer", k=2).X.shape == (569, 2)
 
 
+def test_the_real_data_in_their_own_dimension_against_scikit_learn():
+    from sklearn.datasets import load_digits, load_iris
+
+    raw = load_iris()
+    iris = load("iris", features="all")
+    np.testing.assert_array_equal(iris.X, raw.data)  # setosa against the rest: every flower
+    np.testing.assert_array_equal(iris.y, np.where(raw.target == 0, 1.0, -1.0))
+    vv = load("iris", classes="versicolor_vs_virginica", features="all")
+    assert vv.X.shape == (100, 4) and (vv.y == 1).sum() == 50
+    digits = load("digits", pair=(3, 8))
+    raw = load_digits()
+    keep = (raw.target == 3) | (raw.target == 8)
+    assert digits.X.shape == (int(keep.sum()), 64) and digits.X.max() <= 1.0
+    np.testing.assert_array_equal(digits.X * 16, raw.data[keep])
+    assert (digits.y == 1).sum() == int((raw.target == 3).sum())
+    assert load("digits").params == {"pair": (0, 1)}
+
+
 def test_unknown_name_and_parameters():
     with pytest.raises(ValueError, match="unknown dataset 'moons'; expected one of"):
         load("moons")

@@ -185,7 +185,8 @@ def _pca(X: np.ndarray, k: int) -> np.ndarray:
 
 
 def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
-    """Iris reduced to two dimensions (by PCA, or two chosen feature indices).
+    """Iris: its four measurements (``features="all"``), or two dimensions (``"pca"``, the
+    first two principal components of all 150 flowers, or two chosen feature indices).
 
     ``classes`` picks the labelling: ``"setosa_vs_rest"`` (+1 setosa; separable, as in Sayed
     Example 60.1), ``"versicolor_vs_virginica"`` (not separable; Example 60.2) or
@@ -199,14 +200,16 @@ def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
     data = load_iris()
     keep = np.isin(data.target, pos + neg)
     X_all = data.data
+    expected = "'pca', 'all' or two feature indices"
     if isinstance(features, str):
-        if features != "pca":
-            raise ValueError(f"features must be 'pca' or two feature indices; got {features!r}")
-        X = _pca(X_all, 2)[keep]
-        fdesc = "first two principal components of all 150 flowers"
+        if features not in ("pca", "all"):
+            raise ValueError(f"features must be {expected}; got {features!r}")
+        X = _pca(X_all, 2)[keep] if features == "pca" else X_all[keep]
+        fdesc = ("first two principal components of all 150 flowers" if features == "pca"
+                 else "all four measurements (cm)")
     else:
         if isinstance(features, (bytes, numbers.Number)) or not hasattr(features, "__iter__"):
-            raise TypeError(f"features must be 'pca' or two feature indices; got {features!r}")
+            raise TypeError(f"features must be {expected}; got {features!r}")
         idx = [check_int(i, name="feature index", minimum=0, maximum=3) for i in features]
         if len(idx) != 2:
             raise ValueError(f"features must name exactly two columns; got {features!r}")
@@ -216,6 +219,29 @@ def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
     return Dataset(
         X, y, "iris", f"Iris, {classes.replace('_', ' ')}, {fdesc}.",
         f"{source}; data from scikit-learn", {"classes": classes, "features": features},
+    )
+
+
+def _digits(*, pair=(0, 1)) -> Dataset:
+    """Two of scikit-learn's handwritten digits (8 x 8 images: 64 features, the grey levels
+    scaled to [0, 1]); +1 for the first digit of ``pair``, -1 for the second."""
+    from sklearn.datasets import load_digits
+
+    if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
+        raise TypeError(f"pair must be two different digits 0-9, e.g. (3, 8); got {pair!r}")
+    digits = [check_int(d, name="digit", minimum=0, maximum=9) for d in pair]
+    if len(digits) != 2 or digits[0] == digits[1]:
+        raise ValueError(f"pair must be two different digits 0-9, e.g. (3, 8); got {pair!r}")
+    data = load_digits()
+    keep = np.isin(data.target, digits)
+    X = data.data[keep] / 16.0
+    y = np.where(data.target[keep] == digits[0], 1.0, -1.0)
+    a, b = digits
+    return Dataset(
+        X, y, "digits", f"Handwritten {a}s (+1) against {b}s (-1): {len(y)} images of 8 x 8 "
+        "grey levels, 64 features in [0, 1].",
+        "data from scikit-learn (UCI optical recognition of handwritten digits)",
+        {"pair": (a, b)},
     )
 
 
@@ -254,6 +280,7 @@ DATASETS: dict[str, Callable[..., Dataset]] = {
     "koski": _koski,
     "iris": _iris,
     "breast_cancer": _breast_cancer,
+    "digits": _digits,
 }
 
 
@@ -264,7 +291,7 @@ def load(name: str, **params) -> Dataset:
     ----------
     name : str
         One of ``DATASETS``: separable, overlapping, xor, and, or, nand, koski, iris,
-        breast_cancer.
+        breast_cancer, digits.
     **params
         The generator's keyword parameters (see each generator's docstring), e.g.
         ``load("separable", n=50, dim=2, margin=0.2, seed=1)``.

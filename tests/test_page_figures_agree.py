@@ -58,8 +58,8 @@ def _race(name, rules, **kw):
     return f
 
 
-def _perceptron(name, **kw):
-    ds = datasets.load(name)
+def _perceptron(name, data=None, **kw):
+    ds = datasets.load(name, **(data or {}))
     f = PerceptronFigure()
     f.set_run(train(ds.X, ds.y, **kw), ds.X, ds.y)
     return f
@@ -111,7 +111,12 @@ EXAMPLES = {
                                                       rho=0.01)},
     "PerceptronFigure": {"koski": lambda: _perceptron("koski", eta=0.2, w0=[1, 0.5]),
                          "pocket": lambda: _perceptron("overlapping", rule="pocket",
-                                                       max_epochs=3)},
+                                                       max_epochs=3),
+                         # four features, drawn in each step's plane of w: the points move
+                         "iris 4-D, averaged": lambda: _perceptron(
+                             "iris", data={"features": "all",
+                                           "classes": "versicolor_vs_virginica"},
+                             rule="averaged", max_epochs=2)},
     "RecursionFigure": {"4 x 10": lambda: _recursion(4, 10),
                         "2 x 5": lambda: _recursion(2, 5)},
     "CoverFigure": {"curves, N / (M + 1)": lambda: _cover([2, 5, 20], "ratio", 10),

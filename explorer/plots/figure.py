@@ -7,9 +7,11 @@ import numpy as np
 from ..perceptron.replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..perceptron.trajectory import Trajectory
 from . import layers, live, room
+from . import style as S
 from .overlays import LEGEND_DROP
 from .page_figure import PageFigure, new_figure
 from .plane import DataPlane
+from .plane_of_w import PlaneOfW
 from .progress import MistakeProgress, ProofProgress
 from .tracks import css_dpi, figure_renderer
 from .weights import WeightSpace
@@ -21,6 +23,8 @@ WIDTH_RATIOS = (2.2, 1.1, 1.1)
 #: The page's two still layers split at this z order: the points, their numbers and the hulls
 #: (z >= 2.5) are drawn over the half-plane shading and the lines under them.
 SPLIT_Z = 2.5
+#: The data plane's title for two features (more are drawn in the plane of w: set_run).
+PLANE_TITLE = "Data plane"
 
 
 class PerceptronFigure(PageFigure):
@@ -40,7 +44,7 @@ class PerceptronFigure(PageFigure):
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42,
                                    wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.grid = gs
-        self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]))
+        self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]), title=PLANE_TITLE)
         self.weights = WeightSpace(self.fig.add_subplot(gs[0, 1]))
         self.mistakes = MistakeProgress(self.fig.add_subplot(gs[0, 2]))
         self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
@@ -53,6 +57,7 @@ class PerceptronFigure(PageFigure):
         self.edited = False  # the points were edited (the status line says so)
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
+        self.planes = None  # each step's plane, for data of more than two features
         self.panels = (self.plane, self.weights, self.mistakes, self.proof)
         self._init_live(blit)
 
@@ -60,10 +65,12 @@ class PerceptronFigure(PageFigure):
         """Load a new run (new data or parameters): the only place artists are re-laid out."""
         self.traj, self.X, self.y = traj, np.asarray(X, dtype=float), np.asarray(y, dtype=float)
         self.info = describe_run(traj, X, y) if info is None else info
-        self.plane.set_data(self.X, self.y, box=box)
+        self._set_data(box)
         kept = traj.rule if traj.rule in ("pocket", "averaged") else None
+        flat = self.planes is None  # hulls of points that move would not stay still
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
-                                certificate=getattr(self.info, "certificate", None),
+                                certificate=getattr(self.info, "certificate", None) if flat
+                                else None,
                                 hand=self.hand, batch=traj.params.get("batch_size", 1) > 1)
         self._lay_out()  # the side panels fit their texts to where they are
         info = self.info
@@ -77,6 +84,24 @@ class PerceptronFigure(PageFigure):
         for a in self.dynamic_artists():
             a.set_animated(self.blit)
         self._background = None
+
+    def _set_data(self, box) -> None:
+        """Place the points: in their own plane (two features), or in each step's plane that
+        contains ``w`` (more: :mod:`explorer.plots.plane_of_w`)."""
+        ax, M = self.plane.ax, self.X.shape[1]
+        if M <= 2:
+            self.planes = None
+            self.plane.set_data(self.X, self.y, box=box)
+            texts = (PLANE_TITLE, "x₁", "x₂")
+        else:  # the same run laid out again (a new size) keeps its planes
+            pl = self.planes
+            if pl is None or pl.traj is not self.traj or not np.array_equal(pl.X, self.X):
+                self.planes = PlaneOfW(self.traj, self.X)
+            self.plane.set_data(self.planes.coords(0), self.y, box=self.planes.box, moving=True)
+            texts = (f"{M} features, in the plane of w", "along w (exact distance)", "across w")
+        ax.set_title(texts[0], fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(texts[1], fontsize=S.LABEL_SIZE)
+        ax.set_ylabel(texts[2], fontsize=S.LABEL_SIZE)
 
     def _lay_out(self) -> None:
         """Share the figure's room, the data plane first (:mod:`explorer.plots.room`): the plane
@@ -146,15 +171,27 @@ class PerceptronFigure(PageFigure):
         are one path and a quiver, which no kind's applier moves). Returns the frame."""
         f = self.frame(k)
         for p in self.panels:
-            p.show(f)
+            if p is self.plane and self.planes is not None:
+                p.show(**self._in_plane(f))
+            else:
+                p.show(f)
         return f
+
+    def _in_plane(self, f: StepFrame) -> dict:
+        """The data plane's arguments for frame ``f`` when the data have more than two
+        features: the frame, the points and the origin in step ``f.k``'s plane."""
+        pl = self.planes
+        return {"f": pl.map_frame(f), "coords": pl.coords(f.k), "origin": pl.origin(f.k)}
 
     # ------------------------------------------------------------------ page-drawn figure
     def parts(self, f: StepFrame) -> dict:
         """Every moving part at frame ``f``: ``{track name: {array name: value}}``, numpy only."""
         out = {}
         for p in self.panels:
-            out.update(p.parts(f))
+            if p is self.plane and self.planes is not None:
+                out.update(p.parts(**self._in_plane(f)))
+            else:
+                out.update(p.parts(f))
         return out
 
     def track_artists(self) -> dict:

@@ -84,6 +84,8 @@ class DataPlane:
             t.set_clip_path(ax.patch)
         self.box = (-1.0, 1.0, -1.0, 1.0)
         self.X = _EMPTY
+        self.y = np.zeros(0)
+        self.moving = False  # the points move with the step (set_data)
         self.n = 0
         self.hand = False
         self.kept_kind = None
@@ -98,12 +100,18 @@ class DataPlane:
         self.legend_layout = None  # (columns, where, shift, dpi) of the legend made
 
     # ------------------------------------------------------------------ data
-    def set_data(self, X, y, *, box=None, numbers: bool | None = None) -> None:
-        """Place the points; number them (1-based, as in the narration) when there are few."""
+    def set_data(self, X, y, *, box=None, numbers: bool | None = None,
+                 moving: bool = False) -> None:
+        """Place the points; number them (1-based, as in the narration) when there are few.
+        ``moving``: the points move with the step (data of more than two features drawn in
+        each step's plane, :mod:`explorer.plots.plane_of_w`; ``X`` is where they start, and
+        they are not numbered)."""
         X = np.asarray(X, dtype=float)[:, :2]
         y = np.asarray(y, dtype=float)
-        self.X = X
+        self.X, self.y = X, y
         self.n = len(X)
+        self.moving = bool(moving)
+        numbers = False if moving else numbers
         self.pos.set_offsets(X[y > 0] if len(X) else _EMPTY)
         self.neg.set_offsets(X[y < 0] if len(X) else _EMPTY)
         self.box = data_box(X) if box is None else box
@@ -185,15 +193,20 @@ class DataPlane:
         """Track name -> the artist that draws it."""
         return plane_parts.artists(self)
 
-    def parts(self, f: StepFrame, *, band=None, hand=None) -> dict:
+    def parts(self, f: StepFrame, *, band=None, hand=None, coords=None,
+              origin=(0.0, 0.0)) -> dict:
         """The moving parts at frame ``f``, numpy only (:func:`plane_parts.parts`)."""
-        return plane_parts.parts(self, f, band=band, hand=hand)
+        return plane_parts.parts(self, f, band=band, hand=hand, coords=coords, origin=origin)
 
-    def show(self, f: StepFrame, *, band: float | None = None, hand: bool | None = None) -> None:
+    def show(self, f: StepFrame, *, band: float | None = None, hand: bool | None = None,
+             coords=None, origin=(0.0, 0.0)) -> None:
         """Draw the classifier of frame ``f``: its :meth:`parts` applied to the artists.
         ``band`` draws ``f(x) = ±band`` (margin rules) and ``hand`` rings the points still
-        failing; both default to the run's, as laid out by :meth:`set_overlays`."""
-        plane_parts.apply(self, self.parts(f, band=band, hand=hand))
+        failing; both default to the run's, as laid out by :meth:`set_overlays`. ``coords``:
+        where the step draws the points and ``origin`` the origin (see
+        :func:`plane_parts.parts`)."""
+        plane_parts.apply(self, self.parts(f, band=band, hand=hand, coords=coords,
+                                           origin=origin))
 
     def text_half(self, text: str):
         """Half width and height of a label (bold, ``TEXT_SIZE``) as fractions of the span."""

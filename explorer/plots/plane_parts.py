@@ -42,6 +42,11 @@ def tracks(plane, pt: float) -> list:
     for name in ("normal_text", "update_text"):
         art = getattr(plane, name)
         out.append(Track(name, PANEL, "text", z=art.get_zorder(), style=T.text_style(art, pt)))
+    if plane.moving:  # data of more than two features: the points move with the step's plane
+        for name, marker in (("pos", S.POS_MARKER), ("neg", S.NEG_MARKER)):
+            art = getattr(plane, name)
+            out.append(Track(name, PANEL, "points", z=art.get_zorder(),
+                             style=T.points_style(art, pt, marker=marker)))
     out.append(Track("picked", PANEL, "points", z=plane.picked.get_zorder(),
                      style=T.points_style(plane.picked, pt, rings=RINGS)))
     out.append(Track("failing", PANEL, "points", z=plane.failing.get_zorder(),
@@ -59,6 +64,8 @@ def artists(plane) -> dict:
                                                    "picked", "failing")}
     if plane.kept_text is not None:
         out["kept_text"] = plane.kept_text
+    if plane.moving:
+        out["pos"], out["neg"] = plane.pos, plane.neg
     return out
 
 
@@ -93,9 +100,12 @@ def _normal(w, b, box):
     return np.array([anchor, tip]), tip + 0.03 * (xmax - xmin) * u
 
 
-def parts(plane, f: StepFrame, *, band=None, hand=None) -> dict:
+def parts(plane, f: StepFrame, *, band=None, hand=None, coords=None, origin=(0.0, 0.0)) -> dict:
     """The plane's parts at frame ``f`` (numpy only): ``band`` and ``hand`` default to the
-    run's, as laid out by :meth:`DataPlane.set_overlays`."""
+    run's, as laid out by :meth:`DataPlane.set_overlays`. ``coords``: the points where this
+    step draws them (data of more than two features, :mod:`explorer.plots.plane_of_w`; ``f``
+    then gives its vectors in the same plane, and ``origin`` says where the origin is, from
+    which the update arrow starts); by default where :meth:`DataPlane.set_data` put them."""
     band = plane.band if band is None else band
     hand = plane.hand if hand is None else hand
     box = plane.box
@@ -114,7 +124,9 @@ def parts(plane, f: StepFrame, *, band=None, hand=None) -> dict:
         "normal": {"xy": normal},
         "normal_text": {"xy": label_at, "text": "w", "ha": "left", "va": "baseline"},
     }
-    X = plane.X
+    X = plane.X if coords is None else np.asarray(coords, dtype=float)
+    if plane.moving:
+        out["pos"], out["neg"] = {"xy": X[plane.y > 0]}, {"xy": X[plane.y < 0]}
     picked = list(f.picked)
     out["picked"] = {"xy": X[picked] if picked else T.EMPTY,
                      "c": np.array([1 if i in f.triggered else 0 for i in picked], dtype=np.uint8)}
@@ -127,12 +139,14 @@ def parts(plane, f: StepFrame, *, band=None, hand=None) -> dict:
                           f.kept_errors if kept else None, plane.n)
         out["kept_text"] = {"xy": np.asarray(plane.kept_anchor, dtype=float), "text": text,
                             "ha": "left", "va": "baseline"}
-    out["update"], out["update_text"] = _update(plane, f, box, line, ghost, normal)
+    out["update"], out["update_text"] = _update(plane, f, box, line, ghost, normal,
+                                                np.asarray(origin, dtype=float))
     return out
 
 
-def _update(plane, f: StepFrame, box, line, ghost, normal):
-    """The update arrow ``0 -> update`` and its label, placed clear of what is drawn."""
+def _update(plane, f: StepFrame, box, line, ghost, normal, origin):
+    """The update arrow ``origin -> origin + update`` and its label, placed clear of what is
+    drawn."""
     if not (f.updated and f.update_vector is not None and np.any(f.update_vector[:2])):
         return {"xy": T.NAN_SEG.copy()}, T.hidden_text()
     u = np.asarray(f.update_vector, dtype=float)[:2]
@@ -140,8 +154,8 @@ def _update(plane, f: StepFrame, box, line, ghost, normal):
     avoid += plane.hull_segments
     avoid += [(p, p) for p in plane.spots]  # the points and their numbers
     text = plane.update_label
-    at, ha, va = label_beside((0.0, 0.0), u, box, avoid=avoid, half=plane.text_half(text))
-    return ({"xy": np.array([[0.0, 0.0], u])},
+    at, ha, va = label_beside(tuple(origin), u, box, avoid=avoid, half=plane.text_half(text))
+    return ({"xy": np.array([origin, origin + u])},
             {"xy": np.asarray(at, dtype=float), "text": text, "ha": ha, "va": va})
 
 
@@ -160,6 +174,9 @@ def apply(plane, p: dict) -> None:
         plane.picked.set_edgecolors([RINGS[c][0] for c in codes])
         plane.picked.set_linewidths([RINGS[c][1] for c in codes])
     plane.failing.set_offsets(p["failing"]["xy"])
+    if "pos" in p:
+        plane.pos.set_offsets(p["pos"]["xy"])
+        plane.neg.set_offsets(p["neg"]["xy"])
     if "kept_text" in p:  # placed by its legend
         plane.kept_text.set_text(p["kept_text"]["text"])
     T.set_arrow(plane.update, p["update"]["xy"])

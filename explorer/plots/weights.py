@@ -52,6 +52,14 @@ SHORT_NOTES = {SLICE_NOTE: "green: version\nspace at this b", EMPTY_NOTE: "no (w
                CONE_NOTE: "green: version\nspace", NO_CONE_NOTE: "no version\nspace"}
 
 
+def many_weights_note(M: int, *, fit: bool) -> tuple[str, str]:
+    """The panel's note for data of ``M > 2`` features, and its short form: what the walk
+    shows, and why the version space is not drawn."""
+    dims = f"{M + 1} dimensions (w, b)" if fit else f"{M} dimensions"
+    return (f"the walk of w₁, w₂ of {M} weights;\nthe version space has {dims}",
+            f"w₁, w₂ of\n{M} weights")
+
+
 def round_limit(x: float) -> float:
     """The smallest value of :data:`ROUND_LIMITS` times a power of ten that is ``>= x``
     (``x > 0`` finite; anything else gives 1)."""
@@ -170,7 +178,9 @@ class WeightSpace:
             art.set_clip_on(True)
             art.set_clip_path(self.ax.patch)  # kept when drawn alone by draw_artist (blitting)
         fit = traj.params["fit_intercept"]
-        plane = np.asarray(X, dtype=float).shape[1] == 2  # the version space is drawn in 2-D
+        short = None  # the note's short form, when not in SHORT_NOTES
+        M = np.asarray(X, dtype=float).shape[1]
+        plane = M == 2  # the version space is drawn in 2-D
         X = np.asarray(X, dtype=float)[:, :2]
         b0 = float(traj.params.get("b0", 0.0))
         self._slices = None
@@ -183,6 +193,10 @@ class WeightSpace:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
             self._note = EMPTY_NOTE if separable is False else SLICE_NOTE
+        elif not plane:
+            self.constraints.set_segments([])
+            self.cone.set_visible(False)
+            self._note, short = many_weights_note(M, fit=fit or b0 != 0)
         elif not fit and X.shape[0]:
             cone = version_space_cone(X, y)
             segs = []
@@ -203,16 +217,16 @@ class WeightSpace:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
             self._note = ""
-        self.ax.set_xlabel("w₁" + ("   (slice at the current b)" if fit else ""),
+        self.ax.set_xlabel("w₁" + ("   (slice at the current b)" if fit and plane else ""),
                            fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
         self._limits = (-lim, lim)
-        self._say(self._note)
+        self._say(self._note, short=short)
         if self._note:
             self._place_note(traj)
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, *, short: str | None = None) -> None:
         """Show ``text`` as the panel's note, inside the axes: its type shrinks to fit (to 85 %,
         and never under READABLE_PX when it was over it), and past that the note's short form
         is shown."""
@@ -227,7 +241,7 @@ class WeightSpace:
         ax.apply_aspect()
         room = 0.96 * ax.get_window_extent(renderer).width
         floor = max(0.85, S.readable_share(S.TICK_SIZE, fig.dpi))  # of the full size
-        for words in (text, SHORT_NOTES.get(text, text)):
+        for words in (text, short or SHORT_NOTES.get(text, text)):
             note.set_text(words)
             note.set_fontsize(S.TICK_SIZE)
             wide = note.get_window_extent(renderer).width

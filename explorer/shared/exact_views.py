@@ -25,7 +25,7 @@ import numpy as np
 
 from .validation import as_features, as_labels, check_real, read_only
 
-__all__ = ["MarginLine", "WPlane", "margin_line", "w_plane"]
+__all__ = ["MarginLine", "WPlane", "margin_line", "plane_axes", "scatter", "w_plane"]
 
 
 def _weights(w, M: int) -> tuple[np.ndarray, float]:
@@ -131,23 +131,42 @@ class WPlane:
     spread: float
 
 
-def _second_axis(Xc: np.ndarray, e1: np.ndarray) -> tuple[np.ndarray, float]:
-    """The leading direction of the centred data ``Xc`` orthogonal to ``e1``, with the share of
-    their orthogonal spread it carries; a fixed direction when they have none."""
-    M = e1.shape[0]
-    R = Xc - np.outer(Xc @ e1, e1)
-    _, sv, vt = np.linalg.svd(R, full_matrices=False) if R.size else (None, np.zeros(0), None)
-    total = float(np.sum(sv ** 2))
-    if total > 1e-24 * max(1.0, float(np.sum(Xc ** 2))):
-        e2, share = vt[0], float(sv[0] ** 2 / total)
-    else:  # the data lie on a line along w: the coordinate axis least along it, made orthogonal
+def scatter(X) -> np.ndarray:
+    """The data's scatter matrix about their mean, ``(X - mean)' (X - mean)`` (shape (M, M)):
+    what :func:`plane_axes` needs of the data, computed once for a run's many ``w``."""
+    Xa = as_features(X)
+    Xc = Xa - Xa.mean(axis=0)
+    return Xc.T @ Xc
+
+
+def plane_axes(w, *, scatter) -> tuple[np.ndarray, float]:
+    """The plane that contains ``w``: its orthonormal basis ``(2, M)`` (``w / ||w||``, then the
+    leading direction of the data orthogonal to ``w``) and the share of the data's orthogonal
+    spread that second axis shows (see :class:`WPlane`).
+
+    ``scatter`` is :func:`scatter` of the data (M >= 2). When the data have no spread
+    orthogonal to ``w``, the second axis is the coordinate axis least along ``w``, made
+    orthogonal to it (share 1). Its sign makes its largest component positive, so that the
+    view does not flip with the LAPACK build.
+    """
+    C = np.asarray(scatter, dtype=float)
+    M = C.shape[0]
+    v, norm = _weights(w, M)
+    e1 = v / norm
+    P = np.eye(M) - np.outer(e1, e1)
+    R = P @ C @ P
+    vals, vecs = np.linalg.eigh((R + R.T) / 2)
+    total = float(np.trace(R))
+    if vals[-1] > 1e-12 * max(1.0, float(np.trace(C))) and total > 0:
+        e2, share = vecs[:, -1], min(1.0, float(vals[-1] / total))
+    else:  # the data lie on a line along w
         axis = np.zeros(M)
         axis[int(np.argmin(np.abs(e1)))] = 1.0
-        e2, share = axis - (axis @ e1) * e1, 1.0
+        e2, share = axis, 1.0
     e2 = e2 - (e2 @ e1) * e1
     e2 /= np.linalg.norm(e2)
-    big = int(np.argmax(np.abs(e2)))  # a sign that does not depend on the LAPACK build
-    return (e2 if e2[big] > 0 else -e2), share
+    big = int(np.argmax(np.abs(e2)))
+    return np.vstack([e1, e2 if e2[big] > 0 else -e2]), share
 
 
 def w_plane(X, w, b: float = 0.0) -> WPlane:
@@ -176,10 +195,8 @@ def w_plane(X, w, b: float = 0.0) -> WPlane:
     if M < 2:
         raise ValueError(f"a plane needs at least 2 features; got {M} (the margin line shows "
                          "one)")
-    v, norm = _weights(w, M)
-    e1 = v / norm
-    e2, share = _second_axis(Xa - Xa.mean(axis=0), e1)
-    basis = np.vstack([e1, e2])
+    _, norm = _weights(w, M)
+    basis, share = plane_axes(w, scatter=scatter(Xa))
     coords = Xa @ basis.T
     off = np.linalg.norm(Xa - coords @ basis, axis=1)
     return WPlane(read_only(basis), read_only(coords), -check_real(b, name="b") / norm,

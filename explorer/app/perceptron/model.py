@@ -27,7 +27,9 @@ from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
 
-#: Datasets offered in the view, with the parameters that make them two-dimensional.
+#: Datasets offered in the view: key -> (title, parameters, registry name when not the key).
+#: Data of more than two features are trained in their own dimension and drawn in each step's
+#: plane that contains w (explorer.plots.plane_of_w).
 VIEW_DATASETS = {
     "koski": ("Koski's worked example (6 points)", {}),
     "separable": ("Separable, random", {"dim": 2}),
@@ -38,7 +40,13 @@ VIEW_DATASETS = {
     "xor": ("XOR (±1 inputs)", {}),
     "iris": ("Iris, setosa vs rest (PCA)", {}),
     "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+    "iris4": ("Iris, setosa vs rest (4 measurements)", {"features": "all"}, "iris"),
+    "iris4_hard": ("Iris, versicolor vs virginica (4 measurements)",
+                   {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
+    "digits38": ("Handwritten 3 vs 8 (64 pixels)", {"pair": (3, 8)}, "digits"),
 }
+#: Features the tab's start w may have (the most of any data set it offers).
+MAX_FEATURES = 64
 ORDERS = {"cyclic": "cyclic passes", "shuffle": "reshuffled passes", "random": "i.i.d. random",
           "custom": "custom sequence"}
 KOSKI_PRESET = {"eta": 0.2, "w0": [1.0, 0.5], "order": "custom", "custom_order": [5, 3, 1, 2, 4, 6],
@@ -92,7 +100,8 @@ FIELDS = [
           item_max=MAX_POINTS, max_len=100_000, optional=True, control=Control(
               "text", placeholder="e.g. 5, 3, 1",
               enabled=lambda m: m.order == "custom" and not m.choose_mode)),
-    Field("w0", "start w", "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6, max_len=2,
+    Field("w0", "start w", "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6,
+          max_len=MAX_FEATURES,
           optional=True, control=Control("text", placeholder="0, 0 (empty = zero)")),
     Field("fit_intercept", "fit offset b", "bool", True, control=Control("check")),
     Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000, control=Control("text")),
@@ -212,11 +221,12 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def _load(self, p) -> datasets.Dataset:
         name = p["dataset"]
         extra = dict(VIEW_DATASETS[name][1])
+        registry = VIEW_DATASETS[name][2] if len(VIEW_DATASETS[name]) > 2 else name
         if name in ("separable", "overlapping"):
             extra.update(n=p["n"], seed=p["seed"])
         if name == "separable":
             extra["margin"] = p["margin"]
-        return datasets.load(name, **extra)
+        return datasets.load(registry, **extra)
 
     def _run(self, p, X, y, chosen) -> tuple[Trajectory, Race | None]:
         """The run of the tab's rule, and the race when ``race`` names other rules (the
@@ -225,6 +235,9 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         others = [r for r in p["race"] if r != p["rule"]]
         if not others:
             return train(X, y, rule=p["rule"], **kw), None
+        if X.shape[1] != 2:
+            raise ValueError(f"rules race on data with two features; these have {X.shape[1]}: "
+                             "clear 'race against' or choose a data set of two features")
         if p["choose_mode"]:
             raise ValueError("rules race on their own visiting order; 'you choose' picks the "
                              "points for one rule: clear 'race against' or leave 'you choose'")
@@ -414,6 +427,8 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         if len(self.X) >= MAX_POINTS:
             self.refuse(f"the view holds at most {MAX_POINTS} points")
             return False
+        if not self._editable():
+            return False
         X = np.vstack([self.X, [[float(x1), float(x2)]]])
         y = np.append(self.y, float(label))
         return self._retrain(X, y, [], edited=True, step=0)
@@ -425,6 +440,8 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
             return False
         if len(self.X) == 1:
             self.refuse("the data must keep at least one point")
+            return False
+        if not self._editable():
             return False
         keep = np.arange(len(self.X)) != i
         p = self._params()
@@ -440,9 +457,21 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
             return False
         return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
 
-    def nearest_point(self, x1: float, x2: float, radius: float) -> int | None:
-        """Index of the point nearest ``(x1, x2)`` within ``radius``, else None."""
-        d = np.hypot(self.X[:, 0] - x1, self.X[:, 1] - x2)
+    def _editable(self) -> bool:
+        """Whether points can be added or removed by a click: only in two dimensions (the
+        plane of w shows more, and a click there names no point of ``R^M``); else refused."""
+        if self.X.shape[1] == 2:
+            return True
+        self.refuse(f"points are added and removed on data of two features; these have "
+                    f"{self.X.shape[1]}, drawn in the plane of w")
+        return False
+
+    def nearest_point(self, x1: float, x2: float, radius: float, *,
+                      coords=None) -> int | None:
+        """Index of the point nearest ``(x1, x2)`` within ``radius``, else None; ``coords``:
+        where the points are drawn (shape (n, 2)), by default their first two features."""
+        P = self.X if coords is None else np.asarray(coords, dtype=float)
+        d = np.hypot(P[:, 0] - x1, P[:, 1] - x2)
         i = int(np.argmin(d))
         return i if d[i] <= radius else None
 

@@ -351,7 +351,9 @@ class PerceptronView(TabView):
             if mode == "remove" and i is None:
                 m.refuse("no point there; click on a point")
         elif mode == "choose":
-            i = m.nearest_point(event.xdata, event.ydata, radius)
+            planes = self.figure.planes  # more than two features: where this step draws them
+            i = m.nearest_point(event.xdata, event.ydata, radius,
+                                coords=None if planes is None else planes.coords(m.step))
             if i is None:
                 m.refuse("no point there; click on a point")
             else:
@@ -379,6 +381,9 @@ class PerceptronView(TabView):
 
     def _send_points(self) -> None:
         m = self.model
+        if m.X.shape[1] != 2:
+            m.refuse(f"the Margins tab draws data of two features; these have {m.X.shape[1]}")
+            return
         self.handoff = Handoff(tab="margins", X=m.X, y=m.y)
 
     def reset_settings(self) -> None:

@@ -1,0 +1,167 @@
+"""Data of more than two features in the Perceptron tab (issue 34, item 3 b): trained in their own
+dimension and drawn, step by step, in the plane that contains the step's w. The picture never
+lies about a point's side or its distance to the boundary, the boundary before is where its
+hyperplane cuts the plane, and two-dimensional data are drawn as before."""
+
+import numpy as np
+import pytest
+
+from explorer.app.perceptron.model import SPEC
+from explorer.app.perceptron.view import PerceptronView
+from explorer.perceptron import train
+from explorer.plots.figure import PerceptronFigure
+from explorer.plots.plane_of_w import PlaneOfW
+from explorer.plots.weights import many_weights_note
+from explorer.shared import datasets
+from explorer.shared.exact_views import w_plane
+
+
+def _iris(**kw):
+    return datasets.load("iris", features="all", classes="versicolor_vs_virginica", **kw)
+
+
+def _figure(ds, **kw):
+    traj = train(ds.X, ds.y, **kw)
+    f = PerceptronFigure()
+    f.set_run(traj, ds.X, ds.y)
+    return f, traj
+
+
+def _signed(p, seg):
+    """Signed distance of the points ``p`` (n, 2) to the line through ``seg`` (2, 2)."""
+    a, b = seg
+    d = (b - a) / np.linalg.norm(b - a)
+    return (p[:, 0] - a[0]) * d[1] - (p[:, 1] - a[1]) * d[0]
+
+
+@pytest.mark.parametrize("rule", ["classic", "margin"])
+def test_every_point_is_drawn_at_its_true_distance_from_the_boundary_at_every_step(rule):
+    ds = _iris()
+    f, traj = _figure(ds, rule=rule, max_epochs=3)
+    drawn_lines = 0
+    for k in range(1, traj.n_steps + 1, 11):
+        w, b = traj.state(k)
+        if not np.any(w):
+            continue
+        frame = f.frame(k)
+        parts = f.parts(frame)
+        drawn = np.empty((ds.n, 2))
+        drawn[ds.y > 0], drawn[ds.y < 0] = parts["pos"]["xy"], parts["neg"]["xy"]
+        true = (ds.X @ w + b) / np.linalg.norm(w)
+        seen = f.planes.map_frame(frame)  # the boundary the plane draws: <w', p> + b' = 0
+        np.testing.assert_allclose((drawn @ seen.w + seen.b) / np.linalg.norm(seen.w), true,
+                                   atol=1e-9)
+        line = parts["line"]["xy"]
+        if np.isfinite(line).all():  # in view: the segment drawn lies on that line
+            np.testing.assert_allclose(line @ seen.w + seen.b, 0.0, atol=1e-9)
+            np.testing.assert_allclose(np.abs(_signed(drawn, line)), np.abs(true), atol=1e-9)
+            drawn_lines += 1
+    assert drawn_lines > 5
+
+
+def test_the_coordinates_are_the_core_views_measured_from_the_mean():
+    ds = _iris()
+    f, traj = _figure(ds, max_epochs=2)
+    k = traj.n_steps
+    w, b = traj.state(k)
+    ref = w_plane(ds.X, w, b)
+    mean = ds.X.mean(axis=0)
+    np.testing.assert_allclose(f.planes.coords(k), ref.coords - ref.basis @ mean, atol=1e-12)
+    np.testing.assert_allclose(f.planes.origin(k), -(ref.basis @ mean), atol=1e-12)
+
+
+def test_the_boundary_before_is_where_its_hyperplane_cuts_the_plane_shown():
+    ds = _iris()
+    f, traj = _figure(ds, max_epochs=30)
+    planes, seen = f.planes, 0
+    for k in traj.update_steps[1:]:
+        k = int(k)
+        ghost = f.parts(f.frame(k))["ghost"]["xy"]
+        if not np.isfinite(ghost).all():
+            continue
+        B, mean = planes.basis(k), ds.X.mean(axis=0)
+        ends = mean + ghost @ B  # the segment's ends, back in R^4 (they lie in the plane)
+        w0, b0 = traj.state(k - 1)
+        scale = 1.0 + np.abs(ends).max() * np.linalg.norm(w0) + abs(b0)
+        np.testing.assert_allclose(ends @ w0 + b0, 0.0, atol=1e-9 * scale)
+        seen += 1
+    assert seen >= 5
+
+
+def test_the_points_stay_in_the_box_at_every_step_and_move_only_at_updates():
+    ds = datasets.load("digits", pair=(3, 8))
+    f, traj = _figure(ds, max_epochs=1)
+    xmin, xmax, ymin, ymax = f.plane.box
+    last = None
+    for k in range(0, traj.n_steps + 1, 7):
+        P = f.planes.coords(k)
+        assert (P[:, 0] >= xmin).all() and (P[:, 0] <= xmax).all()
+        assert (P[:, 1] >= ymin).all() and (P[:, 1] <= ymax).all()
+        n_upd = int(np.searchsorted(traj.update_steps, k, side="right"))
+        if last is not None and last[0] == n_upd:
+            np.testing.assert_array_equal(P, last[1])
+        last = (n_upd, P)
+
+
+def test_before_the_first_update_the_plane_is_the_datas_principal_one():
+    ds = _iris()
+    planes = PlaneOfW(train(ds.X, ds.y, max_epochs=1), ds.X)
+    from sklearn.decomposition import PCA
+
+    pca = PCA(n_components=2).fit(ds.X)
+    np.testing.assert_allclose(np.abs(planes.basis(0) @ pca.components_.T), np.eye(2), atol=1e-9)
+
+
+def test_two_features_are_drawn_as_before():
+    ds = datasets.load("koski")
+    f, _ = _figure(ds, eta=0.2, w0=[1, 0.5])
+    assert f.planes is None and not f.plane.moving
+    names = {t.name for t in f.scene(width=1000, height=520).tracks}
+    assert "pos" not in names and f.plane.ax.get_xlabel() == "x₁"
+
+
+def test_four_features_say_what_the_axes_and_the_weight_space_show():
+    f, _ = _figure(_iris(), max_epochs=1)
+    names = {t.name for t in f.scene(width=1000, height=520).tracks}
+    assert {"pos", "neg"} <= names
+    assert f.plane.ax.get_xlabel() == "along w (exact distance)"
+    assert "4 features" in f.plane.ax.get_title(loc="left")
+    whole, short = many_weights_note(4, fit=True)
+    assert "5 dimensions (w, b)" in whole and "4 weights" in short
+    assert f.weights.note.get_text() in (whole, short)  # short when the whole is too small
+    assert not f.weights.cone.get_visible() and not f.weights.constraints.get_segments()
+    assert f.weights.ax.get_xlabel() == "w₁"
+
+
+# --------------------------------------------------------------------------- the tab
+def test_the_tab_trains_iris_in_its_four_dimensions():
+    v = PerceptronView()
+    m = v.model
+    assert m.update(dataset="iris4")
+    ds = datasets.load("iris", features="all")
+    np.testing.assert_array_equal(m.X, ds.X)
+    ref = train(ds.X, ds.y, max_epochs=m.max_epochs, max_steps=m.n_steps)
+    assert m.trajectory.weights.shape[1] == 4
+    np.testing.assert_array_equal(m.trajectory.weights, ref.weights)
+    link = v.model.to_link() if hasattr(v.model, "to_link") else SPEC.to_query(v.save_state())
+    assert "dataset=iris4" in link
+    again = PerceptronView()
+    assert again.load_state(SPEC.from_query(link)[0])
+    np.testing.assert_array_equal(again.model.trajectory.weights, ref.weights)
+
+
+def test_edits_that_name_no_point_of_r_m_are_refused_in_words_and_choosing_works():
+    v = PerceptronView()
+    m = v.model
+    assert m.update(dataset="digits38")
+    before = m.trajectory
+    assert not m.add_point(0.1, 0.2, 1)
+    assert "two features" in m.message and m.trajectory is before
+    assert not m.update(race=["pocket"]) and "two features" in m.message
+    v._send_points()
+    assert "Margins tab draws data of two features" in m.message
+    # "you choose": a click picks the point drawn nearest, in the step's plane
+    assert m.update(choose_mode=True)
+    P = v.figure.planes.coords(m.step)
+    v.click(*P[17], mode="choose")
+    assert list(m.chosen) == [17]

@@ -67,8 +67,8 @@ def title_box(ax, *, height: float) -> tuple:
     css = css_dpi(ax.figure) / ax.figure.dpi
     x0, x1 = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
     y0, y1 = min(b.y0 for b in boxes), max(b.y1 for b in boxes)
-    return (round(x0 * css, 2), round(height - y1 * css, 2), round((x1 - x0) * css, 2),
-            round((y1 - y0) * css, 2))
+    return tuple(round(float(v), 2) for v in (x0 * css, height - y1 * css, (x1 - x0) * css,
+                                              (y1 - y0) * css))
 
 
 def still_artists(fig) -> list:

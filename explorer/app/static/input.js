@@ -3,7 +3,7 @@
 // 3-D view. The pure parts (where a pointer is, the nearest point) are functions of their
 // own; the class extends the figure's drawing (drawing.js) and runs.js extends it.
 
-import { clickRequest, keyRequest, titleAt, titleTip } from "./enlarge.js";
+import { BACK_KEY, ENLARGE_KEYS, clickRequest, keyRequest, titleAt, titleTip } from "./enlarge.js";
 import { dashboardKey } from "./keys.js";
 import { KINDS } from "./kinds.js";
 import { PageFigureDrawing } from "./drawing.js";
@@ -79,6 +79,7 @@ export class PageFigureInput extends PageFigureDrawing {
   // ------------------------------------------------------------------ one panel, large
   // (enlarge.js) what the key `key` asks for: a panel's name, "" (back) or null (nothing)
   largeFor(key) {
+    if (key !== BACK_KEY && !ENLARGE_KEYS.includes(key)) return null;
     if (!this.model.get("enlarge") || this.run === null) return null;
     return keyRequest(key, { enlarged: this.enlarged || "", names: this.enlargeable || [],
       hover: this.hover || null });

@@ -277,7 +277,8 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["explorer.app"]
     files = sorted(p.relative_to(STATIC.parent).as_posix() for p in STATIC.iterdir())
-    assert files == ["static/drawing.js", "static/follow.js", "static/input.js",
+    assert files == ["static/drawing.js", "static/enlarge.js", "static/follow.js",
+                     "static/input.js",
                      "static/keys.js", "static/kinds.js", "static/kinds_cover.js",
                      "static/kinds_plane.js", "static/kinds_xor.js", "static/lecture.js",
                      "static/package.json", "static/pagefigure.css", "static/pagefigure.js",

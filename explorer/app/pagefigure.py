@@ -180,6 +180,11 @@ class PageFigure(anywidget.AnyWidget):
         Pointer mode -> the colour of the page's feedback on a click.
     drag_tracks : list of str
         The points tracks whose vertices a drag moves (pointer mode "drag").
+    enlarge : bool
+        Whether a click on a panel's title, or the key z, asks for that panel large (issue
+        33, :meth:`on_enlarge`; the scene's ``enlargeable`` panels): z shows the panel under
+        the pointer (or the first, the data plane), z again, Escape or a click on its title
+        goes back.
 
     For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
     its vertices in CSS px, whether drawn, its text), ``element.peStep`` (the step drawn) and
@@ -208,6 +213,7 @@ class PageFigure(anywidget.AnyWidget):
     key_actions = T.Dict(default_value=dict(KEY_ACTIONS)).tag(sync=True)
     forward_keys = T.List(T.Unicode()).tag(sync=True)
     drag_tracks = T.List(T.Unicode()).tag(sync=True)
+    enlarge = T.Bool(True).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -219,6 +225,7 @@ class PageFigure(anywidget.AnyWidget):
         self._pointer: list[Callable[[Pointer], object]] = []
         self._key: list[Callable[[str], object]] = []
         self._view3d: list[Callable[[str, float, float], object]] = []
+        self._enlarge: list[Callable[[str], object]] = []
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ kernel -> page
@@ -356,6 +363,11 @@ class PageFigure(anywidget.AnyWidget):
         """Call ``callback(panel, azim, elev)`` when a drag has turned a panel's 3-D view."""
         self._view3d.append(callback)
 
+    def on_enlarge(self, callback: Callable[[str], object]) -> None:
+        """Call ``callback(panel)`` when the page asks for ``panel`` large ("" : back); the
+        name is the page's word, checked by the callback."""
+        self._enlarge.append(callback)
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         """Messages from the page; anything malformed or stale is ignored."""
         if not isinstance(content, dict):
@@ -376,6 +388,11 @@ class PageFigure(anywidget.AnyWidget):
             if panel in names and _is_real(azim) and _is_real(elev):
                 for callback in self._view3d:
                     callback(panel, float(azim), max(-90.0, min(90.0, float(elev))))
+        elif kind == "enlarge":
+            panel = content.get("panel")
+            if isinstance(panel, str) and len(panel) <= 100:
+                for callback in self._enlarge:
+                    callback(panel)
         elif kind == "key":
             key = content.get("key")
             if isinstance(key, str) and key in self.forward_keys:

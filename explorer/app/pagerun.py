@@ -71,6 +71,7 @@ class PageRun:
         self.page.observe(self._page_step, names="step")
         self.page.observe(self._page_playing, names="playing")
         self.page.observe(lambda ch: self.show(keep=True), names="ratio")
+        self.page.on_enlarge(self.enlarge)
 
     def show(self, *, step: int | None = None, keep: bool = False) -> None:
         """Describe the figure's run at the current size and pixel ratio and send it (held
@@ -95,6 +96,14 @@ class PageRun:
         self.send_scene(scene, step=k, keep=keep)
         for call in self.after_show:
             call()
+
+    def enlarge(self, panel: str) -> None:
+        """Show ``panel`` of the figure large over the whole figure ("" : every panel again,
+        issue 33), drawn again at once at the step the page shows (Play plays on). A name that
+        is not a panel the figure may show large is ignored
+        (:meth:`explorer.plots.page_figure.PageFigure.set_enlarged`)."""
+        if self.figure.set_enlarged(panel):
+            self.show(keep=True)
 
     def send_scene(self, scene, *, step: int, keep: bool = False) -> None:
         """Send a scene the figure has made (:meth:`show`, or e.g. a run grown over the same

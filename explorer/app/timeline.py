@@ -21,6 +21,8 @@ KEY_ACTIONS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "P
                "]": "next_update", "[": "prev_update", "e": "epoch_end", "E": "epoch_end"}
 KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pause · Home or r reset · "
              "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
+             "z or a click on a panel's title: that panel large (z, Esc or the title again: "
+             "back) · "
              "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · "
              + SLIDE_KEYS_HELP)
 

@@ -134,6 +134,11 @@ class CoverScene(PageFigure):
                 "boolean": {"bool_tiles": self.bool_tiles.ax,
                             "bool_counts": self.bool_counts.ax}}[self.view]
 
+    def enlargeable(self) -> dict:
+        """The panels of the dichotomies' and Boolean functions' views (the curves' view is
+        one panel, its legend beside it)."""
+        return {} if self.view == "curves" else self.panel_axes()
+
     def track_artists(self) -> dict:
         """Track name -> the artist that draws it (several tracks may share a collection:
         the tiles' hatched squares, the error bars of a curve)."""

@@ -220,6 +220,14 @@ class PerceptronFigure(PageFigure):
     def page_tracks(self, pt: float) -> list:
         return [t for p in self.panels for t in p.tracks(pt)]
 
+    def enlargeable(self) -> dict:
+        """Every panel shown may be shown large (a crowded figure's other row is not shown)."""
+        return {name: p.ax for name, p in self._named().items() if p.ax.get_visible()}
+
+    def enlarged_legend(self, name: str):
+        """The data plane's legend hangs below or beside it (:meth:`_legend_in`)."""
+        return self._legend_in if name == "plane" and self.traj is not None else None
+
     def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
         """The still layers, and where the legend just drawn put the kept rule's words."""
         below, above = super().still_layers(ratio=ratio)

@@ -141,6 +141,10 @@ class GeneralizationScene(PageFigure):
         """Panel name -> axes of the panels that hold tracks."""
         return {"losses": self.losses.ax, "stability": self.stability.ax}
 
+    def enlargeable(self) -> dict:
+        """Both panels may be shown large."""
+        return self.panel_axes()
+
     def _sim_artists(self) -> dict:
         st, out = self.stability, {}
         for name, attr in SIM_LINES:

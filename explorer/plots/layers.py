@@ -12,6 +12,7 @@ import io
 
 import numpy as np
 
+from . import mpl_adapter as mpl
 from .scene import Panel
 from .tracks import css_dpi, figure_renderer, px_per_pt
 
@@ -33,7 +34,7 @@ def panel(ax, name: str, *, width: float, height: float, log10: str = "") -> Pan
         ylim = tuple(float(np.log10(v)) for v in ylim)
     return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
                  float(pos.width * width), float(pos.height * height), xlim, ylim,
-                 legend=legend_box(ax, height=height))
+                 legend=legend_box(ax, height=height), title=title_box(ax, height=height))
 
 
 def legend_box(ax, *, height: float) -> tuple:
@@ -52,6 +53,22 @@ def legend_box(ax, *, height: float) -> tuple:
     css = css_dpi(fig) / fig.dpi
     type_px = min(t.get_fontsize() for t in texts) * px_per_pt(fig)
     return (box.x0 * css, height - box.y1 * css, box.width * css, box.height * css, type_px)
+
+
+def title_box(ax, *, height: float) -> tuple:
+    """``ax``'s title as drawn: ``(x, y, w, h)``, the box around its left and centre titles
+    that have words, in CSS px from the top left of a figure ``height`` CSS px tall; ``()``
+    when it has none (a click there shows the panel large, :mod:`explorer.plots.enlarge`)."""
+    renderer = figure_renderer(ax.figure)
+    boxes = [t.get_window_extent(renderer) for t in (mpl.left_title(ax), ax.title)
+             if t.get_visible() and t.get_text().strip()]
+    if not boxes:
+        return ()
+    css = css_dpi(ax.figure) / ax.figure.dpi
+    x0, x1 = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
+    y0, y1 = min(b.y0 for b in boxes), max(b.y1 for b in boxes)
+    return tuple(round(float(v), 2) for v in (x0 * css, height - y1 * css, (x1 - x0) * css,
+                                              (y1 - y0) * css))
 
 
 def still_artists(fig) -> list:

@@ -68,6 +68,20 @@ class MarginsScene(PageFigure):
         return tuple(layers.panel(ax, name, width=width, height=height, log10="xy")
                      for name, ax in self.panel_axes().items())
 
+    def enlargeable(self) -> dict:
+        """Every panel shown may be shown large."""
+        return self.panel_axes()
+
+    def enlarged_legend(self, name: str):
+        """A plane's legend hangs below or beside it."""
+        plane = self._edit_planes().get(name)
+        if plane is None or self.comparison is None:
+            return None
+        return lambda where, width: self._legend_in(where, width, plane=plane)
+
+    def forget_layout(self) -> None:
+        self._laid_out = None  # laid out again at the same size (MarginsFigure.fit)
+
     def _edit_planes(self) -> dict:
         out = {"plane": self.plane}
         if self.overlay == "side":

@@ -216,11 +216,11 @@ class MarginsFigure(MarginsScene):
                            width=plane.ax.get_position().width * fig.bbox.width)
         self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
 
-    def _legend_in(self, where: str, width: float):
-        """The plane's legend ``where`` ("below" or "beside" it) in the fewest rows no wider
-        than ``width`` px."""
+    def _legend_in(self, where: str, width: float, *, plane=None):
+        """The legend of ``plane`` (by default the data plane) ``where`` ("below" or
+        "beside" it) in the fewest rows no wider than ``width`` px."""
         renderer = figure_renderer(self.fig)
-        plane = self.plane
+        plane = self.plane if plane is None else plane
         legend = None
         for ncol in (2, 1):
             legend = plane.build_legend(ncol, where)

@@ -28,6 +28,12 @@ scene is made with, passed as ``scene(run=...)``: the Cover curves view's run) a
 :attr:`~PageFigure.narrated` (False: the chunks carry no narration or status lines, which the
 tab adds: the Cover figure's).
 
+One panel, large (issue 33, :mod:`explorer.plots.enlarge`): a figure that declares
+:meth:`~PageFigure.enlargeable` (its panels' axes by name; by default none) lets
+:meth:`~PageFigure.set_enlarged` show one of them over the whole figure in the next scenes, and
+back; :meth:`~PageFigure.enlarged_legend` gives a plane's legend that hangs outside its axes,
+and a figure that keeps its layout per size forgets it in :meth:`~PageFigure.forget_layout`.
+
 Every subclass that makes a figure (defines ``__init__``) is listed in :data:`FIGURES`: tests
 check each one's artists against its chunks.
 """
@@ -45,6 +51,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Polygon, Rectangle
 from matplotlib.text import Text
 
+from . import enlarge as E
 from . import tracks as T
 from .live import LiveFigure
 from .scene import FIGURE, Chunk, Scene
@@ -78,6 +85,9 @@ class PageFigure(LiveFigure):
     _declared: tuple = ()  # the last scene's tracks, those of panels left out too
     #: The size (CSS px) of the scene being described.
     page_size: tuple = (0, 0)
+    #: The panel the scenes show large over the whole figure ("" : none), :meth:`set_enlarged`.
+    enlarged: str = ""
+    _laid_large: E.Laid | None = None  # what the last enlargement changed (put back first)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -138,6 +148,20 @@ class PageFigure(LiveFigure):
         """Put ``part`` on ``track``'s artist where no kind's applier does; True if done."""
         return False
 
+    def enlargeable(self) -> dict:
+        """Panel name -> axes of the panels shown now that may be shown large (by default
+        none)."""
+        return {}
+
+    def enlarged_legend(self, name: str):
+        """``build(where, width)`` of panel ``name``'s legend when it hangs outside its axes
+        (a plane's, :func:`explorer.plots.room.hang_legend`), or None."""
+        return None
+
+    def forget_layout(self) -> None:
+        """Have the next ``fit`` lay the figure out again, even at the size it has (after an
+        enlargement; a figure that keeps its layout per size forgets it here)."""
+
     # ------------------------------------------------------------------ provided
     @property
     def page_scene(self) -> Scene | None:
@@ -147,6 +171,26 @@ class PageFigure(LiveFigure):
     def forget_page_scene(self) -> None:
         self._page_scene = None
 
+    def set_enlarged(self, name) -> bool:
+        """Show panel ``name`` large over the whole figure in the next scenes ("" : every
+        panel, as the figure lays them out). A name that is not one of :meth:`enlargeable`
+        (or not a string) is ignored. Returns whether it changed."""
+        if not isinstance(name, str) or (name and name not in self.enlargeable()):
+            return False
+        changed = name != self.enlarged
+        self.enlarged = name
+        return changed
+
+    def _lay_large(self):
+        """After the figure's own layout: the axes of :attr:`enlarged` laid over the figure
+        (None when none is, or when it is no longer a panel shown: then none is)."""
+        ax = self.enlargeable().get(self.enlarged) if self.enlarged else None
+        if ax is None:
+            self.enlarged = ""
+            return None
+        self._laid_large = E.enlarge(ax, legend=self.enlarged_legend(self.enlarged))
+        return ax
+
     def scene(self, *, width: int, height: int, scale: float = 1.0, ratio: float = 1.0,
               chunk: int = 256, run=None) -> Scene:
         """Lay the figure out at ``width`` × ``height`` CSS px (type ``scale`` times its size)
@@ -154,20 +198,35 @@ class PageFigure(LiveFigure):
         panels, the tracks of the panels shown. :meth:`chunk` gives the steps' arrays. ``run``
         is the data a figure's scene is made with, if any (:meth:`take_run`)."""
         self.take_run(run)
+        if self._laid_large is not None:  # the last scene's enlargement: the layout is redone
+            E.put_back(self._laid_large)
+            self._laid_large = None
+            self.forget_layout()
         self._start_scene(missing=self.page_missing(), width=width, height=height,
                           scale=scale, ratio=ratio, chunk=chunk)
         self.page_size = (int(width), int(height))  # CSS px, for the declarations below
-        below, above = self.still_layers(ratio=ratio)
-        panels = tuple(self.page_panels(width=width, height=height))
+        names = tuple(self.enlargeable())
+        large = self._lay_large()
+        with E.only(self.fig, large):
+            below, above = self.still_layers(ratio=ratio)
+            panels = tuple(self.page_panels(width=width, height=height))
+            self._declared = tuple(self.page_tracks(T.px_per_pt(self.fig)))
+        if large is not None:
+            panels = tuple(p for p in panels if p.name == self.enlarged)
         shown = {p.name for p in panels} | {FIGURE}  # not the tracks of a panel left out
-        self._declared = tuple(self.page_tracks(T.px_per_pt(self.fig)))
         found = tuple(t for t in self._declared if t.panel in shown)
+        if large is not None:  # the figure's own texts: those of the panel shown
+            arts = self.track_artists()
+            found = tuple(t for t in found if t.panel != FIGURE
+                          or getattr(arts.get(t.name), "axes", None) in (None, large))
         if self.split_z is not None:
             found = tuple(replace(t, layer="under" if t.z < self.split_z else "over")
                           for t in found)
         self._page_scene = Scene(width=int(width), height=int(height), ratio=float(ratio),
                                  panels=panels, tracks=found, below=below, above=above,
-                                 n_steps=int(self.n_steps), chunk=int(chunk))
+                                 n_steps=int(self.n_steps), chunk=int(chunk),
+                                 enlarged=self.enlarged,
+                                 enlargeable=tuple(n for n in names if n in shown))
         return self._page_scene
 
     def chunk(self, index: int) -> Chunk:

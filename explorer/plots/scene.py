@@ -104,6 +104,9 @@ class Panel:
         figure's top left and its smallest type in CSS px; empty when it has none. The page
         does not draw from it (the legend is in a still layer); it says what the reader sees
         (``pePanels`` on the page, for tests).
+    title : tuple of float, optional
+        The axes' title as drawn: ``(x, y, w, h)`` in CSS px from the figure's top left; empty
+        when it has none. A click on it shows the panel large (:mod:`explorer.plots.enlarge`).
     """
 
     name: str
@@ -115,6 +118,7 @@ class Panel:
     ylim: tuple[float, float]
     clip: bool = True
     legend: tuple = ()
+    title: tuple = ()
 
     def to_px(self, xy) -> np.ndarray:
         """Data coordinates ``(..., 2)`` to CSS px from the figure's top left (NaN stays NaN)."""
@@ -136,6 +140,8 @@ class Panel:
                "ylim": [float(v) for v in self.ylim], "clip": bool(self.clip)}
         if self.legend:
             out["legend"] = [round(float(v), 2) for v in self.legend]
+        if self.title:
+            out["title"] = [round(float(v), 2) for v in self.title]
         return out
 
 
@@ -195,6 +201,11 @@ class Scene:
         The run's last step (steps are ``0..n_steps``).
     chunk : int
         Steps per :class:`Chunk`.
+    enlarged : str
+        The panel shown large over the whole figure, the others left out ("" : none).
+    enlargeable : tuple of str
+        The panels a click on their title (or a key) may show large
+        (:mod:`explorer.plots.enlarge`); the enlarged one while one is.
     """
 
     width: int
@@ -206,6 +217,8 @@ class Scene:
     above: bytes
     n_steps: int
     chunk: int = 256
+    enlarged: str = ""
+    enlargeable: tuple = ()
 
     def panel(self, name: str) -> Panel:
         for p in self.panels:
@@ -218,7 +231,8 @@ class Scene:
         return {"width": int(self.width), "height": int(self.height), "ratio": float(self.ratio),
                 "panels": [p.header() for p in self.panels],
                 "tracks": [t.header() for t in self.tracks],
-                "n_steps": int(self.n_steps), "chunk": int(self.chunk)}
+                "n_steps": int(self.n_steps), "chunk": int(self.chunk),
+                "enlarged": str(self.enlarged), "enlargeable": [str(n) for n in self.enlargeable]}
 
     def chunk_range(self, index: int) -> range:
         """The steps of chunk ``index``."""

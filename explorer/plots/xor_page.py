@@ -79,6 +79,19 @@ class XorPage(PageFigure):
             out += [p(ax, f"tile{c}") for c, ax in enumerate(self.tiles)]
         return tuple(out)
 
+    def enlargeable(self) -> dict:
+        """The plane and the view's panels shown beside it (not the 16 functions' tiles)."""
+        out = {"plane": self.ax, **{
+            "cycling": {"updates": self.ax_upd, "wrong": self.ax_err},
+            "feature": {"lift": self.lifted.ax}, "layers": {"hidden": self.hidden.ax},
+            "kernel": {"duals": self.duals.ax, "kernel_updates": self.ax_kupd},
+        }.get(self.view, {})}
+        return {name: ax for name, ax in out.items() if ax.get_visible()}
+
+    def enlarged_legend(self, name: str):
+        """The data plane's legend hangs below or beside it (``_legend_in``)."""
+        return self._legend_in if name == "plane" and self._entries else None
+
     def still_layers(self, *, ratio: float) -> tuple[bytes, bytes]:
         self.show(0)  # what stays still in the view (the proof, the tiles, the hidden lines)
         return super().still_layers(ratio=ratio)

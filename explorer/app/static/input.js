@@ -3,6 +3,7 @@
 // 3-D view. The pure parts (where a pointer is, the nearest point) are functions of their
 // own; the class extends the figure's drawing (drawing.js) and runs.js extends it.
 
+import { BACK_KEY, ENLARGE_KEYS, clickRequest, keyRequest, titleAt, titleTip } from "./enlarge.js";
 import { dashboardKey } from "./keys.js";
 import { KINDS } from "./kinds.js";
 import { PageFigureDrawing } from "./drawing.js";
@@ -65,12 +66,49 @@ export class PageFigureInput extends PageFigureDrawing {
   key(ev) {
     if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
     const action = this.keys.get(ev.key);
-    if (!action && !this.forward.has(ev.key)) return;
+    const large = action ? null : this.largeFor(ev.key);
+    if (!action && large === null && !this.forward.has(ev.key)) return;
     if (!dashboardKey(ev, this.keyFocus) || !this.active()) return;
     ev.preventDefault();  // a focused button's click, a slider's move
     ev.stopPropagation();
     if (action) this.act(action);
+    else if (large !== null) this.model.send({ type: "enlarge", panel: large });
     else this.model.send({ type: "key", key: ev.key });
+  }
+
+  // ------------------------------------------------------------------ one panel, large
+  // (enlarge.js) what the key `key` asks for: a panel's name, "" (back) or null (nothing)
+  largeFor(key) {
+    if (key !== BACK_KEY && !ENLARGE_KEYS.includes(key)) return null;
+    if (!this.model.get("enlarge") || this.run === null) return null;
+    return keyRequest(key, { enlarged: this.enlarged || "", names: this.enlargeable || [],
+      hover: this.hover || null });
+  }
+
+  // the enlargeable panel whose title is under the pointer event `ev`, or null
+  titleUnder(ev) {
+    if (!this.model.get("enlarge") || this.run === null) return null;
+    const [px, py] = figurePx(this.canvas.getBoundingClientRect(), this.width, this.height,
+      ev.clientX, ev.clientY);
+    return titleAt(this.panels.values(), this.enlargeable || [], px, py);
+  }
+
+  // a click on a panel's title: that panel large, or back
+  titleClick(ev) {
+    const ask = clickRequest(this.titleUnder(ev), this.enlarged || "");
+    if (ask !== null) this.model.send({ type: "enlarge", panel: ask });
+  }
+
+  // where the pointer is: the panel under it (the key z shows it large) and, over a title
+  // that a click shows large, a magnifier and a tooltip
+  hoverAt(ev) {
+    const title = this.titleUnder(ev);
+    const at = title ? null : this.locate(ev);
+    this.hover = title || (at ? at.panel.name : null);
+    this.canvas.classList.toggle("pe-pf-title", !!title);
+    this.canvas.classList.toggle("pe-pf-large", !!title && title === this.enlarged);
+    const tip = titleTip(title, this.enlarged || "");
+    if (this.canvas.title !== tip) this.canvas.title = tip;
   }
 
   // ------------------------------------------------------------------ pointer

@@ -338,6 +338,7 @@ export class FollowerModel {
     if (key === "key_actions") return {};
     if (key === "forward_keys" || key === "drag_tracks") return [];
     if (key === "pointer_mode") return "view";
+    if (key === "enlarge") return false;  // the presenter shows a panel large, not a follower
     return this.attrs[key];
   }
 

@@ -70,6 +70,9 @@ export class PageFigure extends PageFigureRuns {
     this.staticTail = "";  // words after every step's narration (a static chunk's tail)
     this.earlyStatic = null;
     this.drag = null;  // a point being dragged: {track, index, panel, px, py, released}
+    this.enlarged = "";  // the panel shown large ("" none) and those that may be (enlarge.js)
+    this.enlargeable = [];
+    this.hover = null;  // the panel under the pointer (z shows it large)
     this.build();
     this.publisher = lecturePublisher();  // the hall's presenter page publishes (lecture.js)
     this.bind();
@@ -128,7 +131,8 @@ export class PageFigure extends PageFigureRuns {
     // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent)
     Object.defineProperty(root, "pePanels", { configurable: true,
       get: () => [...this.panels.values()].filter((p) => !p.figure).map((p) => ({
-        name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null })) });
+        name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null,
+        title: p.title || null })) });
     root.peStep = -1;
     root.peDrawMs = 0;
   }
@@ -148,7 +152,10 @@ export class PageFigure extends PageFigureRuns {
     this.onKey = (ev) => this.key(ev);
     window.addEventListener("keydown", this.onKey, true);  // before the page bridge's keys
     this.onClick = (ev) => this.pointer(ev);
+    this.canvas.addEventListener("click", (ev) => this.titleClick(ev));
     this.canvas.addEventListener("click", this.onClick);
+    this.canvas.addEventListener("pointermove", (ev) => this.hoverAt(ev));
+    this.canvas.addEventListener("pointerleave", () => { this.hover = null; });
     this.canvas.addEventListener("pointerdown", (ev) => this.turnStart(ev));
     this.canvas.addEventListener("pointermove", (ev) => this.turnMove(ev));
     this.canvas.addEventListener("pointerup", (ev) => this.turnEnd(ev));

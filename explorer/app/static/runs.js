@@ -76,6 +76,9 @@ export class PageFigureRuns extends PageFigureInput {
       this.panels.set(p.name, { ...p, ax, bx: p.x - x0 * ax, ay, by: p.y + p.h - y0 * ay,
         x0, x1, y0, y1, view3d: p.view3d ? { ...p.view3d } : undefined });
     }
+    this.enlarged = typeof scene.enlarged === "string" ? scene.enlarged : "";
+    this.enlargeable = Array.isArray(scene.enlargeable) ? scene.enlargeable.map(String) : [];
+    this.root.dataset.enlarged = this.enlarged;  // for tests: the panel shown large
     this.panels.set("figure", { name: "figure", x: 0, y: 0, w: this.width, h: this.height,
       clip: false, ax: 1, bx: 0, ay: 1, by: 0, figure: true });
     const tracks = (scene.tracks || []).map((t, i) => {

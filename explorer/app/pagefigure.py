@@ -65,6 +65,7 @@ import traitlets as T
 from ..plots.scene import ARRAYS_DTYPE, FIGURE, Chunk, Scene
 from ..plots.style import NEG, POS
 from .esm_join import join
+from .question_state import MESSAGES as QUESTION_MESSAGES
 from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
@@ -180,6 +181,13 @@ class PageFigure(anywidget.AnyWidget):
         Pointer mode -> the colour of the page's feedback on a click.
     drag_tracks : list of str
         The points tracks whose vertices a drag moves (pointer mode "drag").
+    question : dict
+        The question open on the figure, as the page draws it ({}: none; the page's view of a
+        :class:`~explorer.app.question_state.QuestionState`, ``page_json``). While it is open
+        the page's transport waits.
+    ask_keys : list of str
+        Keys that ask a question: the page stops Play and sends the step it shows
+        (:meth:`on_question`).
 
     For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
     its vertices in CSS px, whether drawn, its text), ``element.peStep`` (the step drawn) and
@@ -208,6 +216,8 @@ class PageFigure(anywidget.AnyWidget):
     key_actions = T.Dict(default_value=dict(KEY_ACTIONS)).tag(sync=True)
     forward_keys = T.List(T.Unicode()).tag(sync=True)
     drag_tracks = T.List(T.Unicode()).tag(sync=True)
+    question = T.Dict().tag(sync=True)
+    ask_keys = T.List(T.Unicode()).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -219,6 +229,7 @@ class PageFigure(anywidget.AnyWidget):
         self._pointer: list[Callable[[Pointer], object]] = []
         self._key: list[Callable[[str], object]] = []
         self._view3d: list[Callable[[str, float, float], object]] = []
+        self._question: list[Callable[[dict], object]] = []
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ kernel -> page
@@ -339,6 +350,11 @@ class PageFigure(anywidget.AnyWidget):
         self.step = k
         self.send({"type": "go", "step": k})
 
+    def ask_here(self) -> None:
+        """Have the page ask a question at the step it shows (it stops Play first): the
+        page answers with an "ask" message (:meth:`on_question`)."""
+        self.send({"type": "ask"})
+
     def pointer_done(self) -> None:
         """Clear the page's feedback of clicks and let go of a drag (e.g. when it was refused)."""
         self.send({"type": "pointer_done"})
@@ -351,6 +367,11 @@ class PageFigure(anywidget.AnyWidget):
     def on_key(self, callback: Callable[[str], object]) -> None:
         """Call ``callback(key)`` for the keys of ``forward_keys`` pressed on the page."""
         self._key.append(callback)
+
+    def on_question(self, callback: Callable[[dict], object]) -> None:
+        """Call ``callback(content)`` for the page's question messages (types of
+        :data:`explorer.app.question_state.MESSAGES`, unchecked: the callback reads them)."""
+        self._question.append(callback)
 
     def on_view3d(self, callback: Callable[[str, float, float], object]) -> None:
         """Call ``callback(panel, azim, elev)`` when a drag has turned a panel's 3-D view."""
@@ -376,6 +397,9 @@ class PageFigure(anywidget.AnyWidget):
             if panel in names and _is_real(azim) and _is_real(elev):
                 for callback in self._view3d:
                     callback(panel, float(azim), max(-90.0, min(90.0, float(elev))))
+        elif kind in QUESTION_MESSAGES:
+            for callback in self._question:
+                callback(content)
         elif kind == "key":
             key = content.get("key")
             if isinstance(key, str) and key in self.forward_keys:

@@ -21,7 +21,8 @@ KEY_ACTIONS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "P
                "]": "next_update", "[": "prev_update", "e": "epoch_end", "E": "epoch_end"}
 KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pause · Home or r reset · "
              "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
-             "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · "
+             "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · q ask a question "
+             "(again: another), Esc closes it · "
              + SLIDE_KEYS_HELP)
 
 

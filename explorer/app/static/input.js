@@ -65,11 +65,16 @@ export class PageFigureInput extends PageFigureDrawing {
   key(ev) {
     if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
     const action = this.keys.get(ev.key);
-    if (!action && !this.forward.has(ev.key)) return;
+    // a question's keys (question.js): ask (again), Escape closes the one on the figure
+    const ask = !!this.askKeys && this.askKeys.has(ev.key);
+    const close = ev.key === "Escape" && !!this.card && !!this.card.view;
+    if (!action && !ask && !close && !this.forward.has(ev.key)) return;
     if (!dashboardKey(ev, this.keyFocus) || !this.active()) return;
     ev.preventDefault();  // a focused button's click, a slider's move
     ev.stopPropagation();
-    if (action) this.act(action);
+    if (ask) this.askHere();
+    else if (close) this.card.click("close");
+    else if (action) this.act(action);
     else this.model.send({ type: "key", key: ev.key });
   }
 

@@ -106,7 +106,7 @@ class QuestionState:
                "detail": p.detail, "choices": [list(c) for c in q.choices],
                "phase": self.phase, "answer": self.answer, "tally": dict(self.tally),
                "hide": [] if self.revealed else list(p.hide), "truth": None, "explain": "",
-               "verdict": "", "sketch": None}
+               "verdict": "", "sketch": None, "side": p.side}
         if p.sketch is not None:
             out["sketch"] = dict(p.sketch)
         if self.revealed:

@@ -116,6 +116,9 @@ class Posed:
         "points": [[x, y, label], …]}``; ``line`` ``[w1, w2, b]`` is added at the reveal.
     line : list or None
         The sketch's separating line, shown at the reveal.
+    side : str
+        The side of the figure the question's card takes ("right", or "left" where the
+        figure's right side shows the answer at the reveal).
     """
 
     detail: str
@@ -126,6 +129,7 @@ class Posed:
     hide: tuple = ()
     sketch: dict | None = None
     line: list | None = None
+    side: str = "right"
 
 
 @dataclass(frozen=True)
@@ -295,7 +299,7 @@ def _separable_truth(shown: LabellingShown) -> Posed:
     line = None if shown.line is None else [float(v) for v in shown.line]
     return Posed(detail=_labelling_words(shown), truth="yes" if shown.separable else "no",
                  explain=explain, reveal_step=None, key=shown.key, hide=tuple(shown.panels),
-                 sketch=sketch, line=line)
+                 sketch=sketch, line=line, side="left")
 
 
 QUESTIONS: dict[str, Question] = {q.name: q for q in [

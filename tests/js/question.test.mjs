@@ -31,6 +31,8 @@ test("the card shows nothing for no question, and the question's words, choices 
   assert.equal(v.prompt, "Answer, then Reveal.");
   assert.equal(v.verdict, "");
   assert.equal(v.answers, 0);  // alone: no count of the room's answers
+  assert.equal(v.side, "right");
+  assert.equal(cardView(asked({ side: "left" })).side, "left");  // the answer's side kept clear
 });
 
 test("an answer is pressed and may change; the room's count shows only with others' answers", () => {

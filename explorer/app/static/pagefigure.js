@@ -73,7 +73,7 @@ export class PageFigure extends PageFigureRuns {
     this.drag = null;  // a point being dragged: {track, index, panel, px, py, released}
     this.build();
     this.askKeys = new Set();
-    this.card = new QuestionCard(this.figure, (msg) => this.model.send(msg));
+    this.card = new QuestionCard(this.root, (msg) => this.model.send(msg));
     this.publisher = lecturePublisher();  // the hall's presenter page publishes (lecture.js)
     this.bind();
     if (this.publisher) this.publisher.attach(this);
@@ -276,9 +276,11 @@ export class PageFigure extends PageFigureRuns {
 
   // the question over the figure, its veils on the panels as drawn on screen
   showQuestion() {
-    const c = this.canvas, scale = this.width && c.clientWidth ? c.clientWidth / this.width : 1;
+    const c = this.canvas, f = this.figure;
+    const scale = this.width && c.clientWidth ? c.clientWidth / this.width : 1;
+    const left = (f.offsetLeft || 0) + (c.offsetLeft || 0), top = f.offsetTop || 0;
     this.card.show(this.model.get("question"), this.panels, scale,
-      [c.offsetLeft || 0, c.offsetTop || 0]);
+      [left, top + (c.offsetTop || 0)], top, Math.round((this.height || 0) * scale));
     const v = this.card.view;
     this.root.dataset.question = v ? (v.revealed ? "revealed" : "open") : "";
   }

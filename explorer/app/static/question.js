@@ -6,6 +6,7 @@
 // (cardView, questionMessage, sketchGeometry) are tested in Node (tests/js/question.test.mjs).
 
 export const SKETCH_PX = 170;     // the card's drawing of a labelling, CSS px a side
+const SHORT_PX = 420;             // a figure shorter than this gets the card's smaller type
 
 // what the card shows for the question `q` (the `question` trait), or null for none
 export function cardView(q) {
@@ -38,6 +39,7 @@ export function cardView(q) {
     explain: revealed ? String(q.explain || "") : "",
     hide: revealed || !Array.isArray(q.hide) ? [] : q.hide.filter((h) => typeof h === "string"),
     sketch: q.sketch && typeof q.sketch === "object" ? q.sketch : null,
+    side: q.side === "left" ? "left" : "right",
   };
 }
 
@@ -83,8 +85,8 @@ function qEl(doc, tag, cls, text) {
 
 // the labelling drawn small on a canvas: +1 blue discs, −1 vermillion squares, numbered, and
 // the separating line once revealed
-function sketchCanvas(doc, sketch) {
-  const pad = 14, side = SKETCH_PX + 2 * pad;
+function sketchCanvas(doc, sketch, px) {
+  const pad = 14, side = px + 2 * pad;
   const ratio = (doc.defaultView && doc.defaultView.devicePixelRatio) || 1;
   const c = qEl(doc, "canvas", "pe-q-sketch");
   c.width = Math.round(side * ratio);
@@ -95,7 +97,7 @@ function sketchCanvas(doc, sketch) {
   c.setAttribute("aria-label", "The labelling asked about: +1 discs, −1 squares, numbered");
   const ctx = c.getContext("2d");
   if (!ctx) return c;
-  const { points, line } = sketchGeometry(sketch, SKETCH_PX);
+  const { points, line } = sketchGeometry(sketch, px);
   ctx.setTransform(ratio, 0, 0, ratio, pad * ratio, pad * ratio);
   ctx.fillStyle = "#FFFFFF";
   ctx.fillRect(-pad, -pad, side, side);
@@ -123,7 +125,7 @@ function sketchCanvas(doc, sketch) {
 }
 
 export class QuestionCard {
-  // `host`: the figure's box (position: relative), `send(msg)`: to the kernel
+  // `host`: the page figure's element (position: relative), `send(msg)`: to the kernel
   constructor(host, send) {
     this.doc = host.ownerDocument || document;
     // a layer over the figure that lets clicks through but for the card and the veils
@@ -142,9 +144,10 @@ export class QuestionCard {
   unanswered() { return this.waiting() && !this.view.buttons.some((b) => b.pressed); }
 
   // show the question `q` over the figure; `panels`: the scene's panels, `scale`: CSS px of the
-  // canvas on screen per figure px, `at`: the canvas's offset in the figure's box
-  show(q, panels, scale, at) {
-    const key = JSON.stringify([q, scale, at, [...panels.keys()]]);
+  // canvas on screen per figure px, `at`: the canvas's offset in the host; `top` and `height`:
+  // where the figure starts in it and its height on screen, which the card keeps to
+  show(q, panels, scale, at, top = 0, height = 0) {
+    const key = JSON.stringify([q, scale, at, top, height, [...panels.keys()]]);
     if (key === this.drawnKey) return;
     this.drawnKey = key;
     this.q = q;
@@ -159,20 +162,25 @@ export class QuestionCard {
         width: `${p.w * scale}px`, height: `${p.h * scale}px` });
       veils.push(veil);
     }
-    this.layer.replaceChildren(...veils, this.build(this.doc, v));
+    const room = height > 0 ? height - 16 : 0;
+    const card = this.build(this.doc, v, room ? Math.round(Math.min(SKETCH_PX,
+      Math.max(70, 0.35 * room))) : SKETCH_PX);
+    card.style.top = `${top + 8}px`;
+    if (room) card.style.maxHeight = `${room}px`;
+    if (room && room < SHORT_PX) card.classList.add("pe-q-short");  // a short figure: smaller type
+    this.layer.replaceChildren(...veils, card);
   }
 
-  build(doc, v) {
-    const card = qEl(doc, "div", "pe-q-card");
+  build(doc, v, sketchPx = SKETCH_PX) {
+    const card = qEl(doc, "div", `pe-q-card${v.side === "left" ? " pe-q-left" : ""}`);
     card.setAttribute("role", "dialog");
     card.setAttribute("aria-label", v.words);
     card.dataset.phase = v.revealed ? "revealed" : "open";
     card.append(qEl(doc, "div", "pe-q-words", v.words), qEl(doc, "div", "pe-q-detail", v.detail));
-    if (v.sketch) card.appendChild(sketchCanvas(doc, v.sketch));
     const row = qEl(doc, "div", "pe-q-choices");
     for (const b of v.buttons) {
       const button = qEl(doc, "button", `pe-q-choice${b.truth ? " pe-q-truth" : ""}`,
-        v.revealed && (b.count || v.answers) ? `${b.label} · ${b.count}` : b.label);
+        v.revealed && v.answers ? `${b.label} · ${b.count}` : b.label);
       button.type = "button";
       button.dataset.choice = b.key;
       button.setAttribute("aria-pressed", b.pressed ? "true" : "false");
@@ -180,7 +188,11 @@ export class QuestionCard {
       button.addEventListener("click", () => this.click("answer", b.key));
       row.appendChild(button);
     }
-    card.appendChild(row);
+    if (v.sketch) {  // the labelling beside the answers: the card stays short
+      const body = qEl(doc, "div", "pe-q-body");
+      body.append(sketchCanvas(doc, v.sketch, sketchPx), row);
+      card.appendChild(body);
+    } else card.appendChild(row);
     if (v.answers) card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answers`));
     if (v.revealed) {
       card.append(qEl(doc, "div", `pe-q-verdict pe-q-${v.right || "told"}`, v.verdict),

@@ -8,7 +8,9 @@ share box follow it, so the link a lecturer copies opens the same step; the stat
 and loads from a JSON file. A playlist of saved states steps through a lecture like slides
 (:mod:`explorer.app.playlist_ui`; a link ``?playlist=...&slide=k`` opens one). Undo and Redo
 (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) go back and forth through each tab's edits
-(:mod:`explorer.app.undo_ui`), recorded as the link is written.
+(:mod:`explorer.app.undo_ui`), recorded as the link is written. The Ask button and the key q
+ask a question about the step shown, answered and revealed over the figure
+(:mod:`explorer.app.asking`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import threading
 import ipywidgets as W
 
 from . import datachoice, guard
+from .asking import Asking
 from .bridge import PageBridge
 from .jobs import kernel_loop
 from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
@@ -103,6 +106,9 @@ class Dashboard(W.VBox):
         #: Undo and Redo (explorer.app.undo_ui): each tab's edits, back and forth.
         self.history = UndoRedo(active=lambda: self.active, flush=self._write_pending_link,
                                 restore=self._restore)
+        #: The question asked over the figure (explorer.app.asking): the Ask button, key q.
+        self.asking = Asking(active=lambda: self.active, look={
+            "layout": self.history.b_undo.layout, "style": self.history.b_undo.style})
         self.b_save = W.Button(description="Save state", icon="download",
                                tooltip="Download the tab's whole state as a JSON file", **auto())
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
@@ -124,7 +130,7 @@ class Dashboard(W.VBox):
         self.share.observe(self._on_share_typed, names="value")
         top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
                       self.b_settings, self.b_lecture, self.history.b_undo,
-                      self.history.b_redo,
+                      self.history.b_redo, self.asking.button,
                       self.playlist.toggle, self.share,
                       self.b_save, self.upload],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -191,6 +197,7 @@ class Dashboard(W.VBox):
         if view.has_trait("handoff"):
             view.observe(self._on_handoff, names="handoff")
         view.timeline.play.observe(lambda ch: self._flush_link(), names="playing")
+        self.asking.hook(view)
         # a note or a refusal takes a line above the figure (and a crowded figure's choice
         # of side panels, TabView.layout_lines): measure where it starts again
         lines = getattr(view, "layout_lines", None)

@@ -99,16 +99,23 @@ body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-to
 .pe-root.pe-lecture { position: relative; }
 .pe-root.pe-lecture > .pe-topbar { position: absolute; top: 0; right: 0; z-index: 2;
   padding: 0; }
-/* in lecture mode and on a window under 1366 px, Undo and Redo show their icons only (their
+/* in lecture mode and on a window under 1366 px, Undo, Redo and Ask show their icons only (their
    names stay for screen readers and in their tooltips): the lecture row fits beside the tabs
    at 1024 px, and the top bar keeps to one row at 1024 and 1280 (screenshots) */
-.pe-lecture .pe-undo, .pe-lecture .pe-redo { font-size: 0; padding: 0 9px; }
-.pe-lecture .pe-undo i, .pe-lecture .pe-redo i { font-size: var(--pe-font, 16px); margin: 0; }
+.pe-lecture .pe-undo, .pe-lecture .pe-redo, .pe-lecture .pe-ask { font-size: 0; padding: 0 9px; }
+.pe-lecture .pe-undo i, .pe-lecture .pe-redo i,
+.pe-lecture .pe-ask i { font-size: var(--pe-font, 16px); margin: 0; }
 @media (max-width: 1365px) {
-  .pe-root .pe-undo, .pe-root .pe-redo { font-size: 0; padding: 0 9px; }
-  .pe-root .pe-undo i, .pe-root .pe-redo i { font-size: var(--pe-font, 16px); margin: 0; }
+  .pe-root .pe-undo, .pe-root .pe-redo, .pe-root .pe-ask { font-size: 0; padding: 0 9px; }
+  .pe-root .pe-undo i, .pe-root .pe-redo i,
+  .pe-root .pe-ask i { font-size: var(--pe-font, 16px); margin: 0; }
 }
 .pe-root.pe-lecture > .pe-topbar { gap: 6px; }
+/* at 1024 px narrower gaps and icon buttons give Ask the room: the top bar keeps to one row */
+@media (max-width: 1100px) {
+  .pe-root > .pe-topbar { gap: 6px; }
+  .pe-root .pe-undo, .pe-root .pe-redo, .pe-root .pe-ask { padding: 0 6px; }
+}
 .pe-lecture .pe-main .pe-equation { display: flex; }
 .pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
 .pe-playlist .widget-hbox { gap: 6px; }

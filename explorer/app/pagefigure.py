@@ -65,6 +65,7 @@ import traitlets as T
 from ..plots.scene import ARRAYS_DTYPE, FIGURE, Chunk, Scene
 from ..plots.style import NEG, POS
 from .esm_join import join
+from .question_state import MESSAGES as QUESTION_MESSAGES
 from .timeline import KEY_ACTIONS
 
 STATIC = Path(__file__).parent / "static"
@@ -185,6 +186,13 @@ class PageFigure(anywidget.AnyWidget):
         33, :meth:`on_enlarge`; the scene's ``enlargeable`` panels): z shows the panel under
         the pointer (or the first, the data plane), z again, Escape or a click on its title
         goes back.
+    question : dict
+        The question open on the figure, as the page draws it ({}: none; the page's view of a
+        :class:`~explorer.app.question_state.QuestionState`, ``page_json``). While it is open
+        the page's transport waits.
+    ask_keys : list of str
+        Keys that ask a question: the page stops Play and sends the step it shows
+        (:meth:`on_question`).
 
     For tests the page keeps ``element.peDisplayList`` (every track of the frame on the canvas:
     its vertices in CSS px, whether drawn, its text), ``element.peStep`` (the step drawn) and
@@ -214,6 +222,8 @@ class PageFigure(anywidget.AnyWidget):
     forward_keys = T.List(T.Unicode()).tag(sync=True)
     drag_tracks = T.List(T.Unicode()).tag(sync=True)
     enlarge = T.Bool(True).tag(sync=True)
+    question = T.Dict().tag(sync=True)
+    ask_keys = T.List(T.Unicode()).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -226,6 +236,7 @@ class PageFigure(anywidget.AnyWidget):
         self._key: list[Callable[[str], object]] = []
         self._view3d: list[Callable[[str, float, float], object]] = []
         self._enlarge: list[Callable[[str], object]] = []
+        self._question: list[Callable[[dict], object]] = []
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ kernel -> page
@@ -346,6 +357,11 @@ class PageFigure(anywidget.AnyWidget):
         self.step = k
         self.send({"type": "go", "step": k})
 
+    def ask_here(self) -> None:
+        """Have the page ask a question at the step it shows (it stops Play first): the
+        page answers with an "ask" message (:meth:`on_question`)."""
+        self.send({"type": "ask"})
+
     def pointer_done(self) -> None:
         """Clear the page's feedback of clicks and let go of a drag (e.g. when it was refused)."""
         self.send({"type": "pointer_done"})
@@ -358,6 +374,11 @@ class PageFigure(anywidget.AnyWidget):
     def on_key(self, callback: Callable[[str], object]) -> None:
         """Call ``callback(key)`` for the keys of ``forward_keys`` pressed on the page."""
         self._key.append(callback)
+
+    def on_question(self, callback: Callable[[dict], object]) -> None:
+        """Call ``callback(content)`` for the page's question messages (types of
+        :data:`explorer.app.question_state.MESSAGES`, unchecked: the callback reads them)."""
+        self._question.append(callback)
 
     def on_view3d(self, callback: Callable[[str, float, float], object]) -> None:
         """Call ``callback(panel, azim, elev)`` when a drag has turned a panel's 3-D view."""
@@ -393,6 +414,9 @@ class PageFigure(anywidget.AnyWidget):
             if isinstance(panel, str) and len(panel) <= 100:
                 for callback in self._enlarge:
                     callback(panel)
+        elif kind in QUESTION_MESSAGES:
+            for callback in self._question:
+                callback(content)
         elif kind == "key":
             key = content.get("key")
             if isinstance(key, str) and key in self.forward_keys:

@@ -66,12 +66,18 @@ export class PageFigureInput extends PageFigureDrawing {
   key(ev) {
     if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
     const action = this.keys.get(ev.key);
-    const large = action ? null : this.largeFor(ev.key);
-    if (!action && large === null && !this.forward.has(ev.key)) return;
+    // a question's keys (question.js): ask (again), Escape closes the one on the figure
+    // (before Escape takes a panel shown large back)
+    const ask = !!this.askKeys && this.askKeys.has(ev.key);
+    const close = ev.key === "Escape" && !!this.card && !!this.card.view;
+    const large = action || ask || close ? null : this.largeFor(ev.key);
+    if (!action && !ask && !close && large === null && !this.forward.has(ev.key)) return;
     if (!dashboardKey(ev, this.keyFocus) || !this.active()) return;
     ev.preventDefault();  // a focused button's click, a slider's move
     ev.stopPropagation();
-    if (action) this.act(action);
+    if (ask) this.askHere();
+    else if (close) this.card.click("close");
+    else if (action) this.act(action);
     else if (large !== null) this.model.send({ type: "enlarge", panel: large });
     else this.model.send({ type: "key", key: ev.key });
   }

@@ -15,6 +15,7 @@
 
 import { watchFocus } from "./keys.js";
 import { lecturePublisher } from "./lecture.js";
+import { QuestionCard } from "./question.js";
 import { PageFigureRuns } from "./runs.js";
 import {
   MAX_SPEED, PUSHED_WAIT_MS, RETRY_MS, SETTLE_MS, chunksFor, clampStep, controlStates, target,
@@ -74,6 +75,8 @@ export class PageFigure extends PageFigureRuns {
     this.enlargeable = [];
     this.hover = null;  // the panel under the pointer (z shows it large)
     this.build();
+    this.askKeys = new Set();
+    this.card = new QuestionCard(this.root, (msg) => this.model.send(msg));
     this.publisher = lecturePublisher();  // the hall's presenter page publishes (lecture.js)
     this.bind();
     if (this.publisher) this.publisher.attach(this);
@@ -112,7 +115,10 @@ export class PageFigure extends PageFigureRuns {
     const lab = el("label", "pe-pf-slider");
     this.slider = el("input", "pe-scrub pe-pf-slider-input", { type: "range", min: "0", max: "1",
       step: "1", value: "0", "aria-label": "step" });
-    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.slider.addEventListener("input", () => {
+      if (this.card.waiting()) { this.slider.value = String(this.want); return; }  // see act
+      this.go(Number(this.slider.value));
+    });
     lab.append("step", this.slider);
     this.where = el("span", "pe-where");
     scrub.append(lab, this.where);
@@ -257,9 +263,41 @@ export class PageFigure extends PageFigureRuns {
   }
 
   act(action) {
+    if (this.card.waiting()) return;  // a question waits for its reveal: the step stays
     if (action === "play") { this.playing ? this.stop(true) : this.play(); return; }
     if (action === "reset" && this.playing) this.stop(false);
     this.go(this.target(action));
+  }
+
+  // ------------------------------------------------------------------ questions
+  sync(initial) {
+    super.sync(initial);
+    this.askKeys = new Set(this.model.get("ask_keys") || []);
+    this.showQuestion();
+  }
+
+  custom(msg, buffers) {
+    if (msg && msg.type === "ask") return this.askHere();  // the Ask button, while playing
+    return super.custom(msg, buffers);
+  }
+
+  // the question over the figure, its veils on the panels as drawn on screen
+  showQuestion() {
+    const c = this.canvas, f = this.figure;
+    const scale = this.width && c.clientWidth ? c.clientWidth / this.width : 1;
+    const left = (f.offsetLeft || 0) + (c.offsetLeft || 0), top = f.offsetTop || 0;
+    this.card.show(this.model.get("question"), this.panels, scale,
+      [left, top + (c.offsetTop || 0)], top, Math.round((this.height || 0) * scale));
+    const v = this.card.view;
+    this.root.dataset.question = v ? (v.revealed ? "revealed" : "open") : "";
+  }
+
+  // ask (key q, or the Ask button while playing): Play stops, the kernel hears the step shown;
+  // q again on an unanswered question asks the tab's next one
+  askHere() {
+    if (this.playing) this.stop(true);
+    const k = this.shown >= 0 ? this.shown : this.want;
+    this.model.send({ type: "ask", step: Math.max(0, k | 0), again: this.card.unanswered() });
   }
 
   // ------------------------------------------------------------------ play

@@ -1,0 +1,222 @@
+// A question asked over the page figure (issue 33, item 1: predict, then reveal): the card
+// with the question, its big answer buttons and Reveal, drawn from the figure's `question`
+// trait (explorer/app/question_state.py, QuestionState.page_json), and veils over the panels
+// that would give the answer away until the reveal. The kernel decides everything; the card
+// sends the clicks (answer, reveal, close) and draws what comes back. The pure parts
+// (cardView, questionMessage, sketchGeometry) are tested in Node (tests/js/question.test.mjs).
+
+export const SKETCH_PX = 170;     // the card's drawing of a labelling, CSS px a side
+const SHORT_PX = 420;             // a figure shorter than this gets the card's smaller type
+
+// what the card shows for the question `q` (the `question` trait), or null for none
+export function cardView(q) {
+  if (!q || typeof q !== "object" || !Number.isInteger(q.id) || !Array.isArray(q.choices)) return null;
+  const revealed = q.phase === "revealed";
+  const tally = q.tally && typeof q.tally === "object" ? q.tally : {};
+  const choices = q.choices.filter((c) => Array.isArray(c) && typeof c[0] === "string");
+  const answers = choices.reduce((a, [k]) => a + Math.max(0, tally[k] | 0), 0);
+  const mine = choices.some(([k]) => k === q.answer) ? 1 : 0;
+  const label = (key) => String((choices.find(([k]) => k === key) || [key, key])[1]);
+  let verdict = "";
+  if (revealed) {
+    verdict = q.verdict === "right" ? `Right: ${label(q.truth)}.`
+      : q.verdict === "wrong" ? `Not this time: the answer is ${label(q.truth)}.`
+        : `The answer: ${label(q.truth)}.`;
+  }
+  return {
+    id: q.id,
+    words: String(q.words || ""),
+    detail: String(q.detail || ""),
+    buttons: choices.map(([key, text]) => ({ key, label: String(text), pressed: q.answer === key,
+      truth: revealed && q.truth === key, disabled: revealed, count: Math.max(0, tally[key] | 0) })),
+    // others' answers (a room's): shown when there are more than this page's own
+    answers: answers > mine ? answers : 0,
+    revealed,
+    prompt: revealed ? "" : q.answer ? "You may change your answer, then Reveal."
+      : "Answer, then Reveal.",
+    verdict,
+    right: revealed ? q.verdict || "" : "",
+    explain: revealed ? String(q.explain || "") : "",
+    hide: revealed || !Array.isArray(q.hide) ? [] : q.hide.filter((h) => typeof h === "string"),
+    sketch: q.sketch && typeof q.sketch === "object" ? q.sketch : null,
+    side: q.side === "left" ? "left" : "right",
+  };
+}
+
+// the message a click on the card sends ("answer" with a choice's key, "reveal", "close"), or
+// null when the question shown does not take it (revealed already, not one of its choices)
+export function questionMessage(q, type, choice) {
+  const v = cardView(q);
+  if (!v) return null;
+  if (type === "answer") {
+    if (v.revealed || !v.buttons.some((b) => b.key === choice)) return null;
+    return { type, id: v.id, choice };
+  }
+  if (type === "reveal") return v.revealed ? null : { type, id: v.id };
+  return type === "close" ? { type, id: v.id } : null;
+}
+
+// a sketch's points and line in px of a `size` square: {points: [{x, y, label, n}], line:
+// [x1, y1, x2, y2] or null}; the box [x0, x1, y0, y1] fills it, y upwards
+export function sketchGeometry(sketch, size) {
+  const [x0, x1, y0, y1] = Array.isArray(sketch && sketch.box) ? sketch.box : [-1, 1, -1, 1];
+  const sx = size / (x1 - x0 || 1), sy = size / (y1 - y0 || 1);
+  const px = (x) => (x - x0) * sx, py = (y) => size - (y - y0) * sy;
+  const points = (sketch && Array.isArray(sketch.points) ? sketch.points : [])
+    .map(([x, y, label], i) => ({ x: px(x), y: py(y), label: label > 0 ? 1 : -1, n: i + 1 }));
+  let line = null;
+  const l = sketch && sketch.line;
+  if (Array.isArray(l) && l.length === 3 && (l[0] || l[1])) {
+    const [a, b, c] = l, ends = [];  // a x + b y + c = 0 where it crosses the box's edges
+    if (b) for (const x of [x0, x1]) { const y = -(a * x + c) / b; if (y >= y0 && y <= y1) ends.push([x, y]); }
+    if (a) for (const y of [y0, y1]) { const x = -(b * y + c) / a; if (x >= x0 && x <= x1) ends.push([x, y]); }
+    const far = ends.find((e) => Math.hypot(e[0] - ends[0][0], e[1] - ends[0][1]) > 1e-9);
+    if (ends.length && far) line = [px(ends[0][0]), py(ends[0][1]), px(far[0]), py(far[1])];
+  }
+  return { points, line };
+}
+
+function qEl(doc, tag, cls, text) {
+  const e = doc.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// the labelling drawn small on a canvas: +1 blue discs, −1 vermillion squares, numbered, and
+// the separating line once revealed
+function sketchCanvas(doc, sketch, px) {
+  const pad = 14, side = px + 2 * pad;
+  const ratio = (doc.defaultView && doc.defaultView.devicePixelRatio) || 1;
+  const c = qEl(doc, "canvas", "pe-q-sketch");
+  c.width = Math.round(side * ratio);
+  c.height = Math.round(side * ratio);
+  c.style.width = `${side}px`;
+  c.style.height = `${side}px`;
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", "The labelling asked about: +1 discs, −1 squares, numbered");
+  const ctx = c.getContext("2d");
+  if (!ctx) return c;
+  const { points, line } = sketchGeometry(sketch, px);
+  ctx.setTransform(ratio, 0, 0, ratio, pad * ratio, pad * ratio);
+  ctx.fillStyle = "#FFFFFF";
+  ctx.fillRect(-pad, -pad, side, side);
+  ctx.strokeStyle = "#BDBDBD";
+  ctx.strokeRect(-pad + 0.5, -pad + 0.5, side - 1, side - 1);
+  if (line) {
+    ctx.strokeStyle = "#222222";
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    ctx.moveTo(line[0], line[1]);
+    ctx.lineTo(line[2], line[3]);
+    ctx.stroke();
+  }
+  ctx.font = "600 15px system-ui, sans-serif";
+  for (const p of points) {
+    ctx.fillStyle = p.label > 0 ? "#0072B2" : "#D55E00";
+    ctx.beginPath();
+    if (p.label > 0) ctx.arc(p.x, p.y, 8, 0, 2 * Math.PI);
+    else ctx.rect(p.x - 7.5, p.y - 7.5, 15, 15);
+    ctx.fill();
+    ctx.fillStyle = "#111111";
+    ctx.fillText(String(p.n), p.x + 9, p.y - 9);
+  }
+  return c;
+}
+
+export class QuestionCard {
+  // `host`: the page figure's element (position: relative), `send(msg)`: to the kernel
+  constructor(host, send) {
+    this.doc = host.ownerDocument || document;
+    // a layer over the figure that lets clicks through but for the card and the veils
+    this.layer = qEl(this.doc, "div", "pe-q-layer");
+    host.appendChild(this.layer);
+    this.send = send;
+    this.q = null;
+    this.view = null;
+    this.drawnKey = "";
+  }
+
+  // whether a question waits for its reveal (the transport waits with it)
+  waiting() { return !!(this.view && !this.view.revealed); }
+
+  // an unanswered question is open: q again asks another
+  unanswered() { return this.waiting() && !this.view.buttons.some((b) => b.pressed); }
+
+  // show the question `q` over the figure; `panels`: the scene's panels, `scale`: CSS px of the
+  // canvas on screen per figure px, `at`: the canvas's offset in the host; `top` and `height`:
+  // where the figure starts in it and its height on screen, which the card keeps to
+  show(q, panels, scale, at, top = 0, height = 0) {
+    const key = JSON.stringify([q, scale, at, top, height, [...panels.keys()]]);
+    if (key === this.drawnKey) return;
+    this.drawnKey = key;
+    this.q = q;
+    const v = this.view = cardView(q);
+    if (!v) { this.layer.replaceChildren(); return; }
+    const veils = [];
+    for (const name of v.hide) {
+      const p = panels.get(name);
+      if (!p) continue;
+      const veil = qEl(this.doc, "div", "pe-q-veil", "Hidden until the reveal");
+      Object.assign(veil.style, { left: `${at[0] + p.x * scale}px`, top: `${at[1] + p.y * scale}px`,
+        width: `${p.w * scale}px`, height: `${p.h * scale}px` });
+      veils.push(veil);
+    }
+    const room = height > 0 ? height - 16 : 0;
+    const card = this.build(this.doc, v, room ? Math.round(Math.min(SKETCH_PX,
+      Math.max(70, 0.35 * room))) : SKETCH_PX);
+    card.style.top = `${top + 8}px`;
+    if (room) card.style.maxHeight = `${room}px`;
+    if (room && room < SHORT_PX) card.classList.add("pe-q-short");  // a short figure: smaller type
+    this.layer.replaceChildren(...veils, card);
+  }
+
+  build(doc, v, sketchPx = SKETCH_PX) {
+    const card = qEl(doc, "div", `pe-q-card${v.side === "left" ? " pe-q-left" : ""}`);
+    card.setAttribute("role", "dialog");
+    card.setAttribute("aria-label", v.words);
+    card.dataset.phase = v.revealed ? "revealed" : "open";
+    card.append(qEl(doc, "div", "pe-q-words", v.words), qEl(doc, "div", "pe-q-detail", v.detail));
+    const row = qEl(doc, "div", "pe-q-choices");
+    for (const b of v.buttons) {
+      const button = qEl(doc, "button", `pe-q-choice${b.truth ? " pe-q-truth" : ""}`,
+        v.revealed && v.answers ? `${b.label} · ${b.count}` : b.label);
+      button.type = "button";
+      button.dataset.choice = b.key;
+      button.setAttribute("aria-pressed", b.pressed ? "true" : "false");
+      button.disabled = b.disabled;
+      button.addEventListener("click", () => this.click("answer", b.key));
+      row.appendChild(button);
+    }
+    if (v.sketch) {  // the labelling beside the answers: the card stays short
+      const body = qEl(doc, "div", "pe-q-body");
+      body.append(sketchCanvas(doc, v.sketch, sketchPx), row);
+      card.appendChild(body);
+    } else card.appendChild(row);
+    if (v.answers) card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answers`));
+    if (v.revealed) {
+      card.append(qEl(doc, "div", `pe-q-verdict pe-q-${v.right || "told"}`, v.verdict),
+        qEl(doc, "div", "pe-q-explain", v.explain));
+    } else {
+      card.appendChild(qEl(doc, "div", "pe-q-prompt", v.prompt));
+    }
+    const foot = qEl(doc, "div", "pe-q-foot");
+    const acts = v.revealed ? [["close", "Close", "Close the question (Esc)"]]
+      : [["reveal", "Reveal", "Take the step and show the answer"],
+        ["close", "Withdraw", "Close the question unanswered (Esc)"]];
+    for (const [type, text, tip] of acts) {
+      const b = qEl(doc, "button", `pe-q-${type}`, text);
+      b.type = "button";
+      b.title = tip;
+      b.addEventListener("click", () => this.click(type));
+      foot.appendChild(b);
+    }
+    card.appendChild(foot);
+    return card;
+  }
+
+  click(type, choice) {
+    const msg = questionMessage(this.q, type, choice);
+    if (msg) this.send(msg);
+  }
+}

@@ -111,6 +111,12 @@ body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-to
   .pe-root .pe-ask i { font-size: var(--pe-font, 16px); margin: 0; }
 }
 .pe-root.pe-lecture > .pe-topbar { gap: 6px; }
+/* and in lecture mode under 1366 px Lecture mode too (the key l, its tooltip and screen readers
+   keep its name): the row beside the tabs then clears the last tab's title at 1024 px */
+@media (max-width: 1365px) {
+  .pe-lecture .pe-lecture-toggle { font-size: 0; padding: 0 9px; }
+  .pe-lecture .pe-lecture-toggle i { font-size: var(--pe-font, 16px); margin: 0; }
+}
 /* at 1024 px narrower gaps and icon buttons give Ask the room: the top bar keeps to one row */
 @media (max-width: 1100px) {
   .pe-root > .pe-topbar { gap: 6px; }

@@ -29,12 +29,14 @@ MEASURE = """() => {
   const click = [...document.querySelectorAll('.widget-toggle-buttons')]
       .find(e => e.offsetParent !== null && e.textContent.includes('Click mode'));
   const labels = [...document.querySelectorAll('.lm-TabBar-tabLabel')];
+  const tabs = [...document.querySelectorAll('.lm-TabBar-tab')].filter(e => e.offsetParent !== null);
   const topbar = shown('.pe-topbar');
   return {
     vw: innerWidth, vh: innerHeight,
     canvas: canvas && box(canvas), step: step && box(step), click: click && box(click),
     labels: labels.map(e => [e.textContent, e.scrollWidth <= e.clientWidth + 1, box(e)]),
     topbar: topbar && [...topbar.children].filter(c => c.offsetParent !== null).map(box),
+    tabs: tabs.map(box),
   };
 }"""
 
@@ -80,8 +82,9 @@ def test_figure_timeline_and_class_controls_on_screen_together(page, dashboard_u
     assert _on_screen(m["step"], m), m
     assert _on_screen(m["click"], m), m
     assert all(whole for _, whole, _ in m["labels"]), m["labels"]
-    for b in m["topbar"] or []:
+    for b in m["topbar"] or []:  # nor any tab (lecture mode puts the bar beside them)
         assert not any(_overlap(b, label) for _, _, label in m["labels"]), (b, m["labels"])
+        assert not any(_overlap(b, tab) for tab in m["tabs"]), (b, m["tabs"])
     if lecture and width >= 1366:
         c = m["canvas"]
         assert (c[2] - c[0]) >= 0.85 * width and (c[3] - c[1]) >= 0.70 * height, (c, width, height)

@@ -123,6 +123,9 @@ body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-to
   .pe-root .pe-undo, .pe-root .pe-redo, .pe-root .pe-ask { padding: 0 6px; }
 }
 .pe-lecture .pe-main .pe-equation { display: flex; }
+/* one panel shown large (z) in lecture mode: the rows of controls above the figure go, the
+   figure takes their room (the page measures again when its class changes) */
+.pe-lecture .pe-view:has(.pe-pf-enlarged) .pe-above-figure { display: none !important; }
 .pe-playlist { padding: 2px 4px 4px; margin-bottom: 4px; border-bottom: 1px solid #ddd; }
 .pe-playlist .widget-hbox { gap: 6px; }
 .pe-playlist-where { color: #333; }

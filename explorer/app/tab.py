@@ -55,6 +55,9 @@ class TabView(FieldControls, W.VBox):
         keys = KEYS_HELP.removeprefix("Keys: ")
         self.keys_help = W.HTML(f"<div class='pe-help pe-keys'><b>Keys.</b> "
                                 f"{html.escape(keys)}</div>")
+        for w in above:  # the rows of controls: in lecture mode a panel shown large takes
+            if w is not getattr(self, "messages", None):  # their room (layout.py's CSS)
+                w.add_class("pe-above-figure")
         main = W.VBox([*above, self.figure_box, *below])
         self.shell = Shell(settings, main, foot=[section("Keys and symbols"), self.keys_help,
                                                  symbols_widget(symbols)])

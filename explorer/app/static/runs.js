@@ -79,6 +79,9 @@ export class PageFigureRuns extends PageFigureInput {
     this.enlarged = typeof scene.enlarged === "string" ? scene.enlarged : "";
     this.enlargeable = Array.isArray(scene.enlargeable) ? scene.enlargeable.map(String) : [];
     this.root.dataset.enlarged = this.enlarged;  // for tests: the panel shown large
+    // and a class, which lecture mode's CSS reads (the rows above the figure give it room)
+    // and whose change has the page bridge measure the figure's place again
+    this.root.classList.toggle("pe-pf-enlarged", !!this.enlarged);
     this.panels.set("figure", { name: "figure", x: 0, y: 0, w: this.width, h: this.height,
       clip: false, ax: 1, bx: 0, ay: 1, by: 0, figure: true });
     const tracks = (scene.tracks || []).map((t, i) => {

@@ -224,7 +224,9 @@ export class QuestionCard {
       body.append(sketchCanvas(doc, v.sketch, sketchPx), row);
       card.appendChild(body);
     } else card.appendChild(row);
-    if (v.answers) card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answers`));
+    if (v.answers) {
+      card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answer${v.answers === 1 ? "" : "s"}`));
+    }
     if (v.revealed) {
       card.append(qEl(doc, "div", `pe-q-verdict pe-q-${v.right || "told"}`, v.verdict),
         qEl(doc, "div", "pe-q-explain", v.explain));

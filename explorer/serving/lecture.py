@@ -59,8 +59,9 @@ KINDS = ("state", "msg", "view", "focus")
 #: a second sends about 60 step frames a second for the figure on screen; a new run's scene and
 #: first chunks come as a burst.
 PRESENTER_RATE = (500.0, 2000)
-#: A follower's messages a second, and its burst: its page sends none (the browser's own pings
-#: are not messages), so this only stops a page that floods the server.
+#: A follower's messages a second, and its burst: its page sends only its answers to a question
+#: (a click each; the browser's own pings are not messages), so this only stops a page that
+#: floods the server.
 FOLLOWER_RATE = (5.0, 50)
 
 

@@ -245,7 +245,7 @@ class PublishSocket(websocket.WebSocketHandler):
 
 
 class FollowSocket(websocket.WebSocketHandler):
-    """A follower: frames out, one at a time, from its outbox; what it sends is ignored."""
+    """A follower: frames out, one at a time, from its outbox; in, its answers (counted)."""
 
     def initialize(self, lecture: Lecture):
         self.lecture = lecture

@@ -131,9 +131,9 @@ class Answers:
         return None
 
     def _why_not(self, said: dict, *, present: bool) -> str | None:
-        poll = self.polls.get(said["fig"])
         if not present:
             return "left"
+        poll = self.polls.get(said["fig"])
         if poll is None:
             return "no question"
         if said["id"] != poll.id:

@@ -14,7 +14,17 @@ reading every frame as a follower's page does. Measures, on loopback:
 4. ``room_follow_play_fraction``: the presenter plays at 10 steps/s for ``--play-seconds``;
    the steps a Chromium follower drew over the steps the presenter drew;
 5. ``room_server_cpu_fraction``: the server's CPU time over that play, per second of it;
-6. ``room_followers``: followers still connected and receiving at the end.
+6. ``room_followers``: followers still connected and receiving at the end;
+7. ``room_ask_to_question_median_ms`` / ``_p95_ms`` (issue 33): the presenter asks (key q) to
+   the question on each follower, the 3 in Chromium (the card on screen) and the simulated
+   ones (the frame that carries it read);
+8. ``room_answer_to_tally_median_ms`` / ``_p95_ms``: the simulated followers answer, spread
+   over :data:`ANSWER_SPREAD_S` seconds; each answer (the i-th sent) to the presenter's card
+   counting i answers (on screen);
+9. ``room_answers_cpu_fraction``: the server's CPU time over those seconds, per second.
+
+The clocks of the followers' process and of Chromium are the machine's (epoch), so 7 and 8
+compare times taken in different processes on one machine.
 
 Writes ``benchmarks/results/room.json`` and prints a table. Usage::
 
@@ -45,7 +55,13 @@ KEY = "room-load-test-key"
 TARGETS = {"room_followers": (">=", 500), "room_step_to_follower_median_ms": ("<=", 50),
            "room_step_to_follower_p95_ms": ("<=", 100), "room_follow_play_fraction": (">=", 0.98),
            "room_flood_open_last_s": ("<=", 10), "room_mb_per_follower": ("<=", 1),
-           "room_server_cpu_fraction": ("<=", 0.5)}
+           "room_server_cpu_fraction": ("<=", 0.5),
+           "room_ask_to_question_p95_ms": ("<=", 200), "room_answer_to_tally_p95_ms": ("<=", 500),
+           "room_answers_cpu_fraction": ("<=", 1.0)}
+#: The simulated followers' answers are spread over this many seconds after the question came.
+ANSWER_SPREAD_S = 9.0
+#: The seconds the question phase takes, with margins (the simulated followers stay for it).
+QUESTION_S = 30.0
 #: A run long enough to play 10 steps/s for a while (the Perceptron tab, many points).
 PLAY_LINK = "?tab=perceptron&dataset=separable&n=200&seed=1&max_epochs=50"
 
@@ -59,6 +75,11 @@ async def _followers(url: str, n: int, seconds: float) -> dict:
 
     t0 = time.monotonic()
     whole, frames, errors = [], [0] * n, []
+    asked, answered = [], []  # epoch s: a question's frame read; an answer sent
+
+    def answer(ws, fig, qid, choice):
+        answered.append(time.time())
+        ws.write_message(json.dumps({"t": "answer", "fig": fig, "id": qid, "choice": choice}))
 
     async def one(i):
         try:
@@ -66,7 +87,7 @@ async def _followers(url: str, n: int, seconds: float) -> dict:
         except Exception as exc:  # noqa: BLE001 - counted
             errors.append(repr(exc))
             return
-        got_view = False
+        got_view, seen = False, None
         while time.monotonic() - t0 < seconds:
             try:
                 msg = await asyncio.wait_for(ws.read_message(), timeout=1.0)
@@ -76,13 +97,21 @@ async def _followers(url: str, n: int, seconds: float) -> dict:
                 errors.append("closed")
                 return
             frames[i] += 1
-            if not got_view and decode(msg).kind == "view":
+            head = decode(msg).header
+            if not got_view and head["t"] == "view":
                 got_view = True
                 whole.append(time.monotonic() - t0)
+            q = head.get("set", {}).get("question") if head["t"] == "state" else None
+            if q and q.get("phase") == "open" and q["id"] != seen:
+                seen = q["id"]
+                asked.append(time.time())
+                asyncio.get_running_loop().call_later(0.5 + ANSWER_SPREAD_S * i / n, answer, ws,
+                                                      head["fig"], q["id"], q["choices"][i % 2][0])
         ws.close()
 
     await asyncio.gather(*(one(i) for i in range(n)))
-    return {"whole_s": whole, "frames": frames, "errors": errors[:5], "n_errors": len(errors)}
+    return {"whole_s": whole, "frames": frames, "errors": errors[:5], "n_errors": len(errors),
+            "asked_at": asked, "answered_at": answered}
 
 
 def followers_main(url: str, n: int, seconds: float, out: str) -> None:
@@ -137,6 +166,68 @@ def _steps(page, presenter, n: int) -> list[float]:
     return delays
 
 
+#: In a follower's page: when the question's card is first on screen (epoch ms), in
+#: ``window.peAsked``.
+RECORD_CARD = """() => { window.peAsked = null; const look = () => {
+    if (document.querySelector('.pe-follow-figure .pe-q-card'))
+      window.peAsked = performance.timeOrigin + performance.now();
+    else requestAnimationFrame(look); }; requestAnimationFrame(look); }"""
+#: In the presenter's page: each count of answers its card shows, with when (epoch ms).
+RECORD_COUNT = """() => { window.peCounts = []; let last = '';
+  const look = () => { const c = document.querySelector('.pe-pagefigure .pe-q-count');
+    const t = c ? c.textContent : '';
+    if (t !== last) { last = t; window.peCounts.push([parseInt(t, 10) || 0,
+      performance.timeOrigin + performance.now()]); }
+    if (!window.peCountsDone) requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+
+
+def _question(presenter, fpages, server_pid: int) -> dict:
+    """The presenter asks (q); the followers' pages see it; the simulated followers answer
+    over :data:`ANSWER_SPREAD_S` s; the server's CPU over them; then Reveal."""
+    for f in fpages:
+        f.evaluate(RECORD_CARD)
+    presenter.evaluate(RECORD_COUNT)
+    presenter.locator(".pe-pagefigure canvas.pe-canvas").first.click()
+    t_ask = presenter.evaluate("() => performance.timeOrigin + performance.now()")
+    presenter.keyboard.press("q")
+    presenter.wait_for_selector(".pe-pagefigure .pe-q-card")
+    cpu0, t0 = _cpu_s(server_pid), time.monotonic()
+    time.sleep(ANSWER_SPREAD_S + 1.0)
+    cpu = (_cpu_s(server_pid) - cpu0) / (time.monotonic() - t0)
+    time.sleep(3)  # the last tallies
+    presenter.evaluate("() => { window.peCountsDone = true; }")
+    counts = presenter.evaluate("() => window.peCounts")
+    chromium = [f.evaluate("() => window.peAsked") for f in fpages]
+    presenter.click(".pe-pagefigure .pe-q-reveal")
+    presenter.wait_for_selector(".pe-pagefigure .pe-q-card[data-phase='revealed']")
+    return {"t_ask_ms": t_ask, "chromium_asked_ms": chromium, "presenter_counts": counts,
+            "room_answers_cpu_fraction": round(cpu, 3)}
+
+
+def _question_delays(out: dict, sim: dict) -> dict:
+    """Ask -> question on every follower, and answer -> the presenter's count, in ms."""
+    t_ask = out.pop("t_ask_ms")
+    asked = [a * 1000 - t_ask for a in sim["asked_at"]]
+    asked += [a - t_ask for a in out.pop("chromium_asked_ms") if a is not None]
+    counts = out.pop("presenter_counts")
+    sent = sorted(a * 1000 for a in sim["answered_at"])
+    delays = []
+    for i, t in enumerate(sent, start=1):  # the i-th answer: shown when the card counts i
+        shown = next((at for n, at in counts if n >= i), None)
+        if shown is not None:
+            delays.append(max(0.0, shown - t))
+    res = {"question_followers": len(asked), "answers_sent": len(sent),
+           "answers_counted": max((n for n, _ in counts), default=0)}
+    if asked:
+        res["room_ask_to_question_median_ms"] = round(statistics.median(asked), 1)
+        res["room_ask_to_question_p95_ms"] = round(percentile(asked, 95), 1)
+    if delays:
+        res["room_answer_to_tally_median_ms"] = round(statistics.median(delays), 1)
+        res["room_answer_to_tally_p95_ms"] = round(percentile(delays, 95), 1)
+    return res
+
+
 def run(opts) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -173,7 +264,7 @@ def run(opts) -> dict:
             rss0 = _rss_mb(server_pid)
             # 1-2: the simulated followers arrive at once and stay
             res_file = ROOT / "benchmarks" / "results" / "room-followers.json"
-            stay = 120 + opts.play_seconds
+            stay = 120 + opts.play_seconds + QUESTION_S
             sim = subprocess.Popen([sys.executable, __file__, "--followers-only", base.replace(
                 "http", "ws") + "lecture/follow", str(opts.followers), str(stay), str(res_file)])
             time.sleep(12)
@@ -207,6 +298,7 @@ def run(opts) -> dict:
                          for f in fpages]
             out["presenter_steps_played"] = len(mine)
             out["room_follow_play_fraction"] = round(min(fractions), 3)
+            out.update(_question(presenter, fpages, server_pid))
             browser.close()
         sim.wait(timeout=stay + 60)
         sim_res = json.loads(res_file.read_text())
@@ -215,6 +307,7 @@ def run(opts) -> dict:
         out["room_flood_open_median_s"] = round(statistics.median(whole), 2) if whole else None
         out["room_followers"] = sum(1 for f in sim_res["frames"] if f > 0) + 3
         out["follower_errors"] = sim_res["n_errors"]
+        out.update(_question_delays(out, sim_res))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(30)

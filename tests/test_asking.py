@@ -150,3 +150,35 @@ def test_a_tab_without_questions_says_so(dash):
     view = tab(dash, "margins")
     assert not dash.asking.ask()
     assert "questions are asked in the Perceptron and Cover tabs" in view.messages.refused
+
+
+def test_a_rooms_tally_joins_the_card_beside_the_truth_and_stale_or_malformed_ones_do_not(dash):
+    """In a lecture's room the presenter's page passes the hall server's counts on (issue 33,
+    item 1, the room): the card counts them with the presenter's own answer, and keeps them
+    at the reveal; a tally for another question, or malformed, changes nothing."""
+    view = tab(dash, "perceptron")
+    view.load_state(view.spec.defaults())
+    dash.asking.ask()
+    q = question(view)
+    page_says(view, type="tally", id=q["id"], tally={"yes": 2, "no": 1})
+    assert question(view)["tally"] == {"yes": 2, "no": 1} and question(view)["truth"] is None
+    page_says(view, type="answer", id=q["id"], choice="no")  # the presenter's own, beside
+    assert question(view)["tally"] == {"yes": 2, "no": 2}
+    page_says(view, type="tally", id=q["id"], tally={"yes": 3, "no": 1, "maybe": 9})
+    assert question(view)["tally"] == {"yes": 3, "no": 2}
+    before = question(view)
+    for content in ({"type": "tally", "id": q["id"] - 1, "tally": {"yes": 40}},
+                    {"type": "tally", "id": q["id"], "tally": {"yes": -1}},
+                    {"type": "tally", "id": q["id"], "tally": {"yes": 1.5}},
+                    {"type": "tally", "id": q["id"], "tally": {"yes": True}},
+                    {"type": "tally", "id": q["id"], "tally": [1, 2]},
+                    {"type": "tally", "id": q["id"], "tally": {f"k{i}": 1 for i in range(17)}},
+                    {"type": "tally", "id": q["id"]}):
+        page_says(view, **content)
+    assert question(view) == before
+    page_says(view, type="reveal", id=q["id"])
+    # the server's last count, of answers taken before it heard of the reveal, still comes
+    page_says(view, type="tally", id=q["id"], tally={"yes": 4, "no": 1})
+    q = question(view)
+    assert q["phase"] == "revealed" and q["truth"] == "yes" and q["tally"] == {"yes": 4, "no": 2}
+    page_says(view, type="close", id=q["id"])

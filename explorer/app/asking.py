@@ -132,6 +132,8 @@ class Asking:
             return  # stale: a question that went, or another tab's
         if msg["type"] == "answer":
             self.answer(msg["choice"])
+        elif msg["type"] == "tally":
+            self.counted(msg["tally"])
         elif msg["type"] == "reveal":
             self.reveal()
         else:
@@ -197,6 +199,14 @@ class Asking:
         self.state = new
         self._send()
         return True
+
+    def counted(self, room: dict) -> None:
+        """A room's answers to the open question (the presenter's page passes them on from the
+        hall server): the card shows the count, and beside the truth once revealed."""
+        new = self.state.counted(room)
+        if new.tally != self.state.tally:
+            self.state = new
+            self._send()
 
     def reveal(self) -> bool:
         """Reveal: the tab takes the question's step, and the card the truth."""

@@ -13,7 +13,10 @@ The page's messages, checked by :func:`read_message` (anything else is None, ign
   step the page shows; ``"again": true`` asks the tab's next question instead;
 * ``{"type": "answer", "id": n, "choice": key}``, ``{"type": "reveal", "id": n}``,
   ``{"type": "close", "id": n}``: about question ``n`` (a stale id or an unknown choice is
-  ignored by :meth:`QuestionState.answered` and the controller).
+  ignored by :meth:`QuestionState.answered` and the controller);
+* ``{"type": "tally", "id": n, "tally": {key: count}}``: a room's answers to question ``n``,
+  which the presenter's page heard from the hall server (:mod:`explorer.serving.answers`) and
+  passes on (:meth:`QuestionState.counted`).
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ __all__ = ["PHASES", "MESSAGES", "QuestionState", "read_message", "MAX_ID"]
 #: A question's phases: asked and waiting for answers, then revealed.
 PHASES = ("open", "revealed")
 #: The page's messages about questions (their ``type``).
-MESSAGES = ("ask", "answer", "reveal", "close")
+MESSAGES = ("ask", "answer", "reveal", "close", "tally")
 #: Question ids are whole numbers from 1 up to this (a message's id outside is malformed).
 MAX_ID = 2**31 - 1
 #: Longest choice key a message may carry (a longer one is malformed).
 MAX_CHOICE_CHARS = 32
+#: Most choices a room's tally may count (a tally of more is malformed).
+MAX_TALLY_CHOICES = 16
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,8 @@ class QuestionState:
         This page's answer (alone: the student's), one of the choices, changeable until the
         reveal.
     tally : dict
-        Choice -> answers counted (every choice present, 0 when none).
+        Choice -> answers counted (every choice present, 0 when none): this page's answer,
+        and a room's (:meth:`counted`).
     """
 
     id: int
@@ -95,6 +101,14 @@ class QuestionState:
         tally[choice] += 1
         return replace(self, answer=choice, tally=tally)
 
+    def counted(self, room: dict) -> QuestionState:
+        """The state with a room's answers ``room`` (choice -> count; the server counts one a
+        follower) in its tally, beside this page's own answer; keys not among the choices are
+        left out. A room's count may still come after the reveal: it holds the answers the
+        server took before it heard of the reveal."""
+        tally = {k: max(0, int(room.get(k, 0))) + (self.answer == k) for k in self.choice_keys}
+        return replace(self, tally=tally)
+
     def revealing(self) -> QuestionState:
         """The state revealed (its truth joins what the page is sent)."""
         return replace(self, phase="revealed")
@@ -135,9 +149,21 @@ def read_message(content) -> dict | None:
     qid = content.get("id")
     if not (_whole(qid) and 1 <= qid <= MAX_ID):
         return None
+    if kind == "tally":
+        return _read_tally(qid, content.get("tally"))
     if kind != "answer":
         return {"type": kind, "id": qid}
     choice = content.get("choice")
     if not isinstance(choice, str) or not 0 < len(choice) <= MAX_CHOICE_CHARS:
         return None
     return {"type": "answer", "id": qid, "choice": choice}
+
+
+def _read_tally(qid: int, tally) -> dict | None:
+    """A ``tally`` message checked: choice keys to whole counts (None if malformed)."""
+    if not isinstance(tally, dict) or len(tally) > MAX_TALLY_CHOICES:
+        return None
+    if not all(isinstance(k, str) and 0 < len(k) <= MAX_CHOICE_CHARS
+               and _whole(v) and 0 <= v <= MAX_ID for k, v in tally.items()):
+        return None
+    return {"type": "tally", "id": qid, "tally": dict(tally)}

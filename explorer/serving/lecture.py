@@ -23,6 +23,11 @@ Frames
     Frames go to followers as they came (the bytes are not encoded again), a new figure's
     whole state first (:meth:`Lecture.snapshot`).
 
+Answers
+    While a question is open on the presenter's figure (its ``question`` trait), followers'
+    pages send their answers as text messages, counted in memory by
+    :class:`explorer.serving.answers.Answers` (:meth:`Lecture.answer`).
+
 Slow followers
     Each follower has a :class:`Outbox`: a "view" frame replaces a view still waiting, and a
     follower whose waiting frames pass :data:`OUTBOX_LIMIT` bytes has them dropped and gets the
@@ -35,6 +40,8 @@ import json
 import struct
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+
+from .answers import Answers
 
 __all__ = ["Frame", "FrameError", "Lecture", "Outbox", "RateLimit", "covers", "decode", "encode",
            "OUTBOX_LIMIT", "MAX_FRAME", "MAX_FOLLOWERS", "PRESENTER_RATE", "FOLLOWER_RATE"]
@@ -52,8 +59,9 @@ KINDS = ("state", "msg", "view", "focus")
 #: a second sends about 60 step frames a second for the figure on screen; a new run's scene and
 #: first chunks come as a burst.
 PRESENTER_RATE = (500.0, 2000)
-#: A follower's messages a second, and its burst: its page sends none (the browser's own pings
-#: are not messages), so this only stops a page that floods the server.
+#: A follower's messages a second, and its burst: its page sends only its answers to a question
+#: (a click each; the browser's own pings are not messages), so this only stops a page that
+#: floods the server.
 FOLLOWER_RATE = (5.0, 50)
 
 
@@ -276,6 +284,9 @@ class Lecture:
         self.followers: dict[object, Outbox] = {}
         self.presenter = None  # the presenting page's socket (set by lecture_web)
         self.count_due = False  # the presenter is told the followers' count soon
+        self.answers = Answers()  # the room's answers to the question open, if any
+        self.tally_due = False  # the presenter is sent the changed tallies soon
+        self.report_due = False  # the answers dropped are written to the log soon
 
     @property
     def presenting(self) -> bool:
@@ -303,6 +314,12 @@ class Lecture:
 
     def leave(self, who) -> None:
         self.followers.pop(who, None)
+        self.answers.left(who)
+
+    def answer(self, who, message) -> str | None:
+        """Follower ``who``'s message, an answer: None when taken, else why it is dropped
+        (:meth:`explorer.serving.answers.Answers.take`)."""
+        return self.answers.take(who, message, present=who in self.followers)
 
     def publish(self, frame: Frame) -> list[Outbox]:
         """Keep ``frame`` and put it in the outboxes it goes to; return those outboxes."""
@@ -316,6 +333,8 @@ class Lecture:
                 return list(self.followers.values())
         else:
             self.figures.setdefault(frame.fig, _Figure()).take(frame)
+            if frame.kind == "state" and "question" in frame.header["set"]:
+                self.answers.published(frame.fig, frame.header["set"]["question"])
             if frame.fig != self.focused:
                 return []
         for box in self.followers.values():

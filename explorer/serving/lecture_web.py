@@ -14,7 +14,9 @@ the two websockets between them (issue 32; the relay itself is :mod:`explorer.se
 ``WS {base}lecture/publish``
     The presenter's page publishes frames; refused (close code 4003) without the key's cookie.
 ``WS {base}lecture/follow``
-    Frames to a follower; anything a follower sends is ignored.
+    Frames to a follower; a follower sends only its answers to the question open (text,
+    :mod:`explorer.serving.answers`), counted and sent on to the presenter as a tally; anything
+    else it sends is dropped and counted in the log.
 ``GET {base}lecture/qr.svg``
     The students' address (``…/follow`` as the asking browser reached the server: its scheme,
     ``X-Forwarded-Proto`` behind a proxy, and ``Host``) as a QR code, for the presenter's
@@ -35,6 +37,7 @@ from pathlib import Path
 
 from tornado import web, websocket
 
+from . import answers as _answers
 from .lecture import FOLLOWER_RATE, MAX_FRAME, PRESENTER_RATE, FrameError, Lecture, RateLimit, decode
 
 __all__ = ["KEY_COOKIE", "FLAG_COOKIE", "lecture_handlers"]
@@ -44,7 +47,8 @@ log = logging.getLogger("explorer.lecture")
 KEY_COOKIE = "pe_presenter"
 FLAG_COOKIE = "pe_lecture"
 STATIC = Path(__file__).resolve().parents[1] / "app" / "static"
-#: A follower's own messages are never read; a big one closes its socket.
+#: A follower's messages are its answers (a few dozen bytes; over
+#: :data:`explorer.serving.answers.MAX_ANSWER_BYTES` dropped); one over this closes its socket.
 FOLLOWER_MAX_MESSAGE = 4096
 #: The close code of a page that sent more messages than its :class:`RateLimit` allows (its
 #: page says why and does not dial again).
@@ -211,6 +215,8 @@ class PublishSocket(websocket.WebSocketHandler):
         if old is not None and old is not self:
             old.close(4001, "presenting from another page now")
         self.tell()
+        self.lecture.answers.due.update(self.lecture.answers.polls)  # a new page hears them
+        tally_soon(self.lecture)
 
     def tell(self):
         """Tell the presenting page how many follow (a text message; frames are binary)."""
@@ -239,7 +245,7 @@ class PublishSocket(websocket.WebSocketHandler):
 
 
 class FollowSocket(websocket.WebSocketHandler):
-    """A follower: frames out, one at a time, from its outbox; what it sends is ignored."""
+    """A follower: frames out, one at a time, from its outbox; in, its answers (counted)."""
 
     def initialize(self, lecture: Lecture):
         self.lecture = lecture
@@ -262,9 +268,16 @@ class FollowSocket(websocket.WebSocketHandler):
         self.ready.set()
 
     def on_message(self, message):
-        """Followers do not drive: nothing they send is read; a page that floods is closed."""
+        """A follower's answer is counted (anything else is dropped: no reply, a count in the
+        log); followers do not drive; a page that floods is closed."""
         if not self.limit.allow(time.monotonic()):
+            log.warning("lecture: a follower's page sent messages too fast; closed")
             self.close(TOO_FAST, "this page sent too many messages")
+            return
+        if self.lecture.answer(self, message) is None:
+            tally_soon(self.lecture)
+        else:
+            report_soon(self.lecture)
 
     async def send_all(self):
         box = self.box
@@ -285,6 +298,8 @@ class FollowSocket(websocket.WebSocketHandler):
             self.lecture.leave(self)
             self.task.cancel()
             self.counted()
+            if self.lecture.answers.due:
+                tally_soon(self.lecture)
 
     def counted(self):
         """The presenter hears the new count, at most once a second."""
@@ -302,6 +317,42 @@ class FollowSocket(websocket.WebSocketHandler):
                     pass
 
         asyncio.get_running_loop().call_later(1.0, tell)
+
+
+def tally_soon(lec: Lecture) -> None:
+    """The presenter hears the tallies that changed, :data:`~explorer.serving.answers.
+    TALLY_DELAY_S` after the first change (the answers between go in the same message)."""
+    if lec.tally_due or lec.presenter is None:
+        return
+    lec.tally_due = True
+
+    def tell():
+        lec.tally_due = False
+        if lec.presenter is None:
+            return
+        for said in lec.answers.tallies():
+            try:
+                lec.presenter.write_message(json.dumps(said))
+            except websocket.WebSocketClosedError:
+                return
+
+    asyncio.get_running_loop().call_later(_answers.TALLY_DELAY_S, tell)
+
+
+def report_soon(lec: Lecture) -> None:
+    """The answers dropped go to the log as counts by reason, at most every
+    :data:`~explorer.serving.answers.DROP_LOG_S` seconds."""
+    if lec.report_due:
+        return
+    lec.report_due = True
+
+    def write():
+        lec.report_due = False
+        line = lec.answers.report()
+        if line:
+            log.warning(line)
+
+    asyncio.get_running_loop().call_later(_answers.DROP_LOG_S, write)
 
 
 def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None) -> list:

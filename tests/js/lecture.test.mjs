@@ -229,3 +229,79 @@ test("a follower page the server closes for too many messages says so and stops"
     Object.assign(globalThis, saved);
   }
 });
+
+// ------------------------------------------------------------------ questions in the room
+const openQuestion = (extra = {}) => ({ id: 3, name: "next_update", words: "Will the next point "
+  + "trigger an update?", detail: "Step 1 visits point 5.", choices: [["yes", "Yes"], ["no", "No"]],
+phase: "open", answer: null, tally: { yes: 0, no: 0 }, hide: [], truth: null, ...extra });
+
+test("the presenter publishes its figure's question, and hands the room's tally to its kernel", () => {
+  const { pub, sockets } = publisher();
+  const fig = fakeFigure({ question: openQuestion() });
+  pub.attach(fig);
+  assert.deepEqual(sockets[0].sent.at(-1).header.set.question, openQuestion());
+  pub.heard(JSON.stringify({ tally: { yes: 2, no: 1 }, fig: 1, id: 3 }));
+  assert.deepEqual(fig.model.sent.at(-1), { type: "tally", id: 3, tally: { yes: 2, no: 1 } });
+  const before = fig.model.sent.length;
+  pub.heard(JSON.stringify({ tally: { yes: 1 }, fig: 9, id: 3 }));  // no such figure
+  pub.heard("not json");
+  assert.equal(fig.model.sent.length, before);
+  pub.heard(JSON.stringify({ followers: 4, max_followers: 10 }));
+  assert.equal(pub.followers, 4);
+});
+
+test("a follower's answer is kept on its page, told once, changeable until the reveal", () => {
+  const told = [];
+  const answers = new Map();
+  const m = new FollowerModel({ fig: 1, answers, tell: (msg) => told.push(msg) });
+  let changes = 0;
+  m.on("change", () => { changes += 1; });
+  m.take({ t: "state", set: { question: openQuestion({ answer: "no" }) } }, []);
+  assert.equal(m.get("question").answer, null);  // the presenter's own answer is not this one's
+  assert.equal(m.get("question").role, "follower");
+  m.send({ type: "answer", id: 3, choice: "no" });
+  m.send({ type: "answer", id: 3, choice: "yes" });  // a wrong click changed
+  assert.deepEqual(told, [{ t: "answer", id: 3, choice: "no" }, { t: "answer", id: 3, choice: "yes" }]);
+  assert.equal(m.get("question").answer, "yes");
+  assert.ok(changes >= 3);
+  m.send({ type: "answer", id: 2, choice: "no" });  // a stale id
+  m.send({ type: "reveal", id: 3 });
+  m.send({ type: "close", id: 3 });
+  m.take({ t: "state", set: { question: openQuestion({ tally: { yes: 4, no: 0 } }) } }, []);
+  assert.equal(told.length, 2);  // a new tally is not an occasion to tell again
+  m.take({ t: "state", set: { question: openQuestion({ phase: "revealed", truth: "yes" }) } }, []);
+  m.send({ type: "answer", id: 3, choice: "no" });  // after the reveal: nothing
+  assert.equal(told.length, 2);
+  assert.equal(m.get("question").verdict, "right");
+  assert.equal(m.get("question").answer, "yes");
+});
+
+test("an answer is told again after a reconnection while its question is open", () => {
+  const answers = new Map();
+  const first = [];
+  const a = new FollowerModel({ fig: 1, answers, tell: (msg) => first.push(msg) });
+  a.take({ t: "state", set: { question: openQuestion() } }, []);
+  a.send({ type: "answer", id: 3, choice: "no" });
+  const again = [];  // the page's next connection: a new model, the page's answers
+  const b = new FollowerModel({ fig: 1, answers, tell: (msg) => again.push(msg) });
+  b.take({ t: "state", set: { question: openQuestion() } }, []);
+  b.take({ t: "state", set: { question: openQuestion({ tally: { yes: 0, no: 1 } }) } }, []);
+  assert.deepEqual(again, [{ t: "answer", id: 3, choice: "no" }]);
+  assert.equal(b.get("question").answer, "no");
+  const other = [];  // another question: nothing to tell
+  const c = new FollowerModel({ fig: 1, answers, tell: (msg) => other.push(msg) });
+  c.take({ t: "state", set: { question: openQuestion({ id: 4 }) } }, []);
+  assert.deepEqual(other, []);
+});
+
+test("a follower's page sends its answers as text naming the figure", async () => {
+  const doc = globalThis.document;
+  const sent = [];
+  const host = { doc, base: "/", figure: new FakeElement("main"), state: new FakeElement("span"),
+    title: new FakeElement("span"), dark: new FakeElement("div"), send: (t) => sent.push(t) };
+  const follower = new Follower(host, () => ({ destroy() {} }));
+  follower.take(encodeFrame({ t: "focus", fig: 2, blackout: false, title: "Perceptron" }));
+  follower.take(encodeFrame(...stateFrame(2, { question: openQuestion() })));
+  follower.model.send({ type: "answer", id: 3, choice: "yes" });
+  assert.deepEqual(sent.map((t) => JSON.parse(t)), [{ t: "answer", id: 3, choice: "yes", fig: 2 }]);
+});

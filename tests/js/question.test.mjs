@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 
-import { QuestionCard, cardView, questionMessage, sketchGeometry } from "../../explorer/app/static/question.js";
+import {
+  QuestionCard, answerKey, cardView, followerQuestion, questionMessage, sketchGeometry,
+} from "../../explorer/app/static/question.js";
 import { PageFigure } from "../../explorer/app/static/pagefigure.js";
 import { FakeElement, chunkMessage, installPage, modelFor, sceneHeader, settle } from "./fakes.mjs";
 
@@ -132,4 +134,61 @@ test("the page figure: q stops Play and sends the step shown; the transport wait
   fig.act("step");
   assert.equal(fig.want, 5);
   fig.destroy();
+});
+
+// ------------------------------------------------------------------ a room's follower
+test("a follower's card: its own answer, no Reveal or Withdraw, its own verdict", () => {
+  // the presenter answered "no" on its own card: a follower sees its own answer (none yet)
+  const theirs = asked({ answer: "no", tally: { yes: 0, no: 1 } });
+  const none = cardView(followerQuestion(theirs, undefined));
+  assert.deepEqual(none.buttons.map((b) => b.pressed), [false, false]);
+  assert.deepEqual(none.actions, []);
+  assert.equal(none.follower, true);
+  assert.equal(none.prompt, "Tap your answer; the lecturer reveals.");
+  const mine = cardView(followerQuestion(asked({ tally: { yes: 3, no: 2 } }), "yes"));
+  assert.deepEqual(mine.buttons.map((b) => b.pressed), [true, false]);
+  assert.equal(mine.prompt, "You may change your answer until the lecturer reveals.");
+  assert.equal(mine.answers, 5);  // the room's count shows
+  assert.equal(cardView(followerQuestion(asked(), "maybe")).buttons.some((b) => b.pressed), false);
+  // revealed: the verdict is the follower's, whatever the presenter's was
+  const shown = asked({ phase: "revealed", truth: "yes", answer: "no", verdict: "wrong",
+    tally: { yes: 3, no: 2 } });
+  assert.equal(cardView(followerQuestion(shown, "yes")).verdict, "Right: Yes.");
+  assert.equal(cardView(followerQuestion(shown, "no")).verdict, "Not this time: the answer is Yes.");
+  assert.equal(cardView(followerQuestion(shown, undefined)).verdict, "The answer: Yes.");
+  assert.deepEqual(cardView(followerQuestion(shown, "yes")).actions, []);
+  // the presenter keeps Reveal and Withdraw, then Close
+  assert.deepEqual(cardView(asked()).actions, ["reveal", "close"]);
+  assert.deepEqual(cardView(shown).actions, ["close"]);
+  for (const nothing of [null, {}, "x"]) assert.equal(followerQuestion(nothing, "yes"), nothing);
+});
+
+test("a follower's clicks: answers until the reveal, never Reveal or Close", () => {
+  const q = followerQuestion(asked(), "no");
+  assert.deepEqual(questionMessage(q, "answer", "yes"), { type: "answer", id: 3, choice: "yes" });
+  assert.equal(questionMessage(q, "reveal"), null);
+  assert.equal(questionMessage(q, "close"), null);
+  const revealed = followerQuestion(asked({ phase: "revealed", truth: "no" }), "no");
+  assert.equal(questionMessage(revealed, "answer", "yes"), null);
+  assert.equal(questionMessage(revealed, "close"), null);
+});
+
+test("a follower's card has the answers and no foot; the keys of its answers differ", () => {
+  const host = new FakeElement("div");
+  const sent = [];
+  const card = new QuestionCard(host, (m) => sent.push(m));
+  card.show(followerQuestion(asked(), undefined), new Map(), 1, [0, 0]);
+  const layer = host.children[0];
+  assert.equal(layer.find("pe-q-reveal"), null);
+  assert.equal(layer.find("pe-q-close"), null);
+  assert.equal(layer.find("pe-q-foot"), null);
+  assert.ok(layer.find("pe-q-follower"));
+  const yes = [...layer.walk()].find((e) => e.dataset && e.dataset.choice === "yes");
+  yes.click();
+  assert.deepEqual(sent, [{ type: "answer", id: 3, choice: "yes" }]);
+  card.click("close");  // Escape on a follower's page
+  assert.equal(sent.length, 1);
+  // a presenter's page loaded again asks its question 3 again: another key
+  assert.notEqual(answerKey(1, asked()), answerKey(1, asked({ detail: "Step 4 visits point 2." })));
+  assert.notEqual(answerKey(1, asked()), answerKey(2, asked()));
 });

@@ -42,7 +42,9 @@ export class Follower {
     this.figure = null;
     this.host.figure.replaceChildren();
     this.fig = fig;
-    this.model = new FollowerModel();
+    if (!this.host.answers) this.host.answers = new Map();
+    this.model = new FollowerModel({ fig, answers: this.host.answers,
+      tell: (msg) => { if (this.host.send) this.host.send(JSON.stringify({ ...msg, fig })); } });
     this.say(fig === null ? "The lecturer shows no figure just now." : "Following the lecturer's figure.");
   }
 
@@ -81,10 +83,13 @@ export function follow(doc, WebSocketClass = globalThis.WebSocket) {
   places(base, host.places);
   const url = new URL(base + "lecture/follow", doc.baseURI);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  // the follower's answers, kept by this page across reconnections (question.js, answerKey)
+  host.answers = new Map();
   let follower = new Follower(host);
   const dial = () => {
     const s = new WebSocketClass(url);
     s.binaryType = "arraybuffer";
+    host.send = (text) => { if (s.readyState === 1) s.send(text); };
     s.onmessage = (ev) => { if (ev.data instanceof ArrayBuffer) follower.take(ev.data); };
     s.onopen = () => follower.say("Waiting for the lecturer…");
     s.onclose = (ev) => {

@@ -6,11 +6,16 @@
 // giving the buffers' lengths. Headers: {t: "state", fig, set: {trait: value}}, {t: "msg", fig,
 // msg} (a message the kernel sent the figure, with its buffers), {t: "view", fig, step} (the step
 // drawn), {t: "focus", fig, blackout, title} (the figure on the presenter's screen).
+// A follower sends only its answer to the question open, as text: {t: "answer", fig, id,
+// choice} (explorer/serving/answers.py); the presenter hears the room's counts as text,
+// {tally: {choice: count}, fig, id}, and passes them to its kernel.
+
+import { answerKey, followerQuestion } from "./question.js";
 
 // the model traits the page figure reads (runs.js, pagefigure.js, drawing.js, input.js)
 export const STATE_KEYS = ["scene", "below", "above", "controls", "step", "playing", "transport",
   "key_actions", "forward_keys", "name", "lecture", "show_transport", "pointer_mode",
-  "pointer_colors", "drag_tracks", "ratio"];
+  "pointer_colors", "drag_tracks", "ratio", "question"];
 // of those, the bytes (PNG still layers): sent as buffers, named in the header's "bin"
 export const BINARY_KEYS = new Set(["below", "above"]);
 export const FLAG_COOKIE = "pe_lecture";
@@ -116,10 +121,13 @@ export class Publisher {
     badge.replaceChildren("● ", this.word("Not presenting · "), "reload");
   }
 
-  // the server's word: how many follow; shown in the page's "Presenting" badge
+  // the server's word: how many follow (shown in the page's "Presenting" badge), or the room's
+  // answers to a figure's question (passed to its kernel, which shows them on the card)
   heard(text) {
     let said;
     try { said = JSON.parse(text); } catch { return; }
+    if (!said || typeof said !== "object") return;
+    if ("tally" in said) { this.tallied(said); return; }
     this.followers = said.followers | 0;
     if (!this.doc) return;
     const badge = this.badge();
@@ -127,6 +135,12 @@ export class Publisher {
     // projector) the words go and "● 3" stays (pagefigure.css)
     badge.replaceChildren("● ", this.word("Presenting · "), String(this.followers),
       this.word(" following"));
+  }
+
+  tallied({ tally, fig, id }) {
+    for (const [figure, f] of this.figs) {
+      if (f.id === fig) figure.model.send({ type: "tally", id, tally });
+    }
   }
 
   // a word of the badge that goes where the row is short (pagefigure.css, .pe-pw)
@@ -324,12 +338,19 @@ export function lecturePublisher() {
 
 // ------------------------------------------------------------------ follower
 // An anywidget model for a follower's page figure: traits from "state" frames, the step from
-// "view" frames, messages from "msg" frames. Nothing goes back: a follower never drives.
+// "view" frames, messages from "msg" frames. A follower never drives: the one thing that goes
+// back is its answer to the question open, through `tell` ({t: "answer", id, choice}; the
+// follower's page adds the figure and sends it). `answers`: the follower's own answers,
+// kept by its page (answerKey) across this figure's models and reconnections.
 export class FollowerModel {
-  constructor() {
+  constructor({ fig = null, answers = new Map(), tell = () => {} } = {}) {
     this.attrs = {};
     this.step = null;
     this.handlers = { change: new Set(), "msg:custom": new Set() };
+    this.fig = fig;
+    this.answers = answers;
+    this.tell = tell;
+    this.told = new Set();  // the questions whose answer the server has from this model
   }
 
   get(key) {
@@ -339,12 +360,42 @@ export class FollowerModel {
     if (key === "forward_keys" || key === "drag_tracks") return [];
     if (key === "pointer_mode") return "view";
     if (key === "enlarge") return false;  // the presenter shows a panel large, not a follower
+    if (key === "question") return this.question();
     return this.attrs[key];
+  }
+
+  // the presenter's question as this follower's card shows it (its own answer)
+  question() {
+    const q = this.attrs.question;
+    if (!q || !Number.isInteger(q.id)) return q;
+    return followerQuestion(q, this.answers.get(answerKey(this.fig, q)));
   }
 
   set(key, value) { if (key === "ratio") this.attrs.ratio = value; }
   save_changes() {}
-  send() {}
+
+  // the card's click: an answer to the open question is kept and told (nothing else is sent)
+  send(msg) {
+    const q = this.attrs.question;
+    if (!msg || msg.type !== "answer" || !q || msg.id !== q.id || q.phase !== "open") return;
+    const key = answerKey(this.fig, q);
+    this.answers.set(key, msg.choice);
+    this.told.add(key);
+    this.tell({ t: "answer", id: q.id, choice: msg.choice });
+    this.emit("change");
+  }
+
+  // an answer given before a reconnection (or before another figure was on screen) is told
+  // again: the server forgets a follower that leaves
+  retell() {
+    const q = this.attrs.question;
+    if (!q || !Number.isInteger(q.id) || q.phase !== "open") return;
+    const key = answerKey(this.fig, q);
+    if (!this.answers.has(key) || this.told.has(key)) return;
+    this.told.add(key);
+    this.tell({ t: "answer", id: q.id, choice: this.answers.get(key) });
+  }
+
   on(name, fn) { if (this.handlers[name]) this.handlers[name].add(fn); }
   off(name, fn) { if (this.handlers[name]) this.handlers[name].delete(fn); }
   emit(name, ...args) { for (const fn of [...this.handlers[name]]) fn(...args); }
@@ -357,6 +408,7 @@ export class FollowerModel {
       delete set.ratio;  // the follower's own screen
       Object.assign(this.attrs, set);
       if ("step" in set) this.step = null;  // the kernel moved it (a new run, a link)
+      if ("question" in set) this.retell();
       this.emit("change");
     } else if (header.t === "view") {
       this.step = header.step;

@@ -3,7 +3,13 @@
 // trait (explorer/app/question_state.py, QuestionState.page_json), and veils over the panels
 // that would give the answer away until the reveal. The kernel decides everything; the card
 // sends the clicks (answer, reveal, close) and draws what comes back. The pure parts
-// (cardView, questionMessage, sketchGeometry) are tested in Node (tests/js/question.test.mjs).
+// (cardView, questionMessage, sketchGeometry, followerQuestion) are tested in Node
+// (tests/js/question.test.mjs).
+//
+// In a lecture's room (lecture.js, follow.js) followers' pages draw the same card from the
+// presenter's published trait, in the "follower" role (followerQuestion): their own answer,
+// kept on their page and changeable until the reveal, goes to the hall server as a count;
+// Reveal and Withdraw are the presenter's.
 
 export const SKETCH_PX = 170;     // the card's drawing of a labelling, CSS px a side
 const SHORT_PX = 420;             // a figure shorter than this gets the card's smaller type
@@ -17,6 +23,7 @@ export function cardView(q) {
   const answers = choices.reduce((a, [k]) => a + Math.max(0, tally[k] | 0), 0);
   const mine = choices.some(([k]) => k === q.answer) ? 1 : 0;
   const label = (key) => String((choices.find(([k]) => k === key) || [key, key])[1]);
+  const follower = q.role === "follower";
   let verdict = "";
   if (revealed) {
     verdict = q.verdict === "right" ? `Right: ${label(q.truth)}.`
@@ -32,8 +39,13 @@ export function cardView(q) {
     // others' answers (a room's): shown when there are more than this page's own
     answers: answers > mine ? answers : 0,
     revealed,
-    prompt: revealed ? "" : q.answer ? "You may change your answer, then Reveal."
-      : "Answer, then Reveal.",
+    prompt: revealed ? "" : follower
+      ? (q.answer ? "You may change your answer until the lecturer reveals."
+        : "Tap your answer; the lecturer reveals.")
+      : q.answer ? "You may change your answer, then Reveal." : "Answer, then Reveal.",
+    // the card's own buttons below the answers (none for a follower: the presenter's)
+    actions: follower ? [] : revealed ? ["close"] : ["reveal", "close"],
+    follower,
     verdict,
     right: revealed ? q.verdict || "" : "",
     explain: revealed ? String(q.explain || "") : "",
@@ -52,8 +64,26 @@ export function questionMessage(q, type, choice) {
     if (v.revealed || !v.buttons.some((b) => b.key === choice)) return null;
     return { type, id: v.id, choice };
   }
-  if (type === "reveal") return v.revealed ? null : { type, id: v.id };
-  return type === "close" ? { type, id: v.id } : null;
+  if (!v.actions.includes(type)) return null;
+  return { type, id: v.id };
+}
+
+// the question as a follower's card shows it (`q`: the presenter's published trait; `mine`:
+// this follower's answer, kept on its page): the follower's role, its own answer (not the
+// presenter's), its own verdict once revealed
+export function followerQuestion(q, mine) {
+  if (!q || typeof q !== "object" || !Number.isInteger(q.id)) return q;
+  const keys = Array.isArray(q.choices) ? q.choices.map((c) => (Array.isArray(c) ? c[0] : null)) : [];
+  const answer = typeof mine === "string" && keys.includes(mine) ? mine : null;
+  const verdict = q.phase !== "revealed" || answer === null ? ""
+    : answer === q.truth ? "right" : "wrong";
+  return { ...q, role: "follower", answer, verdict };
+}
+
+// the key a follower's page keeps its answer by: the figure and the question (its id and
+// words: a presenter's page loaded again counts its ids from 1 again)
+export function answerKey(fig, q) {
+  return JSON.stringify([fig, q.id, q.name, q.detail]);
 }
 
 // a sketch's points and line in px of a `size` square: {points: [{x, y, label, n}], line:
@@ -172,7 +202,8 @@ export class QuestionCard {
   }
 
   build(doc, v, sketchPx = SKETCH_PX) {
-    const card = qEl(doc, "div", `pe-q-card${v.side === "left" ? " pe-q-left" : ""}`);
+    const card = qEl(doc, "div", `pe-q-card${v.side === "left" ? " pe-q-left" : ""}`
+      + `${v.follower ? " pe-q-follower" : ""}`);
     card.setAttribute("role", "dialog");
     card.setAttribute("aria-label", v.words);
     card.dataset.phase = v.revealed ? "revealed" : "open";
@@ -193,18 +224,22 @@ export class QuestionCard {
       body.append(sketchCanvas(doc, v.sketch, sketchPx), row);
       card.appendChild(body);
     } else card.appendChild(row);
-    if (v.answers) card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answers`));
+    if (v.answers) {
+      card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answer${v.answers === 1 ? "" : "s"}`));
+    }
     if (v.revealed) {
       card.append(qEl(doc, "div", `pe-q-verdict pe-q-${v.right || "told"}`, v.verdict),
         qEl(doc, "div", "pe-q-explain", v.explain));
     } else {
       card.appendChild(qEl(doc, "div", "pe-q-prompt", v.prompt));
     }
+    if (!v.actions.length) return card;
     const foot = qEl(doc, "div", "pe-q-foot");
-    const acts = v.revealed ? [["close", "Close", "Close the question (Esc)"]]
-      : [["reveal", "Reveal", "Take the step and show the answer"],
-        ["close", "Withdraw", "Close the question unanswered (Esc)"]];
-    for (const [type, text, tip] of acts) {
+    const words = { reveal: ["Reveal", "Take the step and show the answer"],
+      close: v.revealed ? ["Close", "Close the question (Esc)"]
+        : ["Withdraw", "Close the question unanswered (Esc)"] };
+    for (const type of v.actions) {
+      const [text, tip] = words[type];
       const b = qEl(doc, "button", `pe-q-${type}`, text);
       b.type = "button";
       b.title = tip;

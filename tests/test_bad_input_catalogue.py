@@ -45,7 +45,7 @@ CSV_CASES = [
     ("ragged rows", "0,0,1\n1,1\n", "same number of columns"),
     ("one column", "1\n-1\n", "two columns"),
     ("one feature", "0.5,1\n-0.5,-1\n", "ok"),
-    ("three features (PCA)", "0,0,0,1\n1,1,1,-1\n2,0,1,1\n0,2,1,-1\n", "ok"),
+    ("three features (PCA in the 2-D tabs)", "0,0,0,1\n1,1,1,-1\n2,0,1,1\n0,2,1,-1\n", "ok"),
     ("non-UTF-8 bytes", b"\xff\xfe0,0,1\n", "UTF-8"),
     ("binary (PNG header)", b"\x89PNG\r\n\x1a\n\x00\x00", "UTF-8"),
     ("quoted numbers", '"0","0","1"\n"1","1","-1"\n', "ok"),

@@ -60,6 +60,10 @@ def test_a_csv_of_m_features_trains_in_its_own_dimension(view, M):
     # drawn in the plane of w, and said so in the data plane's title
     assert view.figure.planes is not None
     assert view.figure.plane.ax.get_title(loc="left") == f"{M} features, in the plane of w"
+    # the page's scene carries the title's words (pePanels in the page)
+    head = view.figure.scene(width=900, height=600).header()
+    assert {p["name"]: p.get("heading") for p in head["panels"]}["plane"] == \
+        f"{M} features, in the plane of w"
     # an update's narration gives w with M components
     k = int(m.trajectory.update_steps[0])
     m.go(k)

@@ -278,7 +278,7 @@ class StateSpec:
     def to_json(self, values: Mapping) -> str:
         """The text of a saved file: ``{"app", "version", "tab", "state"}`` with every field.
 
-        Values are JSON-native (points as ``[x1, x2, label]`` lists), one setting a line.
+        Values are JSON-native (points as ``[x1, ..., xM, label]`` lists), one setting a line.
         """
         lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, allow_nan=False)}"
                  for k, v in self.validate(values).items()]

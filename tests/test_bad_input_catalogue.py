@@ -45,7 +45,7 @@ CSV_CASES = [
     ("ragged rows", "0,0,1\n1,1\n", "same number of columns"),
     ("one column", "1\n-1\n", "two columns"),
     ("one feature", "0.5,1\n-0.5,-1\n", "ok"),
-    ("three features (PCA)", "0,0,0,1\n1,1,1,-1\n2,0,1,1\n0,2,1,-1\n", "ok"),
+    ("three features (PCA in the 2-D tabs)", "0,0,0,1\n1,1,1,-1\n2,0,1,1\n0,2,1,-1\n", "ok"),
     ("non-UTF-8 bytes", b"\xff\xfe0,0,1\n", "UTF-8"),
     ("binary (PNG header)", b"\x89PNG\r\n\x1a\n\x00\x00", "UTF-8"),
     ("quoted numbers", '"0","0","1"\n"1","1","-1"\n', "ok"),
@@ -55,7 +55,20 @@ CSV_CASES = [
     ("10^6 rows", "0,0,1\n" * 1_000_000, "bytes"),
     # columns 1e-300 against 1e-12: either drawn, or refused with advice to rescale
     ("negative zero and tiny", "-0.0,1e-300,1\n1e-12,0,-1\n", "ok|rescale"),
+    # more than two features: the Perceptron tab trains in their dimension, the others project
+    ("five features", "0,0,0,1,2,1\n1,1,1,0,0,-1\n2,0,1,1,1,1\n0,2,1,3,0,-1\n", "ok"),
+    ("3-D letters", "0,0,a,1\n1,1,1,-1\n", "row 1, column 3 holds 'a', which is not a number"),
+    ("3-D 1e308", "0,0,1e308,1\n1,1,1,-1\n", "row 1, column 3 holds '1e308'; numbers must be"),
+    ("3-D empty cell", "0,,0,1\n1,1,1,-1\n", "row 1, column 2 holds an empty cell"),
+    ("3-D empty rows", "0,0,0,1\n\n,,,\n1,1,1,-1\n2,0,1,1\n", "ok"),
+    ("3-D ragged rows", "0,0,0,1\n1,1,-1\n", "same number of columns"),
+    ("3-D NaN", "0,nan,0,1\n1,1,1,-1\n", "(NaN)"),
+    ("10 000 columns", "\n".join(",".join(str(i % 3) for i in range(k, k + 10_000)) + f",{s}"
+                                  for k, s in ((0, 1), (1, -1), (2, 1), (0, -1), (1, 1))), "ok"),
 ]
+#: Where a tab answers otherwise than ``CSV_CASES`` says: (case, tab) -> expected.
+TAB_CASES = {("10 000 columns", "perceptron"): "10,000 feature columns; this tab trains on at "
+                                               "most 64 features"}
 
 
 def _count(kind: str) -> None:
@@ -86,6 +99,7 @@ def _same(a, b) -> bool:
 @pytest.mark.parametrize("label,raw,expect", CSV_CASES, ids=[c[0] for c in CSV_CASES])
 def test_csv_through_the_data_panel(views, tab, label, raw, expect):
     view = views[tab]
+    expect = TAB_CASES.get((label, tab), expect)
     if tab == "generalization" and expect.startswith("ok"):
         # the run is split into training and test parts: fewer than 4 points are refused
         expect = "ok|too few" if expect == "ok" else expect + "|too few"
@@ -213,7 +227,9 @@ BAD_QUERIES = ["tab=nope", "tab=perceptron&eta=abc", "tab=perceptron&step=-5", "
                "tab=perceptron&" + "n=5&" * 2000, "tab=perceptron&dataset=../../etc/passwd",
                "tab=perceptron&eta=1e308&w0=1e308,1e308", "tab=margins&points=" + "1," * 5000,
                "tab=perceptron&batch=99", "tab=perceptron&batch=0",
-               "tab=perceptron&dataset=and&order=custom&custom_order=9"]
+               "tab=perceptron&dataset=and&order=custom&custom_order=9",
+               "tab=perceptron&points=1,2,3,1;4,5,-1", "tab=perceptron&points=1,nan,3,1",
+               "tab=perceptron&points=" + "1," * 100 + "1"]
 BAD_FILES = [b"{", b"[]", b'{"tab": 5}', b'{"tab": "perceptron", "state": "x"}',
              b'{"tab": "perceptron", "state": {"eta": "abc"}}', b"\xff\xfe", b"null",
              json.dumps({"tab": "margins", "state": {"points": [[1e308, 0, 1]]}}).encode(),

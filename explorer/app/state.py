@@ -87,15 +87,19 @@ def _split_query(query) -> tuple[list[tuple[str, str]], list[str]]:
     return pairs, problems
 
 
-def points_of(X, y) -> list[tuple[float, float, int]]:
-    """A 2-D data set as the value of a ``"points"`` field: ``[(x1, x2, label), ...]``."""
-    return [(float(a), float(b), int(c)) for (a, b), c in zip(X, y, strict=True)]
+def points_of(X, y) -> list[tuple]:
+    """A data set as the value of a ``"points"`` field: ``[(x1, ..., xM, label), ...]``, one
+    tuple per row of ``X`` (shape (n, M)), its features then its label."""
+    return [(*(float(v) for v in row), int(c))
+            for row, c in zip(np.asarray(X, dtype=float), y, strict=True)]
 
 
 def arrays_of(points) -> tuple[np.ndarray, np.ndarray]:
-    """The inverse of :func:`points_of`: ``X`` of shape (n, 2) and ``y`` of shape (n,)."""
-    pts = np.asarray(points, dtype=float).reshape(-1, 3)
-    return pts[:, :2].copy(), pts[:, 2].copy()
+    """The inverse of :func:`points_of`: ``X`` of shape (n, M) and ``y`` of shape (n,) (the
+    field has checked that every point has the same ``M``)."""
+    pts = np.asarray(points, dtype=float)
+    pts = pts.reshape(len(pts), -1) if len(pts) else np.zeros((0, 3))
+    return pts[:, :-1].copy(), pts[:, -1].copy()
 
 
 def query_tab(query: str) -> str | None:
@@ -274,7 +278,7 @@ class StateSpec:
     def to_json(self, values: Mapping) -> str:
         """The text of a saved file: ``{"app", "version", "tab", "state"}`` with every field.
 
-        Values are JSON-native (points as ``[x1, x2, label]`` lists), one setting a line.
+        Values are JSON-native (points as ``[x1, ..., xM, label]`` lists), one setting a line.
         """
         lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, allow_nan=False)}"
                  for k, v in self.validate(values).items()]

@@ -205,7 +205,8 @@ class Field:
     kind : str
         ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"choices"`` (a list of distinct
         choices, in the declared order), ``"text"``, ``"floats"``, ``"ints"`` or ``"points"``
-        (a list of ``(x1, x2, label)`` with label -1 or +1).
+        (a list of ``(x1, ..., xM, label)`` with label -1 or +1, the same ``M`` for every
+        point, from 2 to ``max_features``).
     default : object
         The value after a reset; it must itself be valid.
     min, max, min_open : float, optional; bool
@@ -216,6 +217,9 @@ class Field:
     item_min, item_max, optional : float, optional; bool
         Inclusive bounds of each number (each coordinate of a point); whether a list or text may
         be empty (an empty field gives ``[]`` or ``""``).
+    max_features : int
+        Most features of each point of a ``"points"`` field (2: points of the plane; more: the
+        tab trains on data in their own dimension, e.g. a CSV of three features).
     control : Control, optional
         How the page shows the field (None: the view makes its control by hand).
     """
@@ -232,6 +236,7 @@ class Field:
     item_min: float | None = None
     item_max: float | None = None
     optional: bool = False
+    max_features: int = 2
     control: Control | None = None
 
     def __post_init__(self):
@@ -241,6 +246,8 @@ class Field:
             raise ValueError(f"field name must be lowercase letters, digits, '_' and not 'tab'; "
                              f"got {self.name!r}")
         object.__setattr__(self, "choices", tuple(self.choices))
+        if type(self.max_features) is not int or self.max_features < 2:
+            raise ValueError(f"field {self.name!r}: max_features must be a whole number >= 2")
         if self.kind in ("choice", "choices") and not self.choices:
             raise ValueError(f"field {self.name!r} of kind 'choice' needs choices")
         try:
@@ -289,8 +296,12 @@ class Field:
             bounds = f" (at most {_num(hi)} in size)"
         else:
             bounds = f" (each{_range(lo, hi, False)})" if _range(lo, hi, False) else ""
-        if k == "points":
+        if k == "points" and self.max_features == 2:
             return f"x1,x2,label triples separated by semicolons, with label -1 or +1{bounds}"
+        if k == "points":
+            return (f"points x1,…,xM,label separated by semicolons (M features, from 2 to "
+                    f"{self.max_features}, the same for every point), with label -1 or +1"
+                    f"{bounds}")
         return ("whole numbers" if k == "ints" else "numbers") + " separated by commas" + bounds
 
     def _error(self, raw, detail: str = "") -> ValueError:
@@ -300,8 +311,9 @@ class Field:
         """Return the valid value for ``raw`` (a typed value or text), else raise ``ValueError``.
 
         Values are ``int``, ``float``, ``bool``, ``str``, ``list[float]``, ``list[int]`` or
-        ``list[tuple[float, float, int]]``. The message names the label, what was expected and
-        what was got, e.g. ``"n must be a whole number from 1 to 2000; got '2.5'"``.
+        ``list[tuple[float, ..., int]]`` (points: their features, then the label). The message
+        names the label, what was expected and what was got, e.g. ``"n must be a whole number
+        from 1 to 2000; got '2.5'"``.
         """
         k = self.kind
         if k in ("int", "float"):
@@ -374,24 +386,36 @@ class Field:
         if self.max_len is not None and len(items) > self.max_len:
             noun = {"floats": "numbers", "ints": "numbers", "points": "points"}[self.kind]
             raise ValueError(f"{self.label} must have at most {self.max_len} {noun}; got {len(items)}")
-        out = []
-        for i, item in enumerate(items, 1):
-            if not points:
-                out.append(self._item(raw, item, whole=self.kind == "ints", where=""))
-                continue
-            if isinstance(item, str) or not isinstance(item, (list, tuple, np.ndarray)):
-                raise self._error(raw, f" (point {i} is not three numbers)")
-            if len(item) != 3:
-                raise self._error(raw, f" (point {i} has {len(item)} numbers, not 3)")
-            x1, x2 = (self._item(raw, c, whole=False, where=f"point {i}: ") for c in item[:2])
-            try:
-                label = _to_number(item[2], whole=False)
-            except _Bad:
-                label = None
-            if label not in (-1.0, 1.0):
-                raise self._error(raw, f" (point {i} has label {_show(item[2])}, not -1 or +1)")
-            out.append((x1, x2, int(label)))
-        return out
+        if points:
+            return [self._point(raw, i, item, len(items[0]) if i > 1 else None)
+                    for i, item in enumerate(items, 1)]
+        return [self._item(raw, item, whole=self.kind == "ints", where="") for item in items]
+
+    def _point(self, raw, i: int, item, width: int | None) -> tuple:
+        """Point ``i`` (from 1) of a ``"points"`` value: ``(x1, ..., xM, label)``, each
+        coordinate within the bounds, the label -1 or +1; ``width``: how many numbers point 1
+        has (every point the same), None for point 1 itself."""
+        most = self.max_features
+        if isinstance(item, str) or not isinstance(item, (list, tuple, np.ndarray)):
+            raise self._error(raw, f" (point {i} is not {'three' if most == 2 else 'a list of'}"
+                                   " numbers)")
+        n = len(item)
+        if most == 2 and n != 3:
+            raise self._error(raw, f" (point {i} has {n} numbers, not 3)")
+        if width is not None and n != width:
+            raise self._error(raw, f" (point {i} has {n} numbers, point 1 has {width}: every "
+                                   "point needs the same number of features)")
+        if not 3 <= n <= most + 1:
+            raise self._error(raw, f" (point {i} has {n - 1} feature{'s' * (n != 2)} and a "
+                                   f"label; a point needs 2 to {most} features)")
+        xs = [self._item(raw, c, whole=False, where=f"point {i}: ") for c in item[:-1]]
+        try:
+            label = _to_number(item[-1], whole=False)
+        except _Bad:
+            label = None
+        if label not in (-1.0, 1.0):
+            raise self._error(raw, f" (point {i} has label {_show(item[-1])}, not -1 or +1)")
+        return (*xs, int(label))
 
     def _item(self, raw, item, *, whole: bool, where: str):
         try:
@@ -406,7 +430,8 @@ class Field:
         """The text a text box or a link shows for ``value``; ``parse(format(v)) == v``.
 
         Raises ``ValueError`` if ``value`` is not valid. Lists read ``"1, 0.5"``; points read
-        ``"1.5,-0.5,1;1,1,1"``; numbers are written in their shortest exact form.
+        ``"1.5,-0.5,1;1,1,1"`` (points of three features ``"1,2,3,-1;…"``); numbers are
+        written in their shortest exact form.
         """
         v = self.parse(value)
         k = self.kind
@@ -421,5 +446,5 @@ class Field:
         if k == "choices":  # names need no space: "margin,pocket" in a link
             return ",".join(v)
         if k == "points":
-            return ";".join(f"{_fmt_float(a)},{_fmt_float(b)},{c}" for a, b, c in v)
+            return ";".join(",".join([*map(_fmt_float, p[:-1]), str(p[-1])]) for p in v)
         return str(v)

@@ -37,6 +37,10 @@ class TabView(FieldControls, W.VBox):
 
     title = ""
     spec = None
+    #: Most features of a person's CSV the tab trains on in their own dimension (its
+    #: :class:`~explorer.app.upload.DataPanel` reads ``features=``): 2, and a CSV of more is
+    #: projected to 2-D by PCA; more than 2, and a CSV of more than that is refused.
+    data_features = 2
     changed = T.Int(0)
     #: True while an edit is under way (a point being dragged): its states are not undo steps.
     editing = False

@@ -10,9 +10,14 @@ What is read: one row per point, numeric feature columns and a label column (the
 optional header row, separated by commas, semicolons, tabs or spaces. Labels −1/+1, or 0/1 (read
 as −1/+1 and said so). The file is read and checked by :mod:`explorer.shared.csv_table`, so every
 message speaks of the file's rows, columns and label column, numbered as a spreadsheet shows
-them (a header is row 1), the same for an uploaded file and for pasted text. More than two
-features are projected to 2-D by PCA (principal component analysis, via scikit-learn), and the
-share of the variance the plane keeps is stated.
+them (a header is row 1), the same for an uploaded file and for pasted text.
+
+How many features a tab takes is its own (``features``, from the tab's ``data_features``): a
+tab that trains in the data's own dimension (the Perceptron tab, up to
+:data:`~explorer.app.perceptron.model.MAX_FEATURES`) keeps every feature and refuses a file of
+more, saying the cap; a tab of the plane (``features=2``) projects more than two features to
+2-D by PCA (principal component analysis, via scikit-learn) and states the share of the
+variance the plane keeps. One feature is drawn on the x₁ axis (x₂ = 0), and said so.
 
 Without labels (``labels=False``, for a tab that labels the points itself, e.g. Cover's
 dichotomies): the first two numeric columns are the points; further columns are ignored and
@@ -48,10 +53,12 @@ class UserData:
 
     Attributes
     ----------
-    X : ndarray (n, 2)
+    X : ndarray (n, M)
+        M = 2, or up to the tab's ``features`` (see the module docstring).
     y : ndarray (n,), values ±1 (zeros when read without labels)
     summary : str
-        What was read, in one or two sentences (rows, features, label mapping, PCA, separable).
+        What was read, in one or two sentences (rows, features, label mapping, PCA or the
+        dimension trained in, separable).
     preview : str
         HTML: a table of the first rows as read.
     """
@@ -79,11 +86,15 @@ def _pca2(X: np.ndarray) -> tuple[np.ndarray, float]:
     return pca.transform(X), float(pca.explained_variance_ratio_.sum())
 
 
-def _preview(X: np.ndarray, y: np.ndarray | None, rows: int = 5) -> str:
-    """The first ``rows`` rows as an HTML table (no label column when ``y`` is None)."""
-    head = "".join(f"<th>x{j + 1}</th>" for j in range(X.shape[1]))
+def _preview(X: np.ndarray, y: np.ndarray | None, rows: int = 5, cols: int = 6) -> str:
+    """The first ``rows`` rows as an HTML table (no label column when ``y`` is None); of more
+    than ``cols`` features, the first ``cols - 1``, "…" and the last."""
+    M = X.shape[1]
+    shown = list(range(M)) if M <= cols else [*range(cols - 1), None, M - 1]
+    head = "".join("<th>…</th>" if j is None else f"<th>x{j + 1}</th>" for j in shown)
     head += "" if y is None else "<th>label</th>"
-    body = "".join("<tr>" + "".join(f"<td>{v:.4g}</td>" for v in X[i])
+    body = "".join("<tr>" + "".join("<td>…</td>" if j is None else f"<td>{X[i, j]:.4g}</td>"
+                                    for j in shown)
                    + ("" if y is None else f"<td>{int(y[i]):+d}</td>") + "</tr>"
                    for i in range(min(rows, len(X))))
     more = f"<div>… and {len(X) - rows} more rows</div>" if len(X) > rows else ""
@@ -108,9 +119,14 @@ def _points(table, *, max_rows: int) -> UserData:
     return UserData(X, np.zeros(len(X)), "; ".join(parts) + ".", _preview(X, None))
 
 
-def _labelled(table) -> UserData:
-    """Features and labels (the last column), checked in the file's terms, as a tab takes them."""
+def _labelled(table, *, features: int) -> UserData:
+    """Features and labels (the last column), checked in the file's terms, as a tab taking
+    ``features`` features in their own dimension takes them (see the module docstring)."""
     width = table.width()
+    if features > 2 and width - 1 > features:  # before a cell is read
+        raise ValueError(f"{table.name} has {width - 1:,} feature columns; this tab trains on at "
+                         f"most {features} features in their own dimension (keep at most "
+                         f"{features} columns, then the label)")
     X = table.numbers(range(width - 1), max_abs=MAX_ABS)
     y, kind = table.labels(width - 1)
     ds = datasets.from_arrays(X, y, labels=kind)
@@ -121,15 +137,18 @@ def _labelled(table) -> UserData:
     if X.shape[1] == 1:
         X = np.column_stack([X[:, 0], np.zeros(len(X))])
         parts.append("one feature: drawn on the x₁ axis (x₂ = 0)")
-    elif X.shape[1] > 2:
+    elif X.shape[1] > features:
         X, kept = _pca2(X)
         parts.append(f"projected to 2-D by PCA, keeping {100 * kept:.0f} % of the variance")
+    elif X.shape[1] > 2:
+        parts.append(f"trained in its own {X.shape[1]} dimensions, drawn in the plane of w")
     n_pos, n_neg = int((y > 0).sum()), int((y < 0).sum())
     parts.append(f"{n_pos} of class +1, {n_neg} of class −1")
     from ..shared.separability import check  # scipy's LP: loaded when data arrive, not at page open
 
     sep = check(X, y).separable
-    parts.append("a line separates the classes" if sep else "no line separates the classes")
+    line = {2: "line", 3: "plane"}.get(X.shape[1], "hyperplane")
+    parts.append(f"a {line} separates the classes" if sep else f"no {line} separates the classes")
     same = {tuple(r) for r in X[y > 0]} & {tuple(r) for r in X[y < 0]}
     if same:
         parts.append(f"{len(same)} point{'s' * (len(same) != 1)} carr"
@@ -140,12 +159,13 @@ def _labelled(table) -> UserData:
 
 
 def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True,
-                   name: str = "the data") -> UserData | str:
+                   name: str = "the data", features: int = 2) -> UserData | str:
     """Read CSV bytes or text into :class:`UserData`, or return the reason it cannot be used.
 
     The size (at most :data:`MAX_BYTES`) and the number of lines (at most ``max_rows`` plus a
     header) are checked before the text is parsed. With ``labels=False`` the first two
-    columns are read as points and ``y`` is all zeros (see the module docstring). The reason
+    columns are read as points and ``y`` is all zeros (see the module docstring). ``features``:
+    the most features kept in their own dimension (2: more are projected by PCA). The reason
     names ``name`` (the file's name, or "the pasted text"), and rows and columns as a
     spreadsheet shows them (:mod:`explorer.shared.csv_table`): "Not read: in data.csv, row 3,
     column 2 holds 'abc', which is not a number."
@@ -169,7 +189,8 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True,
                 "points (rows of data, after a header if any; keep a sample).")
     try:  # text only: a line naming a file is never opened
         table = read_csv_table(text, name=name)
-        return _labelled(table) if labels else _points(table, max_rows=max_rows)
+        return (_labelled(table, features=features) if labels
+                else _points(table, max_rows=max_rows))
     except (ValueError, TypeError) as exc:
         why = str(exc)
     return f"Not read: {why if why.startswith((name, 'in ')) else f'in {name}, {why}'}."
@@ -184,12 +205,14 @@ class DataPanel(BuiltOnUse, W.VBox):
     ``apply`` returns True when the tab took the points (it says why not itself otherwise).
     Messages go to ``messages`` (a :class:`explorer.app.messages.MessageArea`). With
     ``labels=False`` only the points are read (``y`` is zeros; see :func:`read_user_data`).
+    ``features``: the most features the tab trains on in their own dimension (its
+    ``data_features``; see the module docstring).
     """
 
     def __init__(self, apply: Callable[[np.ndarray, np.ndarray], bool], messages, *,
-                 max_rows: int = MAX_ROWS, labels: bool = True):
+                 max_rows: int = MAX_ROWS, labels: bool = True, features: int = 2):
         self._apply, self._messages, self.max_rows = apply, messages, max_rows
-        self.labels = labels
+        self.labels, self.features = labels, features
         super().__init__([])  # the parts are made when first used (_build)
 
     def _build(self) -> None:
@@ -223,7 +246,8 @@ class DataPanel(BuiltOnUse, W.VBox):
     def load(self, raw, *, name: str = "the pasted text") -> bool:
         """Read ``raw`` and, if it can be used, hand it to the tab; says what happened."""
         try:
-            got = read_user_data(raw, max_rows=self.max_rows, labels=self.labels, name=name)
+            got = read_user_data(raw, max_rows=self.max_rows, labels=self.labels, name=name,
+                                 features=self.features)
         except Exception as exc:  # noqa: BLE001 - a person's file must never raise into the page
             got = f"Not read: {type(exc).__name__} while reading {name}."
         if isinstance(got, str):

@@ -34,7 +34,9 @@ def panel(ax, name: str, *, width: float, height: float, log10: str = "") -> Pan
         ylim = tuple(float(np.log10(v)) for v in ylim)
     return Panel(name, float(pos.x0 * width), float((1.0 - pos.y1) * height),
                  float(pos.width * width), float(pos.height * height), xlim, ylim,
-                 legend=legend_box(ax, height=height), title=title_box(ax, height=height))
+                 legend=legend_box(ax, height=height), title=title_box(ax, height=height),
+                 heading=" ".join(t.get_text().strip() for t in (mpl.left_title(ax), ax.title)
+                                  if t.get_visible() and t.get_text().strip()))
 
 
 def legend_box(ax, *, height: float) -> tuple:

@@ -107,6 +107,9 @@ class Panel:
     title : tuple of float, optional
         The axes' title as drawn: ``(x, y, w, h)`` in CSS px from the figure's top left; empty
         when it has none. A click on it shows the panel large (:mod:`explorer.plots.enlarge`).
+    heading : str, optional
+        The title's words (its left and centre titles), as the still layer draws them: what the
+        reader sees (``pePanels`` on the page, for tests; e.g. "3 features, in the plane of w").
     """
 
     name: str
@@ -119,6 +122,7 @@ class Panel:
     clip: bool = True
     legend: tuple = ()
     title: tuple = ()
+    heading: str = ""
 
     def to_px(self, xy) -> np.ndarray:
         """Data coordinates ``(..., 2)`` to CSS px from the figure's top left (NaN stays NaN)."""
@@ -142,6 +146,8 @@ class Panel:
             out["legend"] = [round(float(v), 2) for v in self.legend]
         if self.title:
             out["title"] = [round(float(v), 2) for v in self.title]
+        if self.heading:
+            out["heading"] = self.heading
         return out
 
 

@@ -102,7 +102,8 @@ class GeneralizationView(TabView):
         # the page's figure shows the narration (and is described by it): the kernel keeps it
         self.messages = MessageArea(narration=False)
         self.export = self._export_panel()
-        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS)
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS,
+                                    features=self.data_features)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
                              ready=lambda: self.model.traj is not None)

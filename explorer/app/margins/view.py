@@ -101,7 +101,8 @@ class MarginsView(PointerEdits, TabView):
         self.page.drag_tracks = ["plane_pos", "plane_neg"]
         self.page.on_pointer(self._on_pointer)
         self.figure_box = self.page
-        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS,
+                                    features=self.data_features)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         settings = W.VBox([
             section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,

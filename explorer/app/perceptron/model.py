@@ -45,7 +45,8 @@ VIEW_DATASETS = {
                    {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
     "digits38": ("Handwritten 3 vs 8 (64 pixels)", {"pair": (3, 8)}, "digits"),
 }
-#: Features the tab's start w may have (the most of any data set it offers).
+#: Most features of the tab's data (the most of any data set it offers, and of a person's CSV,
+#: trained in its own dimension): the start w and the points of a link have at most as many.
 MAX_FEATURES = 64
 ORDERS = {"cyclic": "cyclic passes", "shuffle": "reshuffled passes", "random": "i.i.d. random",
           "custom": "custom sequence"}
@@ -111,8 +112,9 @@ FIELDS = [
     Field("choose_mode", "you choose", "bool", False),
     Field("chosen", "points chosen", "ints", [], item_min=1, item_max=MAX_POINTS,
           max_len=10_000, optional=True),
-    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12, item_max=1e12,
-          optional=True),
+    # points of any number of features (a CSV of three is trained in three dimensions)
+    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
+          item_max=1e12, optional=True, max_features=MAX_FEATURES),
     Field("step", "step", "int", 0, min=0, max=10**9),  # past the run's end: its last step
 ]
 

@@ -31,7 +31,7 @@ from ..state import points_of
 from ..tab import TabView
 from ..timeline import Transport
 from ..upload import DataPanel
-from .model import MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
+from .model import MAX_FEATURES, MAX_POINTS, ORDERS, SPEC, VIEW_DATASETS, PerceptronModel
 from .page import PageRun
 
 #: Seconds after the tab is built before the bound's solvers are imported (see _describe_later).
@@ -65,6 +65,7 @@ class PerceptronView(TabView):
 
     title = "Perceptron"
     spec = SPEC
+    data_features = MAX_FEATURES  # a CSV is trained in its own dimension, up to this many
 
     def __init__(self, model: PerceptronModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):
@@ -157,7 +158,8 @@ class PerceptronView(TabView):
     def _settings_column(self) -> W.VBox:
         """The settings column, by section."""
         c = self.controls
-        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS)
+        self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS,
+                                    features=self.data_features)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         return W.VBox([
             section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,

@@ -134,11 +134,12 @@ export class PageFigure extends PageFigureRuns {
     Object.defineProperty(root, "peDisplayList", { configurable: true,
       get: () => this.displayList() });
     // and the panels of the scene drawn: name, box in CSS px from the canvas's top left, and
-    // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent)
+    // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent), and its
+    // title's box and words
     Object.defineProperty(root, "pePanels", { configurable: true,
       get: () => [...this.panels.values()].filter((p) => !p.figure).map((p) => ({
         name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null,
-        title: p.title || null })) });
+        title: p.title || null, heading: p.heading || null })) });
     root.peStep = -1;
     root.peDrawMs = 0;
   }

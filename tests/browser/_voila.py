@@ -139,6 +139,18 @@ class VoilaServer:
             self._log = None
 
 
+def start_presenter_hall(log: Path, *, key: str, max_pages: int, extra_args=()) -> VoilaServer:
+    """The lecture hall server (``--hall``, one kernel preheated, at most ``max_pages`` pages)
+    whose presenter's key is ``key``: the room's tests. The server takes the key from the
+    environment at its start, and the environment forgets it at once."""
+    os.environ["PE_PRESENTER_KEY"] = key
+    try:
+        return VoilaServer(None, log, extra_args=(
+            "--hall", "--preheat", "1", "--max-pages", str(max_pages), *extra_args)).start()
+    finally:
+        os.environ.pop("PE_PRESENTER_KEY", None)
+
+
 # ---------------------------------------------------------------- browser
 
 

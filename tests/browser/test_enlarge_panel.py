@@ -5,10 +5,14 @@ again goes back. A follower of the room draws what the presenter's page draws.""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from _voila import FOLLOWER_AT, VoilaServer, wait_for_canvas, wait_for_step, wait_until_quiet
+from _voila import (
+    FOLLOWER_AT,
+    start_presenter_hall,
+    wait_for_canvas,
+    wait_for_step,
+    wait_until_quiet,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -83,12 +87,8 @@ FOLLOWED = "document.querySelector('.pe-follow-figure .pe-pagefigure')"
 
 @pytest.fixture(scope="module")
 def hall(_browser_prereqs, tmp_path_factory):
-    os.environ["PE_PRESENTER_KEY"] = KEY  # the server takes it from here (and forgets it)
-    try:
-        server = VoilaServer(None, tmp_path_factory.mktemp("lecture") / "hall.log",
-                             extra_args=("--hall", "--preheat", "1", "--max-pages", "3")).start()
-    finally:
-        os.environ.pop("PE_PRESENTER_KEY", None)
+    server = start_presenter_hall(tmp_path_factory.mktemp("lecture") / "hall.log", key=KEY,
+                                  max_pages=3)
     yield server
     server.stop()
 

@@ -17,9 +17,9 @@ import pytest
 from _voila import (
     FOLLOWER_AT,
     FOLLOWER_SAYS,
-    VoilaServer,
     click_button,
     free_port,
+    start_presenter_hall,
     wait_for_canvas,
     wait_for_text,
 )
@@ -63,12 +63,8 @@ def room(_browser_prereqs, tmp_path_factory):
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
                     "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
-    os.environ["PE_PRESENTER_KEY"] = KEY
-    try:
-        hall = VoilaServer(None, tmp / "hall.log", extra_args=(
-            "--hall", "--preheat", "1", "--max-pages", "4", "--base-url", PREFIX)).start()
-    finally:
-        os.environ.pop("PE_PRESENTER_KEY", None)
+    hall = start_presenter_hall(tmp / "hall.log", key=KEY, max_pages=4,
+                                extra_args=("--base-url", PREFIX))
     port = free_port()
     for d in ("client", "proxy", "fastcgi", "uwsgi", "scgi"):
         (tmp / d).mkdir()

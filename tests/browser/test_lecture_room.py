@@ -4,11 +4,17 @@ with no kernel, stepping in sync, on the hall's server (explorer/serving/lecture
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 
 import pytest
-from _voila import FOLLOWER_AT, FOLLOWER_SAYS, VoilaServer, click_button, wait_for_canvas, wait_for_text
+from _voila import (
+    FOLLOWER_AT,
+    FOLLOWER_SAYS,
+    click_button,
+    start_presenter_hall,
+    wait_for_canvas,
+    wait_for_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -18,12 +24,8 @@ STEP = "Step ▶"
 
 @pytest.fixture(scope="module")
 def hall(_browser_prereqs, tmp_path_factory):
-    os.environ["PE_PRESENTER_KEY"] = KEY  # the server takes it from here (and forgets it)
-    try:
-        server = VoilaServer(None, tmp_path_factory.mktemp("lecture") / "hall.log",
-                             extra_args=("--hall", "--preheat", "1", "--max-pages", "4")).start()
-    finally:
-        os.environ.pop("PE_PRESENTER_KEY", None)
+    server = start_presenter_hall(tmp_path_factory.mktemp("lecture") / "hall.log", key=KEY,
+                                  max_pages=4)
     yield server
     server.stop()
 

@@ -7,10 +7,14 @@ tests/test_asking.py, tests/js/question.test.mjs and tests/js/lecture.test.mjs."
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from _voila import FOLLOWER_AT, VoilaServer, wait_for_canvas, wait_for_step, wait_for_text
+from _voila import (
+    FOLLOWER_AT,
+    start_presenter_hall,
+    wait_for_canvas,
+    wait_for_step,
+    wait_for_text,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -22,12 +26,8 @@ FOLLOWER_CARD = ".pe-follow-figure .pe-q-card"
 
 @pytest.fixture(scope="module")
 def hall(_browser_prereqs, tmp_path_factory):
-    os.environ["PE_PRESENTER_KEY"] = KEY  # the server takes it from here (and forgets it)
-    try:
-        server = VoilaServer(None, tmp_path_factory.mktemp("room-q") / "hall.log",
-                             extra_args=("--hall", "--preheat", "1", "--max-pages", "2")).start()
-    finally:
-        os.environ.pop("PE_PRESENTER_KEY", None)
+    server = start_presenter_hall(tmp_path_factory.mktemp("room-q") / "hall.log", key=KEY,
+                                  max_pages=2)
     yield server
     server.stop()
 

@@ -105,7 +105,7 @@ def test_the_run_questions_do_not_fit_a_race_you_choose_or_the_runs_end():
     q, why = first_fitting("perceptron", shown(traj, X, y, traj.n_steps))
     assert q is None and "last step" in why
     assert first_fitting("perceptron", shown(traj, X, y, 2))[0].name == "next_update"
-    assert [q.name for q in questions_for("perceptron")] == ["next_update", "converge"]
+    assert [q.name for q in questions_for("perceptron")] == ["next_update", "converge", "boundary"]
     assert first_fitting("margins", None) == (None, "this tab has no questions yet")
 
 

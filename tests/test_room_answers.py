@@ -189,3 +189,56 @@ async def test_the_presenter_hears_the_tally_batched_and_drops_go_to_the_log(srv
     finally:
         logging.getLogger("explorer.lecture").removeHandler(handler)
         answers_mod.DROP_LOG_S = saved
+
+
+# ------------------------------------------------------------------ a question answered by a place
+def placed(qid=5, phase="open"):
+    """'Where will the boundary move?' as the presenter's page publishes it: a place answers."""
+    return {**question(qid, phase, choices=(("swept", "Swept over"), ("kept", "Not swept"))),
+            "name": "boundary", "kind": "point",
+            "point": {"panel": "plane", "box": [-2.0, 2.0, -1.0, 3.0], "before": [1, 0.5, 0]}}
+
+
+def put(point, fig=1, qid=5, **extra) -> str:
+    return json.dumps({"t": "answer", "fig": fig, "id": qid, "point": point, **extra})
+
+
+def test_a_place_one_per_follower_rounded_counted_and_sent_with_the_tally():
+    book = Answers()
+    book.published(1, placed())
+    a, b = object(), object()
+    assert book.take(a, put([0.123456789, 2.0]), present=True) is None
+    assert book.take(b, put([1.0, -1.0]), present=True) is None
+    assert book.take(a, put([0.5, 0.5]), present=True) is None  # a changed its mind
+    assert book.tallies() == [{"tally": {"answers": 2}, "fig": 1, "id": 5,
+                               "points": [[0.5, 0.5], [1.0, -1.0]]}]
+    assert book.take(b, put([0.1234567, 0.0]), present=True) is None
+    assert book.tallies()[0]["points"][1] == [0.1235, 0.0]  # rounded: small, no finer than a click
+    book.published(1, placed(phase="revealed"))
+    assert book.take(a, put([0.0, 0.0]), present=True) == "revealed"
+
+
+@pytest.mark.parametrize("message", [
+    put([9.0, 0.0]), put([0.0, -1.5]), put([0.0]), put([0.0, 1.0, 2.0]), put("0,1"),
+    put([True, 0.0]), put(None), put(["0", "1"]), said(qid=5, choice="swept"),
+    '{"t": "answer", "fig": 1, "id": 5, "point": [NaN, 0]}',
+])
+def test_a_place_outside_the_plane_or_not_two_numbers_is_dropped_as_place(message):
+    book = Answers()
+    book.published(1, placed())
+    assert book.take(object(), message, present=True) == "place"
+    assert book.dropped == {"place": 1} and book.tallies() == []
+    assert "place 1" in book.report()
+
+
+def test_a_place_for_a_choice_question_is_dropped_and_the_cap_on_dots():
+    book = asked()
+    assert book.take(object(), put([0.0, 0.0], qid=3), present=True) == "place"
+    book = Answers()
+    book.published(1, placed())
+    for i in range(answers_mod.MAX_DOTS + 20):
+        book.take(object(), put([0.001 * i, 0.0]), present=True)
+    said_ = book.tallies()[0]
+    assert said_["tally"] == {"answers": answers_mod.MAX_DOTS + 20}
+    assert len(said_["points"]) == answers_mod.MAX_DOTS
+    assert answers_mod.poll_of({**placed(), "point": {"box": [1, 0, 0, 1]}}) is None

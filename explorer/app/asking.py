@@ -39,10 +39,13 @@ def perceptron_shown(view) -> RunShown:
     """What the Perceptron tab shows, for its questions."""
     m = view.model
     info = m.info
+    plane = getattr(getattr(view, "figure", None), "plane", None)
+    box = getattr(plane, "box", None)
     return RunShown(m.trajectory, m.X, m.y, int(m.step),
                     separable=None if info is None else info.separable,
                     cycle=None if info is None else info.cycle, chosen=bool(m.choose_mode),
-                    racing=m.racing is not None)
+                    racing=m.racing is not None,
+                    box=None if box is None else tuple(float(v) for v in box))
 
 
 def cover_shown(view) -> LabellingShown | None:
@@ -133,7 +136,7 @@ class Asking:
         if msg["type"] == "answer":
             self.answer(msg["choice"])
         elif msg["type"] == "tally":
-            self.counted(msg["tally"])
+            self.counted(msg["tally"], msg["points"])
         elif msg["type"] == "reveal":
             self.reveal()
         else:
@@ -192,7 +195,8 @@ class Asking:
         return None, turn[0].why_not(shown)
 
     def answer(self, choice) -> bool:
-        """The student's answer (a choice's key); before the reveal it may change."""
+        """The student's answer (a choice's key, or a place ``[x, y]`` on the plane); before
+        the reveal it may change."""
         new = None if self.state is None else self.state.answered(choice)
         if new is None:
             return False
@@ -200,11 +204,12 @@ class Asking:
         self._send()
         return True
 
-    def counted(self, room: dict) -> None:
+    def counted(self, room: dict, points=()) -> None:
         """A room's answers to the open question (the presenter's page passes them on from the
-        hall server): the card shows the count, and beside the truth once revealed."""
-        new = self.state.counted(room)
-        if new.tally != self.state.tally:
+        hall server; ``points``: the places, for a question answered by one): the card shows
+        the count, and beside the truth once revealed."""
+        new = self.state.counted(room, points)
+        if new != self.state:
             self.state = new
             self._send()
 

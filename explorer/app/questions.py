@@ -24,8 +24,10 @@ Questions here:
   Dichotomies view, or the Boolean function chosen in the Boolean view; the truth is the
   enumeration's (an LP per labelling, :func:`explorer.cover.counting.dichotomies`).
 
-"Where will the boundary move?" (a click on the plane, answered by a point) is the next step of
-this feature: its answer is a place, not a choice, and needs the page to collect clicks.
+* ``boundary`` (Perceptron, two features): "Where will the boundary move?" asked where the
+  next step is an update, answered by a place clicked on the data plane; a place is right when
+  the boundary sweeps over it (its side changes from step ``k``'s line to step ``k + 1``'s).
+  Its parts are :mod:`explorer.app.point_question`'s. Revealing takes that step.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import numpy as np
 from ..perceptron.rules import RULES
 from ..perceptron.trajectory import Trajectory
 from ..shared.number_format import number_text
+from .point_question import SWEPT, boundary_fits, boundary_point
 
 __all__ = ["QUESTIONS", "YES_NO", "Question", "Posed", "RunShown", "LabellingShown",
            "questions_for", "first_fitting"]
@@ -63,6 +66,7 @@ class RunShown:
     cycle: object = None
     chosen: bool = False
     racing: bool = False
+    box: tuple | None = None  # the data plane's (x0, x1, y0, y1), where a place is clicked
 
     @property
     def key(self) -> tuple:
@@ -119,6 +123,10 @@ class Posed:
     side : str
         The side of the figure the question's card takes ("right", or "left" where the
         figure's right side shows the answer at the reveal).
+    point : dict or None
+        For a question answered by a place (:attr:`Question.answer` "point"): the panel it is
+        clicked in, the plane's ``box`` and the boundary ``before`` and ``after`` the step,
+        each ``[w1, w2, b]`` (``after`` is the truth: the page gets it at the reveal).
     """
 
     detail: str
@@ -130,6 +138,7 @@ class Posed:
     sketch: dict | None = None
     line: list | None = None
     side: str = "right"
+    point: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +159,9 @@ class Question:
         ``fits(shown)``: "" when the question can be asked on ``shown``, else why not.
     truth : callable
         ``truth(shown)``: the :class:`Posed` question (called only where it fits).
+    answer : str
+        What an answer is: "choice" (a button) or "point" (a place clicked on the plane; the
+        choices are then the tally's counts at the reveal, right first).
     """
 
     name: str
@@ -158,6 +170,7 @@ class Question:
     choices: tuple
     fits: Callable
     truth: Callable
+    answer: str = "choice"
     kind: str = field(init=False)
 
     def __post_init__(self):
@@ -165,7 +178,12 @@ class Question:
         if len(keys) < 2 or len(set(keys)) != len(keys):
             raise ValueError(f"question {self.name!r} needs two or more distinct choices; "
                              f"got {keys}")
-        object.__setattr__(self, "kind", "yes/no" if tuple(self.choices) == YES_NO else "choice")
+        if self.answer not in ("choice", "point"):
+            raise ValueError(f"question {self.name!r}: answer must be 'choice' or 'point'; "
+                             f"got {self.answer!r}")
+        kind = ("point" if self.answer == "point" else
+                "yes/no" if tuple(self.choices) == YES_NO else "choice")
+        object.__setattr__(self, "kind", kind)
 
     def why_not(self, shown) -> str:
         """Why the question cannot be asked on ``shown`` ("" when it can)."""
@@ -231,6 +249,18 @@ def _next_update_truth(shown: RunShown) -> Posed:
                    f"No: at step {k} no point of the batch meets {cond}, so w stays.")
     return Posed(detail=detail, truth="yes" if updated else "no", explain=explain,
                  reveal_step=k + 1, key=shown.key)
+
+
+def _boundary_fits(shown) -> str:
+    return (_run_fits(shown, needs_next=True)
+            or boundary_fits(shown.trajectory, shown.X, shown.step, shown.box))
+
+
+def _boundary_truth(shown: RunShown) -> Posed:
+    k = int(shown.step)
+    parts = boundary_point(shown.trajectory, k, shown.box,
+                           what=_points_text(_visited(shown.trajectory, k), shown.y))
+    return Posed(truth=SWEPT[0][0], reveal_step=k + 1, key=shown.key, **parts)
 
 
 def _converge_truth(shown: RunShown) -> Posed:
@@ -307,6 +337,8 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in [
              fits=lambda s: _run_fits(s, needs_next=True), truth=_next_update_truth),
     Question("converge", "perceptron", "Will this rule converge?", YES_NO,
              fits=lambda s: _run_fits(s, needs_next=False), truth=_converge_truth),
+    Question("boundary", "perceptron", "Where will the boundary move?", SWEPT,
+             fits=_boundary_fits, truth=_boundary_truth, answer="point"),
     Question("separable", "cover", "Is this labelling separable?", YES_NO,
              fits=_labelling_fits, truth=_separable_truth),
 ]}

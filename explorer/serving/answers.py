@@ -9,10 +9,14 @@ view of :class:`explorer.app.question_state.QuestionState`: an ``id``, its ``cho
     ``{"t": "answer", "fig": F, "id": n, "choice": key}``
 
 as a text message: one answer per follower socket, the latest kept (a follower changes its mind
-until the reveal). The presenter is sent the counts, ``{"tally": {key: count}, "fig": F, "id":
+until the reveal). A question answered by a place on the plane (``"kind": "point"``, its
+``point.box`` the plane's) takes ``"point": [x, y]`` instead of ``"choice"``: two finite
+numbers inside the box, kept rounded (:func:`explorer.shared.plane_point.read_point`).
+The presenter is sent the counts, ``{"tally": {key: count}, "fig": F, "id":
 n}``, at most every :data:`TALLY_DELAY_S` seconds; its page hands them to its kernel, which
-shows them on the card. Answers are anonymous: kept by socket, counted, and forgotten with the
-question.
+shows them on the card; for a place, ``{"tally": {"answers": count}, "points": [[x, y], …]}``
+with at most :data:`~explorer.shared.plane_point.MAX_DOTS` places. Answers are anonymous: kept
+by socket, counted, and forgotten with the question.
 
 What is not taken is dropped and counted by reason (:data:`DROPS`), never answered: the page
 that sent it sees nothing. The counts go to the server's log (:meth:`Answers.report`).
@@ -23,6 +27,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+
+from ..shared.plane_point import MAX_DOTS, read_box, read_point
 
 __all__ = ["Answers", "Poll", "DROPS", "MAX_ANSWER_BYTES", "TALLY_DELAY_S", "DROP_LOG_S"]
 
@@ -39,21 +45,27 @@ DROP_LOG_S = 10.0
 #: Why an answer is dropped: not JSON or not an answer ("malformed"), longer than
 #: :data:`MAX_ANSWER_BYTES` ("oversized"), no question open on that figure ("no question"),
 #: an id other than the open one's ("stale"), a key not among its choices ("choice"), after
-#: its reveal ("revealed"), from a socket that is not a follower's now ("left").
-DROPS = ("malformed", "oversized", "no question", "stale", "choice", "revealed", "left")
+#: its reveal ("revealed"), from a socket that is not a follower's now ("left"), a place
+#: outside the plane or not two finite numbers, or a place for a choice or a choice for a
+#: place ("place").
+DROPS = ("malformed", "oversized", "no question", "stale", "choice", "place", "revealed", "left")
 
 
 @dataclass
 class Poll:
-    """The answers to one question: one per follower, the latest kept, until the reveal."""
+    """The answers to one question: one per follower, the latest kept, until the reveal.
+    ``box``: the plane's, for a question answered by a place (None: by a choice)."""
 
     id: int
     choices: tuple
     open: bool = True
-    answers: dict = field(default_factory=dict)  # follower socket -> choice key
+    answers: dict = field(default_factory=dict)  # follower socket -> choice key or (x, y)
+    box: tuple | None = None
 
     def tally(self) -> dict:
-        """Choice -> answers, every choice present."""
+        """Choice -> answers, every choice present (a place's: ``{"answers": count}``)."""
+        if self.box is not None:
+            return {"answers": len(self.answers)}
         counts = Counter(self.answers.values())
         return {k: counts.get(k, 0) for k in self.choices}
 
@@ -74,11 +86,17 @@ def poll_of(question) -> Poll | None:
                  and 0 < len(c[0]) <= MAX_CHOICE_CHARS)
     if len(keys) != len(choices):
         return None
-    return Poll(question["id"], keys, open=question.get("phase") == "open")
+    box = None
+    if question.get("kind") == "point":
+        box = read_box((question.get("point") or {}).get("box"))
+        if box is None:
+            return None
+    return Poll(question["id"], keys, open=question.get("phase") == "open", box=box)
 
 
 def read_answer(message) -> dict | str:
-    """A follower's message as ``{"fig", "id", "choice"}``, or why it is dropped."""
+    """A follower's message as ``{"fig", "id", "choice"}`` or ``{"fig", "id", "point"}``, or
+    why it is dropped."""
     if isinstance(message, (bytes, bytearray)) or not isinstance(message, str):
         return "malformed"
     if len(message.encode()) > MAX_ANSWER_BYTES:
@@ -89,7 +107,11 @@ def read_answer(message) -> dict | str:
         return "malformed"
     if (not isinstance(said, dict) or said.get("t") != "answer"
             or not isinstance(said.get("fig"), (int, str)) or isinstance(said.get("fig"), bool)
-            or not _whole(said.get("id")) or not isinstance(said.get("choice"), str)):
+            or not _whole(said.get("id"))):
+        return "malformed"
+    if "point" in said and "choice" not in said:
+        return {"fig": said["fig"], "id": said["id"], "point": said["point"]}
+    if not isinstance(said.get("choice"), str):
         return "malformed"
     return {"fig": said["fig"], "id": said["id"], "choice": said["choice"]}
 
@@ -125,8 +147,9 @@ class Answers:
             self.dropped[why] += 1
             return why
         poll = self.polls[said["fig"]]
-        if poll.answers.get(who) != said["choice"]:
-            poll.answers[who] = said["choice"]
+        answer = said["choice"] if poll.box is None else read_point(said["point"], poll.box)
+        if poll.answers.get(who) != answer:
+            poll.answers[who] = answer
             self.due.add(said["fig"])
         return None
 
@@ -140,6 +163,10 @@ class Answers:
             return "stale"
         if not poll.open:
             return "revealed"
+        if poll.box is not None:
+            return None if read_point(said.get("point"), poll.box) is not None else "place"
+        if "choice" not in said:
+            return "place"
         if said["choice"] not in poll.choices:
             return "choice"
         return None
@@ -154,8 +181,15 @@ class Answers:
     def tallies(self) -> list[dict]:
         """What the presenter has not heard: ``{"tally", "fig", "id"}`` for each figure whose
         counts changed (then none are due)."""
-        out = [{"tally": self.polls[fig].tally(), "fig": fig, "id": self.polls[fig].id}
-               for fig in self.due if fig in self.polls]
+        out = []
+        for fig in self.due:
+            poll = self.polls.get(fig)
+            if poll is None:
+                continue
+            said = {"tally": poll.tally(), "fig": fig, "id": poll.id}
+            if poll.box is not None:
+                said["points"] = [list(p) for p in list(poll.answers.values())[:MAX_DOTS]]
+            out.append(said)
         self.due.clear()
         return out
 

@@ -119,6 +119,13 @@ export class PageFigureInput extends PageFigureDrawing {
 
   // ------------------------------------------------------------------ pointer
   pointer(ev) {
+    // a question answered by a place is open: a click on its panel answers, others do nothing
+    const placeIn = this.card ? this.card.placePanel() : null;
+    if (placeIn !== null && this.run !== null) {
+      const at = this.locate(ev);
+      if (at && at.panel.name === placeIn) this.card.click("answer", [at.x, at.y]);
+      return;
+    }
     const mode = this.mode;
     if (mode === "view" || mode === "drag" || this.run === null) return;
     const where = this.locate(ev);
@@ -186,6 +193,7 @@ export class PageFigureInput extends PageFigureDrawing {
   // the kernel hears "down", "move" (at most every DRAG_SEND_MS) and "up" in data coordinates
   dragStart(ev) {
     if (this.mode !== "drag" || this.run === null || ev.button !== 0) return;
+    if (this.card && this.card.placePanel() !== null) return;  // a click answers (pointer)
     const at = this.locate(ev);
     if (!at) return;
     this.model.send({ type: "pointer", panel: at.panel.name, x: at.x, y: at.y, mode: "drag",

@@ -137,9 +137,10 @@ export class Publisher {
       this.word(" following"));
   }
 
-  tallied({ tally, fig, id }) {
+  tallied({ tally, fig, id, points }) {
+    const places = Array.isArray(points) ? { points } : {};  // a question answered by a place
     for (const [figure, f] of this.figs) {
-      if (f.id === fig) figure.model.send({ type: "tally", id, tally });
+      if (f.id === fig) figure.model.send({ type: "tally", id, tally, ...places });
     }
   }
 
@@ -337,6 +338,11 @@ export function lecturePublisher() {
 }
 
 // ------------------------------------------------------------------ follower
+// what a follower tells the server of its answer: a choice's key, or a place [x, y]
+export function toldAnswer(id, answer) {
+  return Array.isArray(answer) ? { t: "answer", id, point: answer } : { t: "answer", id, choice: answer };
+}
+
 // An anywidget model for a follower's page figure: traits from "state" frames, the step from
 // "view" frames, messages from "msg" frames. A follower never drives: the one thing that goes
 // back is its answer to the question open, through `tell` ({t: "answer", id, choice}; the
@@ -379,9 +385,9 @@ export class FollowerModel {
     const q = this.attrs.question;
     if (!msg || msg.type !== "answer" || !q || msg.id !== q.id || q.phase !== "open") return;
     const key = answerKey(this.fig, q);
-    this.answers.set(key, msg.choice);
+    this.answers.set(key, "point" in msg ? msg.point : msg.choice);
     this.told.add(key);
-    this.tell({ t: "answer", id: q.id, choice: msg.choice });
+    this.tell(toldAnswer(q.id, this.answers.get(key)));
     this.emit("change");
   }
 
@@ -393,7 +399,7 @@ export class FollowerModel {
     const key = answerKey(this.fig, q);
     if (!this.answers.has(key) || this.told.has(key)) return;
     this.told.add(key);
-    this.tell({ t: "answer", id: q.id, choice: this.answers.get(key) });
+    this.tell(toldAnswer(q.id, this.answers.get(key)));
   }
 
   on(name, fn) { if (this.handlers[name]) this.handlers[name].add(fn); }

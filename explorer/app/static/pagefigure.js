@@ -139,7 +139,9 @@ export class PageFigure extends PageFigureRuns {
     Object.defineProperty(root, "pePanels", { configurable: true,
       get: () => [...this.panels.values()].filter((p) => !p.figure).map((p) => ({
         name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null,
-        title: p.title || null, heading: p.heading || null })) });
+        title: p.title || null, heading: p.heading || null,
+        map: [p.ax, p.bx, p.ay, p.by] })) });  // data -> figure px: x * ax + bx
+    Object.defineProperty(root, "peFigureWidth", { configurable: true, get: () => this.width });
     root.peStep = -1;
     root.peDrawMs = 0;
   }

@@ -10,6 +10,12 @@
 // presenter's published trait, in the "follower" role (followerQuestion): their own answer,
 // kept on their page and changeable until the reveal, goes to the hall server as a count;
 // Reveal and Withdraw are the presenter's.
+//
+// A question answered by a place (kind "point": "Where will the boundary move?") has no answer
+// buttons: a click or tap on its panel (the data plane) answers, and place.js draws the place
+// as a dot over the plane (at the reveal: every answer's dot, and the old boundary dashed).
+
+import { drawPlaces, isPlace, placeGeometry, roundPlace, sweptOver } from "./place.js";
 
 export const SKETCH_PX = 170;     // the card's drawing of a labelling, CSS px a side
 const SHORT_PX = 420;             // a figure shorter than this gets the card's smaller type
@@ -24,6 +30,8 @@ export function cardView(q) {
   const mine = choices.some(([k]) => k === q.answer) ? 1 : 0;
   const label = (key) => String((choices.find(([k]) => k === key) || [key, key])[1]);
   const follower = q.role === "follower";
+  const point = q.kind === "point" && q.point && typeof q.point === "object" ? q.point : null;
+  if (q.kind === "point") return point ? placeView(q, point, revealed, follower, label) : null;
   let verdict = "";
   if (revealed) {
     verdict = q.verdict === "right" ? `Right: ${label(q.truth)}.`
@@ -55,11 +63,48 @@ export function cardView(q) {
   };
 }
 
+// cardView of a question answered by a place: no buttons before the reveal (a click on the
+// plane answers), the tally of places swept over or not after it
+function placeView(q, point, revealed, follower, label) {
+  const mine = isPlace(q.answer) ? q.answer : null;
+  const count = Math.max(0, q.count | 0);
+  const tally = q.tally && typeof q.tally === "object" ? q.tally : {};
+  const choices = Array.isArray(q.choices) ? q.choices.filter((c) => Array.isArray(c)) : [];
+  let verdict = "";
+  if (revealed) {
+    verdict = q.verdict === "right" ? "Right: the boundary swept over your place."
+      : q.verdict === "wrong" ? "Not this time: the boundary did not sweep over your place."
+        : `The boundary swept over ${Math.max(0, tally[q.truth] | 0)} of ${count} place${count === 1 ? "" : "s"}.`;
+  }
+  const where = follower ? "Tap" : "Click";
+  return {
+    id: q.id, words: String(q.words || ""), detail: String(q.detail || ""),
+    buttons: revealed && count ? choices.map(([key, text]) => ({ key, label: String(text), pressed: false,
+      truth: q.truth === key, disabled: true, count: Math.max(0, tally[key] | 0) })) : [],
+    answers: count > (mine ? 1 : 0) || (revealed && count) ? count : 0,
+    revealed,
+    prompt: revealed ? "" : mine
+      ? (follower ? "Your dot is on the plane: tap elsewhere to move it until the lecturer reveals."
+        : "Your dot is on the plane: click elsewhere to move it, then Reveal.")
+      : follower ? `${where} a place on the data plane; the lecturer reveals.`
+        : `${where} a place on the data plane, then Reveal.`,
+    actions: follower ? [] : revealed ? ["close"] : ["reveal", "close"],
+    follower, verdict, right: revealed ? q.verdict || "" : "",
+    explain: revealed ? String(q.explain || "") : "", hide: [], sketch: null,
+    side: q.side === "left" ? "left" : "right",
+    point, mine, dots: revealed && Array.isArray(q.dots) ? q.dots : [], label,
+  };
+}
+
 // the message a click on the card sends ("answer" with a choice's key, "reveal", "close"), or
 // null when the question shown does not take it (revealed already, not one of its choices)
 export function questionMessage(q, type, choice) {
   const v = cardView(q);
   if (!v) return null;
+  if (type === "answer" && v.point) {  // a place [x, y] on the plane, rounded
+    const at = v.revealed || !isPlace(choice) ? null : roundPlace(choice[0], choice[1], v.point.box);
+    return at ? { type, id: v.id, point: at } : null;
+  }
   if (type === "answer") {
     if (v.revealed || !v.buttons.some((b) => b.key === choice)) return null;
     return { type, id: v.id, choice };
@@ -73,6 +118,12 @@ export function questionMessage(q, type, choice) {
 // presenter's), its own verdict once revealed
 export function followerQuestion(q, mine) {
   if (!q || typeof q !== "object" || !Number.isInteger(q.id)) return q;
+  if (q.kind === "point") {
+    const p = q.point || {}, answer = isPlace(mine) ? mine : null;
+    const judged = q.phase === "revealed" && answer && Array.isArray(p.before) && Array.isArray(p.after);
+    return { ...q, role: "follower", answer,
+      verdict: judged ? (sweptOver(p.before, p.after, answer) ? "right" : "wrong") : "" };
+  }
   const keys = Array.isArray(q.choices) ? q.choices.map((c) => (Array.isArray(c) ? c[0] : null)) : [];
   const answer = typeof mine === "string" && keys.includes(mine) ? mine : null;
   const verdict = q.phase !== "revealed" || answer === null ? ""
@@ -192,6 +243,7 @@ export class QuestionCard {
         width: `${p.w * scale}px`, height: `${p.h * scale}px` });
       veils.push(veil);
     }
+    if (v.point) veils.push(...this.places(v, panels, scale, at));
     const room = height > 0 ? height - 16 : 0;
     const card = this.build(this.doc, v, room ? Math.round(Math.min(SKETCH_PX,
       Math.max(70, 0.35 * room))) : SKETCH_PX);
@@ -199,6 +251,24 @@ export class QuestionCard {
     if (room) card.style.maxHeight = `${room}px`;
     if (room && room < SHORT_PX) card.classList.add("pe-q-short");  // a short figure: smaller type
     this.layer.replaceChildren(...veils, card);
+  }
+
+  // a question answered by a place: the dots over its panel (a canvas that lets clicks through)
+  places(v, panels, scale, at) {
+    const g = placeGeometry({ point: v.point, mine: v.mine, dots: v.dots, revealed: v.revealed,
+      panel: panels.get(v.point.panel), scale, at });
+    if (!g || (!g.mine && !g.dots.length && !g.old)) return [];
+    const c = qEl(this.doc, "canvas", "pe-q-places");
+    Object.assign(c.style, { left: `${g.box[0]}px`, top: `${g.box[1]}px`, width: `${g.box[2]}px`,
+      height: `${g.box[3]}px` });
+    c.dataset.dots = String(g.dots.length + (g.mine ? 1 : 0));
+    drawPlaces(c, g, (this.doc.defaultView && this.doc.defaultView.devicePixelRatio) || 1);
+    return [c];
+  }
+
+  // the panel a click answers in, while a question answered by a place is open (else null)
+  placePanel() {
+    return this.view && this.view.point && !this.view.revealed ? this.view.point.panel : null;
   }
 
   build(doc, v, sketchPx = SKETCH_PX) {

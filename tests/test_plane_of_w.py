@@ -5,8 +5,9 @@ hyperplane cuts the plane, and two-dimensional data are drawn as before."""
 
 import numpy as np
 import pytest
+from test_svm import BREAST_CANCER_GAMMA
 
-from explorer.app.perceptron.model import SPEC
+from explorer.app.perceptron.model import SPEC, VIEW_DATASETS
 from explorer.app.perceptron.view import PerceptronView
 from explorer.perceptron import train
 from explorer.plots.figure import PerceptronFigure
@@ -148,6 +149,25 @@ def test_the_tab_trains_iris_in_its_four_dimensions():
     again = PerceptronView()
     assert again.load_state(SPEC.from_query(link)[0])
     np.testing.assert_array_equal(again.model.trajectory.weights, ref.weights)
+
+
+def test_the_tab_trains_breast_cancer_in_its_30_dimensions_with_gamma_of_the_hard_margin():
+    """Sayed's Example 61.2 in its own 30 dimensions (the PCA set stays in the menu): the run
+    is :func:`train`'s on the same array, and the bound's gamma is the hard margin of the points
+    augmented with 1 (certified in tests/test_svm.py)."""
+    assert VIEW_DATASETS["breast_cancer"][1] == {"k": 2}
+    m = PerceptronView().model
+    assert m.update(dataset="breast_cancer30", max_epochs=5), m.message
+    ds = datasets.load("breast_cancer")
+    assert m.X.shape == (569, 30)
+    np.testing.assert_array_equal(m.X, ds.X)
+    np.testing.assert_array_equal(m.y, ds.y)
+    ref = train(ds.X, ds.y, max_epochs=5)
+    assert m.trajectory.weights.shape[1] == 30
+    np.testing.assert_array_equal(m.trajectory.weights, ref.weights)
+    np.testing.assert_array_equal(m.trajectory.biases, ref.biases)
+    assert not m.info.pending and m.info.separable
+    assert m.info.bound.gamma == pytest.approx(BREAST_CANCER_GAMMA[False], rel=1e-9)
 
 
 def test_edits_that_name_no_point_of_r_m_are_refused_in_words_and_choosing_works():

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize
 from sklearn.svm import SVC
 
+from explorer.perceptron.bounds import augment
+from explorer.shared import datasets, svm
 from explorer.shared.separability import NotSeparableError
 from explorer.shared.svm import C_from_rho, C_from_sayed_eta, dataset_margin, fit
 
@@ -223,3 +225,54 @@ def test_sayed_parameter_conversions():
     # b may not be unique (no free support vector); the objective value is
     hinge = np.maximum(0, 1 - y * (X @ r.w + r.b)).mean()
     assert math.isclose(rho * r.w @ r.w + hinge, res.fun, rel_tol=1e-7)
+
+
+#: gamma(S) of the 569 x 30 standardised breast cancer data, as the libsvm solver (SVC at
+#: C = 1e10, polished on its active set) found it before the hard margin was solved by NNLS
+#: (8-18 s each): the points augmented with 1 through the origin (describe_run's), and affine.
+BREAST_CANCER_GAMMA = {False: 0.001392517268324677, True: 0.00139984680641321}
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True], ids=["augmented, through 0", "affine"])
+def test_breast_cancer_30d_hard_margin_is_certified_optimal_without_libsvm(fit_intercept,
+                                                                            monkeypatch):
+    """The 30-D hard margin behind the Perceptron tab's bound (describe_run solves it on the
+    points augmented with 1, without an intercept) is found by NNLS and polished, libsvm
+    unused; it is certified optimal independently of the solver: w = sum a_i y_i x_i with
+    a >= 0 (and sum a_i y_i = 0), every y f(x) >= 1, and the primal objective equals the dual
+    one (no duality gap), and gamma equals the libsvm solver's."""
+    def no_libsvm(*args):
+        raise AssertionError("libsvm was called")
+
+    monkeypatch.setattr(svm, "_libsvm", no_libsvm)
+    ds = datasets.load("breast_cancer")
+    X, y = (ds.X, ds.y) if fit_intercept else (augment(ds.X), ds.y)
+    r = fit(X, y, fit_intercept=fit_intercept)
+    a = np.asarray(r.alpha)
+    assert r.polished and np.all(a >= 0)
+    w = (a * y) @ X
+    np.testing.assert_allclose(r.w, w, rtol=0, atol=1e-9 * np.abs(w).max())
+    if fit_intercept:
+        assert abs(a @ y) <= 1e-10 * a.sum()
+    yf = y * (X @ w + r.b)
+    assert yf.min() >= 1 - 1e-8
+    primal, dual = 0.5 * w @ w, a.sum() - 0.5 * w @ w
+    assert math.isclose(primal, dual, rel_tol=1e-9)
+    assert math.isclose(r.margin, BREAST_CANCER_GAMMA[fit_intercept], rel_tol=1e-9)
+    assert r.on_margin.size == 29 and np.array_equal(r.support, r.on_margin)
+    _check_kkt(r, X, y, None)
+
+
+def test_hard_margin_with_an_offset_far_from_the_origin_is_exact():
+    """With an intercept, NNLS solves a nearby problem (a constant column stands for b); data
+    whose offset is large against that column still end at the exact hard margin: the one of
+    the same data about the origin, moved (w the same, b = b0 - <w, shift>)."""
+    X, y = _separable(11, 200, 3, gap=0.05)
+    near = fit(X, y)
+    shift = np.full(3, 100.0)
+    r = fit(X + shift, y)  # b = -1906 beside the constant column 1 that stands for it
+    assert r.polished and near.polished
+    np.testing.assert_allclose(r.w, near.w, rtol=0, atol=1e-10 * np.abs(near.w).max())
+    assert math.isclose(r.b, near.b - near.w @ shift, rel_tol=1e-9)
+    np.testing.assert_array_equal(r.on_margin, near.on_margin)
+    _check_kkt(r, X + shift, y, None)

@@ -1,10 +1,18 @@
 """Maximum-margin linear classifiers: hard- and soft-margin support vector machines.
 
-The solver is scikit-learn's libsvm (``SVC(kernel="linear")``); its answer is then *polished*:
-with the set of margin points and of points at the upper bound ``C`` read off libsvm's dual
-variables, the KKT equations of Sayed (61.43)-(61.52) are linear, and solving them directly
-removes libsvm's stopping tolerance. The polished solution is kept only if it passes the full KKT
-check (primal and dual feasibility); otherwise libsvm's own answer is returned. Two pitfalls are
+A solver finds the active set, then it is *polished*. The hard margin is first solved as a
+least-distance program (minimise ``||w||`` subject to ``G w >= 1``, rows ``y_i x_i``) by
+Lawson & Hanson's active-set NNLS (:func:`scipy.optimize.nnls`, :func:`_ldp`): it ends with the
+exact support set in a few milliseconds where libsvm's SMO crawls at a huge ``C`` (8-18 s on the
+569 x 30 breast cancer data). The offset is not in that objective, so with an intercept a
+constant column (:data:`_OFFSET_COLUMNS`) stands for it, which adds a small penalty on ``b``; the
+polish below then solves the true problem exactly on the support set found. The soft margin,
+and a hard margin whose NNLS answer does not pass the polish, use scikit-learn's libsvm
+(``SVC(kernel="linear")``), polished the same way: with the set of margin points and of points at
+the upper bound ``C`` read off the solver's dual variables, the KKT equations of Sayed
+(61.43)-(61.52) are linear, and solving them directly removes the solver's stopping tolerance.
+The polished solution is kept only if it passes the full KKT check (primal and dual
+feasibility); otherwise libsvm's own answer is returned. Two pitfalls are
 handled on the way: dual variables of size ``~1e-17`` are libsvm's round-off, not support
 vectors (a point with one and ``y f(x) = 1.07`` would otherwise be forced onto the margin); and
 when more points lie on the margin than ``d + 1`` (degenerate, e.g. a soft margin whose optimum
@@ -33,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.optimize import nnls
 from sklearn.svm import SVC
 
 from .separability import NotSeparableError, check
@@ -53,6 +62,10 @@ MAX_SCALED_C = 1e5
 #: exactly the hard-margin solution; the KKT check below confirms it.
 HARD_C = 1e10
 _KKT_TOL = 1e-7
+#: Constant columns standing for the offset in :func:`_hard_by_nnls` (units of the scaled data),
+#: tried in turn: a larger one penalises ``b`` less and is nearer the true problem, a smaller one
+#: keeps the least-distance program well conditioned.
+_OFFSET_COLUMNS = (1.0, 1e2, 1e4)
 #: Dual variables below this fraction of the largest are libsvm's round-off, not support.
 _ALPHA_ROUNDOFF = 1e-10
 #: A polished ``w`` below this fraction of its terms' size is round-off of ``w = 0``.
@@ -135,6 +148,49 @@ def _libsvm(X, y, C, fit_intercept):
     if fit_intercept:
         return a, w, float(svc.intercept_[0])
     return a[:n] + a[n:], w, 0.0
+
+
+def _ldp(G):
+    """Return ``(alpha, w)`` minimising ``||w||`` subject to ``G w >= 1``, or None.
+
+    Lawson & Hanson's least-distance program (*Solving Least Squares Problems*, ch. 23): with
+    ``u >= 0`` the NNLS solution of ``[G'; 1'] u = e`` and its residual ``r``, the optimum is
+    ``w = -r[:d] / r[d] = G' alpha`` with the dual variables ``alpha = u / -r[d]`` (Sayed
+    (61.44) with rows ``y_i x_i``). None when NNLS stops early or ``r[d] >= 0`` (infeasible).
+    """
+    n, d = G.shape
+    E = np.vstack([G.T, np.ones((1, n))])
+    e = np.zeros(d + 1)
+    e[d] = 1.0
+    try:
+        u = nnls(E, e, maxiter=max(3 * n, 100))[0]
+    except RuntimeError:  # "Maximum number of iterations reached."
+        return None
+    r = E @ u - e
+    if not r[d] < 0:
+        return None
+    return u / -r[d], -r[:d] / r[d]
+
+
+def _hard_by_nnls(X, y, fit_intercept):
+    """The polished hard margin from :func:`_ldp`'s support set; (alpha, w, b) or None.
+
+    Without an intercept the least-distance program is the problem itself. With one, the offset
+    is the weight of a constant column ``c`` (``b = c v[d]``), which adds ``(b / c)^2 / 2`` to
+    the objective; each ``c`` of :data:`_OFFSET_COLUMNS` is tried until the polish on the
+    support set found passes the KKT check of the true problem.
+    """
+    G = y[:, None] * X
+    for c in (_OFFSET_COLUMNS if fit_intercept else (None,)):
+        found = _ldp(G if c is None else np.hstack([G, c * y[:, None]]))
+        if found is None:
+            return None
+        alpha, v = found
+        w, b = (v, 0.0) if c is None else (v[:-1], float(c * v[-1]))
+        polished = _polish(X, y, alpha, w, b, None, fit_intercept)
+        if polished is not None:
+            return polished
+    return None
 
 
 def _active_sets(alpha, C, yf, delta):
@@ -284,8 +340,9 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
 
     Solves the dual quadratic program of Sayed (61.42) (hard) or (61.51) (soft):
     maximise ``sum_i a_i - a' A a / 2`` with ``A_ij = y_i y_j <x_i, x_j>``, ``0 <= a_i <= C``
-    and ``sum_i a_i y_i = 0`` (the last constraint only with an intercept), with libsvm, then
-    polishes the result on its active set (see the module docstring). The weights follow from
+    and ``sum_i a_i y_i = 0`` (the last constraint only with an intercept), then polishes the
+    result on its active set: the hard margin by NNLS as a least-distance program, the soft one
+    (and a hard one NNLS does not settle) by libsvm (see the module docstring). The weights follow from
     Sayed (61.44), ``w = sum_i a_i y_i x_i``, and the offset from the margin points,
     ``b = y_s - <w, x_s>`` (Sayed (61.46)-(61.47), (61.52), with ``b = -theta``).
 
@@ -319,8 +376,10 @@ def fit(X, y, *, C: float | None = None, fit_intercept: bool = True, tol: float 
     X, y, C, fit_intercept, tol = _fit_inputs(X, y, C=C, fit_intercept=fit_intercept, tol=tol)
     s = _scale(X)
     Xs, Cs = X / s, (None if C is None else C * s * s)  # exact: s is a power of two
-    alpha, w, b = _libsvm(Xs, y, HARD_C if C is None else Cs, fit_intercept)
-    polished = _polish(Xs, y, alpha, w, b, Cs, fit_intercept)
+    polished = _hard_by_nnls(Xs, y, fit_intercept) if C is None else None
+    if polished is None:
+        alpha, w, b = _libsvm(Xs, y, HARD_C if C is None else Cs, fit_intercept)
+        polished = _polish(Xs, y, alpha, w, b, Cs, fit_intercept)
     if polished is not None:
         alpha, w, b = polished
     alpha, w = alpha / (s * s), w / s  # back to the units of X (see _scale)

@@ -44,6 +44,7 @@ VIEW_DATASETS = {
     "iris4_hard": ("Iris, versicolor vs virginica (4 measurements)",
                    {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
     "digits38": ("Handwritten 3 vs 8 (64 pixels)", {"pair": (3, 8)}, "digits"),
+    "breast_cancer30": ("Breast cancer (30 features)", {}, "breast_cancer"),
 }
 #: Most features of the tab's data (the most of any data set it offers, and of a person's CSV,
 #: trained in its own dimension): the start w and the points of a link have at most as many.

@@ -60,3 +60,48 @@ def test_q_asks_where_the_boundary_moves_a_click_answers_and_reveal_takes_the_st
     page.keyboard.press("Escape")
     expect(card).to_have_count(0, timeout=10_000)
     expect(page.locator(DOTS)).to_have_count(0)
+
+
+#: The dots' canvas and the plane as drawn on screen: (dots top, plane top, dots left, plane
+#: left) in CSS px.
+DOTS_AND_PLANE = """() => {
+    const root = document.querySelector('.pe-pagefigure');
+    const p = root.pePanels.find((q) => q.name === 'plane');
+    const r = root.querySelector('canvas.pe-canvas').getBoundingClientRect();
+    const s = r.width / root.peFigureWidth;
+    const d = root.querySelector('canvas.pe-q-places').getBoundingClientRect();
+    return [d.top, r.top + p.y * s, d.left, r.left + p.x * s];
+}"""
+
+
+def test_in_lecture_mode_at_1024_the_dots_stay_on_the_plane_and_close_in_view(page, dashboard_url):
+    """The reveal's longer narration wraps and moves the figure down: the dots and the old
+    boundary move with it, and the card's Close stays in view while its words scroll."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(dashboard_url + "?tab=perceptron&step=0")
+    wait_for_canvas(page, timeout=90)
+    page.locator(".pe-pf-narration").first.click()
+    page.keyboard.press("l")
+    page.wait_for_function("() => document.querySelector('.pe-root.pe-lecture') !== null")
+    page.wait_for_timeout(2500)  # the figure fitted to lecture mode
+    page.locator(".pe-pagefigure canvas.pe-canvas").first.hover()
+    card = page.locator(CARD)
+    for _ in range(3):
+        page.keyboard.press("q")
+        page.wait_for_timeout(300)
+    expect(card.locator(".pe-q-words")).to_have_text("Where will the boundary move?",
+                                                     timeout=20_000)
+    click_at(page, 0.1, 0.0)
+    expect(page.locator(DOTS)).to_have_attribute("data-dots", "1", timeout=10_000)
+    before = page.evaluate("() => document.querySelector('.pe-pf-narration').offsetHeight")
+    card.locator("button.pe-q-reveal").click()
+    wait_for_step(page, 1, timeout=20)
+    expect(card.locator(".pe-q-verdict")).to_contain_text("Right", timeout=10_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => document.querySelector('.pe-pf-narration').offsetHeight") > before
+    top, plane_top, left, plane_left = page.evaluate(DOTS_AND_PLANE)
+    assert abs(top - plane_top) <= 2 and abs(left - plane_left) <= 2, (top, plane_top)
+    close = card.locator("button.pe-q-close")
+    expect(close).to_be_in_viewport()
+    box, inside = close.bounding_box(), card.bounding_box()
+    assert box["y"] + box["height"] <= inside["y"] + inside["height"] + 1  # not cut by the card

@@ -400,6 +400,9 @@ export class PageFigure extends PageFigureRuns {
     if (narration !== this.texts.narration) {
       this.texts.narration = narration;
       this.narration.textContent = narration;
+      // new words may move the figure (a longer narration wraps): a question's card, veils
+      // and dots follow it (drawn again only if something moved)
+      if (this.card && this.card.view && this.showQuestion) this.showQuestion();
     }
   }
 }

@@ -25,6 +25,7 @@ h1 { font-size: 30px; margin: 10px 0 8px; }
 .pe-pv-next b { color: #111; }
 .pe-pv-next-image { display: block; margin-top: 8px; width: 480px; max-width: 100%;
   border: 1px solid #bbb; background: #fff; }
+.pe-pv-next-image[hidden] { display: none; }
 .pe-pv-next-note { display: block; margin-top: 6px; font-size: 16px; color: #555; }
 button { font-size: 16px; padding: 4px 12px; }`;
 

@@ -12,6 +12,7 @@ from explorer.app.bridge import KEYS
 from explorer.app.dashboard import tab_spec
 from explorer.app.playlist import NEXT_KEYS, PREVIOUS_KEYS, Playlist
 from explorer.app.playlist_ui import course_text
+from explorer.app.preview import slide_key
 from explorer.app.timeline import KEY_ACTIONS, KEYS_HELP
 
 
@@ -350,8 +351,10 @@ def test_notes_are_typed_for_the_slide_on_screen_and_the_presenter_view_shows_th
                                                         "next": None}
     pl.load_example()
     assert d.bridge.presenter["k"] == 1 and d.bridge.presenter["n"] == 10
-    assert d.bridge.presenter["next"] == {"title": pl.playlist.entries[1].title,
-                                          "where": "Perceptron, step 3"}
+    second = pl.playlist.entries[1]
+    assert d.bridge.presenter["next"] == {"title": second.title, "where": "Perceptron, step 3",
+                                          "id": slide_key(tab=second.tab, state=second.state)}
+    assert d.bridge.preview == {}  # no picture drawn before the presenter view is opened
     pl.notes.value = "Ask first: how many updates?   \nThen Step."
     assert pl.playlist.entries[0].notes == "Ask first: how many updates?\nThen Step."
     assert pl.notes.value == pl.playlist.entries[0].notes  # shown as kept
@@ -366,6 +369,10 @@ def test_notes_are_typed_for_the_slide_on_screen_and_the_presenter_view_shows_th
     assert pl.playlist.entries[0].notes.startswith("Ask first") and pl.notes.value.startswith("Ask")
     pl.b_presenter.click()
     assert sent[-1] == {"type": "presenter"}
+    assert d.preview.wait(120)  # the next slide's picture, drawn in the background
+    assert d.bridge.preview["id"] == d.bridge.presenter["next"]["id"]
+    assert d.bridge.preview["src"].startswith("data:image/png;base64,")
+    assert d.bridge.preview["src"] not in d.bridge.query  # never in the link
     d.bridge._on_msg(d.bridge, {"type": "presenter_blocked"}, [])
     assert "blocked the presenter view's window" in pl.out.value
     d.b_lecture.value = True  # lecture mode (the projected screen): no notes, no button

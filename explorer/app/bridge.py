@@ -200,7 +200,7 @@ function render({ model, el }) {
   // shown again with every change of the playlist, its clock ticking here.
   let presenter = null, presenterTimer = 0;
   function showPresenter() {
-    if (presenter && presenter.open) presenter.show(model.get('presenter'));
+    if (presenter && presenter.open) presenter.show(model.get('presenter'), model.get('preview'));
   }
   function openPresenter(msg) {
     if (!msg || msg.type !== 'presenter') return;
@@ -218,6 +218,7 @@ function render({ model, el }) {
   }
   model.on('msg:custom', openPresenter);
   model.on('change:presenter', showPresenter);
+  model.on('change:preview', showPresenter);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   report(true);
@@ -236,6 +237,7 @@ function render({ model, el }) {
     model.off('msg:custom', download);
     model.off('msg:custom', openPresenter);
     model.off('change:presenter', showPresenter);
+    model.off('change:preview', showPresenter);
     clearInterval(presenterTimer);
     window.removeEventListener('resize', onResize);
     document.removeEventListener('keydown', onKey, true);
@@ -282,6 +284,9 @@ class PageBridge(anywidget.AnyWidget):
     blackout_keys = T.List(T.Unicode(), default_value=list(BLACKOUT_KEYS)).tag(sync=True)
     #: What the presenter view shows (:meth:`explorer.app.playlist_ui.PlaylistPanel.presenter_info`).
     presenter = T.Dict().tag(sync=True)
+    #: The next slide's picture for the presenter view only, ``{"id", "src", "reason"}``
+    #: (:class:`explorer.app.preview.NextSlidePreview`); the page itself never shows it.
+    preview = T.Dict().tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -29,6 +29,7 @@ from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
 from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
+from .preview import NextSlidePreview
 from .state import query_tab
 from .undo_ui import UndoRedo
 
@@ -72,10 +73,16 @@ def _load(target: str):
     return getattr(importlib.import_module(module), name)
 
 
+def tab_class(tab, *, tabs=TABS):
+    """The view class of the tab called ``tab`` (importing its module), or None if none is."""
+    target = next((t for key, _, t in tabs if key == tab), None)
+    return None if target is None else _load(target)
+
+
 def tab_spec(tab, *, tabs=TABS):
     """The state spec of the tab called ``tab`` (importing its module), or None if none is."""
-    target = next((t for key, _, t in tabs if key == tab), None)
-    return None if target is None else _load(target).spec
+    cls = tab_class(tab, tabs=tabs)
+    return None if cls is None else cls.spec
 
 
 class Dashboard(W.VBox):
@@ -114,12 +121,16 @@ class Dashboard(W.VBox):
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
                                    description="Load state", tooltip="Open a saved JSON state",
                                    **auto())
+        #: The presenter view's window and the next slide's picture in it (explorer.app.preview).
+        self.preview = NextSlidePreview(
+            view_of=lambda tab: tab_class(tab, tabs=self.tab_table), fitted=self._fit,
+            playlist=lambda: self.playlist.playlist, bridge=self.bridge)
         self.playlist = PlaylistPanel(spec_of=self._spec_of, capture=self._capture,
                                       show=self._show_slide, base=lambda: self.bridge.href,
                                       titles={k: t for k, t, _ in self.tab_table},
                                       on_resize=self._remeasure, download=self._download,
                                       presenter=self._presenter_info,
-                                      open_presenter=self.bridge.open_presenter)
+                                      open_presenter=self.preview.open)
         self.bridge.on_presenter_blocked(self.playlist.presenter_blocked)
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
@@ -343,7 +354,9 @@ class Dashboard(W.VBox):
                       lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
 
     def _presenter_info(self, info: dict) -> None:
-        """The presenter view shows ``info`` (the page's window, if one is open)."""
+        """The presenter view shows ``info`` (the page's window, if one is open) and the next
+        slide's picture, drawn in the background."""
+        info = self.preview.follow(info)
         if self.bridge.presenter != info:
             self.bridge.presenter = info
 

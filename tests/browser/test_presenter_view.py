@@ -1,7 +1,8 @@
 """End-to-end: speaker notes and the presenter view (issue 33, item 2). Notes typed for a slide
 show in the presenter view, a window of its own, with the slide, the clock and the next slide;
-the next slide's key on the dashboard moves the view along; lecture mode (the projected screen)
-shows no notes. The kernel's side: tests/test_playlist_app.py; the window's logic:
+the next slide's key on the dashboard moves the view along, with the next slide's picture;
+lecture mode (the projected screen) shows no notes, and the page never shows the picture. The
+kernel's side: tests/test_playlist_app.py, tests/test_preview.py; the window's logic:
 tests/js/presenter.test.mjs."""
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ def test_notes_show_only_in_the_presenter_view_which_follows_the_slides(page, da
     assert first and view.locator(".pe-pv-next-title").inner_text()
     assert re.fullmatch(r"\d+:\d\d", view.locator(".pe-pv-clock").inner_text())
     assert NOTES.splitlines()[0] not in view.locator(".pe-pv-next").inner_text()
+    # the next slide's picture, drawn by the kernel: in the presenter view only
+    picture = view.locator("img.pe-pv-next-image")
+    picture.wait_for(state="visible", timeout=90_000)
+    src = picture.get_attribute("src")
+    assert src.startswith("data:image/png;base64,")
+    view.wait_for_function("() => document.querySelector('img.pe-pv-next-image').naturalWidth "
+                           "=== 480")
+    assert page.locator(".pe-pv-next-image").count() == 0
+    assert src[22:2000] not in page.content() and src[22:2000] not in page.url
 
     page.bring_to_front()
     page.locator(".pe-playlist-where").click()  # the focus on the page, on no control
@@ -42,6 +52,9 @@ def test_notes_show_only_in_the_presenter_view_which_follows_the_slides(page, da
     view.locator(".pe-pv-where", has_text="Slide 2 of 10").wait_for(timeout=30_000)
     assert view.locator(".pe-pv-title").inner_text() != first
     assert view.locator(".pe-pv-notes").inner_text() == ""  # slide 2 has none
+    view.wait_for_function("(old) => { const i = document.querySelector('img.pe-pv-next-image');"
+                           " return !i.hidden && i.getAttribute('src') && "
+                           "i.getAttribute('src') !== old; }", arg=src, timeout=90_000)
     page.keyboard.press("p")
     view.locator(".pe-pv-where", has_text="Slide 1 of 10").wait_for(timeout=30_000)
     assert view.locator(".pe-pv-notes").inner_text() == NOTES

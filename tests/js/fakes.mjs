@@ -88,6 +88,7 @@ export class FakeElement {
     if (["value", "min", "max"].includes(k)) this[k] = String(v);
   }
   getAttribute(k) { return k in this.attributes ? this.attributes[k] : null; }
+  removeAttribute(k) { delete this.attributes[k]; }
   append(...nodes) { for (const n of nodes) this.children.push(n); }
   appendChild(n) { this.children.push(n); return n; }
   replaceChildren(...nodes) { this.children = [...nodes]; }

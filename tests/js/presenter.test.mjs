@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PresenterView, clockText, presenterTexts } from "../../explorer/app/static/presenter.js";
+import { PresenterView, clockText, presenterTexts, previewOf } from "../../explorer/app/static/presenter.js";
+import { STATE_KEYS } from "../../explorer/app/static/lecture.js";
 import { FakeElement } from "./fakes.mjs";
 
 test("the clock reads minutes and seconds, then hours", () => {
@@ -58,4 +59,45 @@ test("the window shows the slide, its notes and the next one, and its clock runs
   assert.equal(view.open, true);
   win.closed = true;
   assert.equal(view.open, false);
+});
+
+const PNG = "data:image/png;base64,iVBORw0KGgo=";
+const NEXT = { k: 1, n: 2, title: "Koski", notes: "", next: { title: "XOR", where: "XOR, step 0", id: "abc" } };
+
+test("the next slide's picture is the kernel's PNG of that slide, else a short reason", () => {
+  assert.deepEqual(previewOf(NEXT, { id: "abc", src: PNG, reason: "" }), { src: PNG, note: "" });
+  // drawn for another slide (the lecturer moved on meanwhile): not shown yet
+  assert.deepEqual(previewOf(NEXT, { id: "old", src: PNG }), { src: "", note: "Drawing the next slide…" });
+  assert.deepEqual(previewOf(NEXT, { id: "abc", src: "", reason: "No picture of this slide: bad." }),
+    { src: "", note: "No picture of this slide: bad." });
+  // only a data: PNG, never another address
+  assert.equal(previewOf(NEXT, { id: "abc", src: "https://example.org/x.png" }).src, "");
+  assert.equal(previewOf(NEXT, { id: "abc", src: "javascript:alert(1)" }).src, "");
+  assert.deepEqual(previewOf({ ...NEXT, k: 2, next: null }, { id: "abc", src: PNG }), { src: "", note: "" });
+  for (const bad of [null, undefined, 7, "x", { next: 3 }]) {
+    assert.deepEqual(previewOf(bad, { id: "abc", src: PNG }), { src: "", note: "" });
+    assert.equal(previewOf(NEXT, bad).src, "");
+  }
+});
+
+test("the window shows the next slide's picture once drawn, and none after the last slide", () => {
+  const win = fakeWindow();
+  const view = new PresenterView(win, () => 0);
+  const body = win.document.body;
+  const img = body.find("pe-pv-next-image");
+  view.show(NEXT, {});
+  assert.equal(img.hidden, true);
+  assert.equal(body.find("pe-pv-next-note").textContent, "Drawing the next slide…");
+  view.show(NEXT, { id: "abc", src: PNG, reason: "" });
+  assert.equal(img.hidden, false);
+  assert.equal(img.getAttribute("src"), PNG);
+  assert.equal(body.find("pe-pv-next-note").textContent, "");
+  view.show({ ...NEXT, k: 2, next: null }, { id: "abc", src: PNG });
+  assert.equal(img.hidden, true);
+  assert.equal(img.getAttribute("src"), null);
+  assert.equal(body.find("pe-pv-next-title").textContent, "This is the last slide.");
+});
+
+test("the room's followers are never sent the presenter's notes or picture", () => {
+  for (const key of ["presenter", "preview", "notes"]) assert.ok(!STATE_KEYS.includes(key));
 });

@@ -37,6 +37,9 @@ from .scenes import curves_text, fill, shown_mc
 from .tables import FORMULAS
 
 CLICK_MODES = [("Add point", "add"), ("Remove point", "remove")]
+#: The dichotomy and the Boolean function (XOR) shown first; the tab's state does not hold them
+#: (a slide's preview shows these, :mod:`explorer.app.preview`).
+FIRST_DICHOTOMY, FIRST_FUNCTION = 0, 6
 #: The figure's accessible name.
 NAME = ("Cover tab: Cover's curves with Monte Carlo checks, the dichotomies of a small point "
         "set, the recursion filling its table, or the Boolean functions, as the view chosen")
@@ -61,6 +64,10 @@ class CoverView(PageDrawing, TabView):
 
     title = "Cover"
     spec = SPEC
+    #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
+    model_class = CoverModel
+    #: The values of the controls an export reads that the state does not hold (a preview's).
+    preview_widgets = {"w_dich": FIRST_DICHOTOMY, "w_bool": FIRST_FUNCTION}
 
     def __init__(self, model: CoverModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):
@@ -111,15 +118,15 @@ class CoverView(PageDrawing, TabView):
                               m.collinear_example)
         self.w_page = W.Dropdown(description="page", options=[("1", 1)], value=1, **_labelled())
         self._observe_fields({"page": self.w_page})  # its options are the pages there are
-        self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)], value=0,
-                                 **_labelled())
+        self.w_dich = W.Dropdown(description="dichotomy", options=[("#0", 0)],
+                                 value=FIRST_DICHOTOMY, **_labelled())
         self.w_dich.observe(lambda ch: self._chosen(), names="value")
         self.b_open = _button("Open dichotomy in the Perceptron tab",
                               "The chosen dichotomy's points and labels, in the Perceptron tab",
                               lambda: self._open_dichotomy(self.w_dich.value))
         self.w_bool = W.Dropdown(description="function", options=[
             (f"{name}{' (not separable)' if j in (6, 9) else ''}", j)
-            for j, name in enumerate(cover.BOOLEAN_NAMES_2)], value=6,
+            for j, name in enumerate(cover.BOOLEAN_NAMES_2)], value=FIRST_FUNCTION,
             style={"description_width": "calc(var(--pe-font) * 4.5)"}, layout=W.Layout(width="95%"))
         self.w_bool.observe(lambda ch: self._chosen(), names="value")
         self.b_bool = _button("Open function in the Perceptron tab",

@@ -76,6 +76,8 @@ class GeneralizationView(TabView):
 
     title = "Generalization"
     spec = SPEC
+    #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
+    model_class = GeneralizationModel
 
     def __init__(self, model: GeneralizationModel | None = None, *, autorun: bool | None = None,
                  fitted: FigureFit | None = None, **kwargs):

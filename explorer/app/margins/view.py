@@ -51,6 +51,8 @@ class MarginsView(PointerEdits, TabView):
 
     title = "Margins"
     spec = SPEC
+    #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
+    model_class = MarginsModel
 
     def __init__(self, model: MarginsModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):

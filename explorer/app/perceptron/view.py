@@ -65,6 +65,8 @@ class PerceptronView(TabView):
 
     title = "Perceptron"
     spec = SPEC
+    #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
+    model_class = PerceptronModel
     data_features = MAX_FEATURES  # a CSV is trained in its own dimension, up to this many
 
     def __init__(self, model: PerceptronModel | None = None, *, fitted: FigureFit | None = None,

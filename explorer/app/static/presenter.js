@@ -1,6 +1,7 @@
 // The presenter view (issue 33, item 2): a window of its own, opened by the dashboard's page
 // (the page bridge, explorer/app/bridge.py) for the lecturer's screen, as slide software opens
-// one: the slide on screen and its notes, the time since the lecture began and the next slide.
+// one: the slide on screen and its notes, the time since the lecture began and the next slide
+// (its title, and a small picture the kernel draws: explorer/app/preview.py).
 // The kernel gives what to show (explorer/app/playlist_ui.py presenter_info); the clock runs
 // here, with no message to the kernel. The projected page and the followers never show the
 // notes: they are in this window only. An ES module with no imports; Node's tests import it
@@ -22,6 +23,10 @@ h1 { font-size: 30px; margin: 10px 0 8px; }
 .pe-pv-notes:empty::before { content: "No notes for this slide."; color: #777; }
 .pe-pv-next { margin-top: 18px; font-size: 20px; color: #333; }
 .pe-pv-next b { color: #111; }
+.pe-pv-next-image { display: block; margin-top: 8px; width: 480px; max-width: 100%;
+  border: 1px solid #bbb; background: #fff; }
+.pe-pv-next-image[hidden] { display: none; }
+.pe-pv-next-note { display: block; margin-top: 6px; font-size: 16px; color: #555; }
 button { font-size: 16px; padding: 4px 12px; }`;
 
 // "m:ss" under an hour, "h:mm:ss" from one; negative times count as 0
@@ -46,6 +51,22 @@ export function presenterTexts(info) {
     next: next ? text(next.title) : (n && k === n ? "This is the last slide." : ""),
     nextWhere: next ? text(next.where) : "",
   };
+}
+
+// Only a picture the kernel drew (a data: PNG) is shown, never another address.
+const PICTURE = /^data:image\/png;base64,[A-Za-z0-9+/=]+$/;
+
+// The next slide's picture for the kernel's `info` and `preview` ({id, src, reason}: the
+// picture of the slide `id`, or why there is none): {src, note}. A picture of another slide
+// (the lecturer moved on while it was drawn) is not shown; nothing malformed throws.
+export function previewOf(info, preview) {
+  const next = info && typeof info === "object" && info.next && typeof info.next === "object"
+    ? info.next : null;
+  if (!next || typeof next.id !== "string" || !next.id) return { src: "", note: "" };
+  const p = preview && typeof preview === "object" ? preview : {};
+  if (p.id !== next.id) return { src: "", note: "Drawing the next slide…" };
+  if (typeof p.src === "string" && PICTURE.test(p.src)) return { src: p.src, note: "" };
+  return { src: "", note: typeof p.reason === "string" && p.reason ? p.reason : "No picture of this slide." };
 }
 
 // The view in the window `win`: built once, then shown with each new info; `now()` gives ms.
@@ -81,12 +102,22 @@ export class PresenterView {
     this.next = el("span", "pe-pv-next-title", next);
     el("span", "", next, " ");
     this.nextWhere = el("span", "pe-pv-next-where", next);
+    this.nextImage = el("img", "pe-pv-next-image", next);
+    this.nextImage.setAttribute("alt", "The next slide");
+    this.nextImage.hidden = true;
+    this.nextNote = el("span", "pe-pv-next-note", next);
   }
 
   get open() { return !!this.win && !this.win.closed; }
 
-  show(info) {
+  show(info, preview) {
     const t = presenterTexts(info);
+    const p = previewOf(info, preview);
+    if (p.src) {
+      if (this.nextImage.getAttribute("src") !== p.src) this.nextImage.setAttribute("src", p.src);
+    } else this.nextImage.removeAttribute("src");
+    this.nextImage.hidden = !p.src;
+    this.nextNote.textContent = p.note;
     this.where.textContent = t.where;
     this.title.textContent = t.title;
     this.notes.textContent = t.notes;

@@ -48,6 +48,8 @@ class XorView(TabView):
 
     title = "XOR"
     spec = SPEC
+    #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
+    model_class = XorModel
 
     def __init__(self, model: XorModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):

@@ -282,7 +282,8 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
                      "static/keys.js", "static/kinds.js", "static/kinds_cover.js",
                      "static/kinds_plane.js", "static/kinds_xor.js", "static/lecture.js",
                      "static/package.json", "static/pagefigure.css", "static/pagefigure.js",
-                     "static/presenter.js", "static/question.js", "static/runs.js",
+                     "static/place.js", "static/presenter.js", "static/question.js",
+                     "static/runs.js",
                      "static/transport.js",
                      "static/widget.js"]
     shipped = [f for f in files if not f.endswith("package.json")]  # Node's, for the tests

@@ -72,3 +72,13 @@ def test_make_check_and_make_test_select_the_tiers():
     markers = "\n".join(ROOT.joinpath("pyproject.toml").read_text().splitlines())
     for name in ("browser", "server", "notebook", "soak"):
         assert f'"{name}: ' in markers, name
+
+
+def test_no_two_test_modules_share_a_name():
+    """pytest imports test modules by their file's name (its default "prepend" mode, the
+    folders on ``sys.path``): a second ``test_x.py`` in another folder is refused at collection
+    ("import file mismatch") in whichever tier meets both, as CI found once."""
+    names: dict[str, list[str]] = {}
+    for path in TESTS.rglob("test_*.py"):
+        names.setdefault(path.name, []).append(str(path.relative_to(TESTS)))
+    assert {k: v for k, v in names.items() if len(v) > 1} == {}

@@ -32,8 +32,8 @@ from ..tab_model import state_model
 #: plane that contains w (explorer.plots.plane_of_w).
 VIEW_DATASETS = {
     "koski": ("Koski's worked example (6 points)", {}),
-    "separable": ("Separable, random", {"dim": 2}),
-    "overlapping": ("Overlapping blobs", {"dim": 2}),
+    "separable": ("Separable, random", {}),  # of the dimension the field "dim" gives
+    "overlapping": ("Overlapping blobs", {}),
     "and": ("AND (±1 inputs)", {}),
     "or": ("OR (±1 inputs)", {}),
     "nand": ("NAND (±1 inputs)", {}),
@@ -81,6 +81,10 @@ FIELDS = [
     # n greyed out shows how many points are shown
     Field("n", "n", "int", 40, min=1, max=MAX_POINTS, control=Control(
         "text", enabled=_random_data, off_shows=lambda m: str(len(m.X)))),
+    # the random sets' dimension M, trained in it; greyed out shows the features of the data shown
+    Field("dim", "features", "int", 2, min=2, max=MAX_FEATURES, control=Control(
+        "text", enabled=_random_data, off_shows=lambda m: str(m.X.shape[1]),
+        help="How many features the random points have (M): trained in M dimensions")),
     Field("margin", "margin", "float", 0.3, min=0.0, max=1.0, control=Control(
         "slider", step=0.05, enabled=lambda m: m.dataset == "separable" and not m.edited)),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1, control=Control(
@@ -226,7 +230,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         extra = dict(VIEW_DATASETS[name][1])
         registry = VIEW_DATASETS[name][2] if len(VIEW_DATASETS[name]) > 2 else name
         if name in ("separable", "overlapping"):
-            extra.update(n=p["n"], seed=p["seed"])
+            extra.update(n=p["n"], dim=p["dim"], seed=p["seed"])
         if name == "separable":
             extra["margin"] = p["margin"]
         return datasets.load(registry, **extra)
@@ -312,7 +316,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
                 elif self.dataset == "koski":
                     p.update(GENERIC_PRESET)
             p.update(changes)
-            data_keys = {"dataset", "n", "margin", "seed"}
+            data_keys = {"dataset", "n", "dim", "margin", "seed"}
             # a data set chosen while edited points are shown is loaded, the same one included
             if self.X is None or any(changes[k] != getattr(self, k) for k in data_keys & set(changes)) \
                     or ("dataset" in changes and self.edited):

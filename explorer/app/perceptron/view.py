@@ -164,7 +164,7 @@ class PerceptronView(TabView):
                                     features=self.data_features)
         self.own_data = disclosure("Your own data (CSV)", self.data_panel)
         return W.VBox([
-            section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
+            section("Data"), self.w_dataset, c["n"], c["dim"], c["margin"], c["seed"], self.own_data,
             section("Rule"), c["rule"], self.w_equation, c["eta"], c["forget"], c["rho"],
             c["fit_intercept"], c["max_epochs"], self.w_race,
             section("Visiting order"), c["order"], c["custom_order"], c["batch"],

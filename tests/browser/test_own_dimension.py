@@ -71,3 +71,47 @@ def test_iris_in_four_dimensions_is_drawn_in_the_plane_of_w(page, dashboard_url)
         ".some(e => e.offsetParent !== null && /two features/.test(e.innerText))",
         timeout=30_000)
     assert len(sum(_points(page), [])) == ds.n
+
+
+def _plane_heading(page) -> str:
+    return page.evaluate(
+        "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".pePanels.find(p => p.name === 'plane') || {}).heading")
+
+
+def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
+    """The random data's "features" box set to 3: the data are drawn in R^3 and trained there,
+    the plane's title says so; a bad dimension is refused in words and the 3-D run kept."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + "?tab=perceptron&dataset=separable")
+    wait_for_canvas(page, within=VISIBLE, timeout=90)
+    wait_for_step(page, 0, timeout=60)
+    box = page.locator(f"{VISIBLE} .widget-text:has(label:text-is('features')) input")
+    assert box.input_value() == "2" and box.is_enabled()
+    box.fill("3")
+    box.press("Enter")
+    page.wait_for_function(
+        "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".pePanels.find(p => p.name === 'plane') || {}).heading === "
+        "'3 features, in the plane of w'", timeout=30_000)
+    ds = datasets.load("separable", n=40, dim=3, margin=0.3, seed=0)
+    traj = train(ds.X, ds.y, max_epochs=50)
+    first = int(traj.update_steps[0])
+    page.goto(page.url.split("?")[0] + f"?tab=perceptron&dataset=separable&dim=3&step={first}")
+    wait_for_canvas(page, within=VISIBLE, timeout=90)
+    wait_for_step(page, first, timeout=60)
+    assert _plane_heading(page) == "3 features, in the plane of w"
+    w = re.search(r"w ← w \+ η·y·x = \(([^)]*)\)", _narration(page))
+    assert w is not None, _narration(page)
+    np.testing.assert_allclose([float(v) for v in w.group(1).split(", ")],
+                               traj.state(first)[0], rtol=1e-2, atol=1e-3)  # three components, the core's
+    box = page.locator(f"{VISIBLE} .widget-text:has(label:text-is('features')) input")
+    box.fill("1")
+    box.press("Enter")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pe-message, .pe-refusal, .widget-html')]"
+        ".some(e => e.offsetParent !== null && "
+        "/features must be a whole number from 2 to 64; got 1/.test(e.innerText))",
+        timeout=30_000)
+    assert _plane_heading(page) == "3 features, in the plane of w"
+    assert wait_for_step(page, first, timeout=10).startswith(f"step {first} of")

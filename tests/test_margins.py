@@ -351,6 +351,39 @@ def test_example_61_2_reproduces_the_setting():
     assert "Example 61.2" in text and f"{out['test_mistakes_30d']} of 113" in text
 
 
+def test_example_61_2_without_standardisation():
+    """Notebook 01, section 5: the book's run on the measurements in their own units (the
+    30-D test error then scatters widely, over a range that holds the book's 14 of 113); the
+    exact SVM is not fitted."""
+    raw = margins.example_61_2(seed=0, standardize=False)
+    std = margins.example_61_2(seed=0)
+    assert raw["standardize"] is False and std["standardize"] is True
+    assert raw["svm_test_error_30d"] is None and raw["svm_test_error_2d"] is None
+    assert not np.allclose(raw["w_30d"], std["w_30d"])
+    assert raw["test_mistakes_30d"] > std["test_mistakes_30d"]
+    text = margins.describe_61_2(raw)
+    assert "features not standardised" in text and "exact SVM with the same rho: not fitted" in text
+    assert "not standardised" not in margins.describe_61_2(std)
+    with pytest.raises(TypeError, match="standardize must be True or False; got 'no'"):
+        margins.example_61_2(standardize="no")
+
+
+def test_example_61_2_2d_line_is_the_books_up_to_the_signs_of_the_axes():
+    """Notebook 01, section 5: a principal direction's sign is a convention; with both axes
+    reversed our 2-D line points within a few degrees of the book's eq. (61.26), and the book's
+    line (w* = (-1.1022, 0.6507), theta* = -0.07, so b = 0.07) misclassifies 30 of the 569
+    projected tumours, 5.3 %, the book's test error."""
+    from explorer.perceptron.engine import mistakes
+
+    book_w, book_b = np.array([-1.1022, 0.6507]), 0.07
+    w = -margins.example_61_2(seed=0)["w_2d"]
+    angle = np.degrees(np.arccos(w @ book_w / np.linalg.norm(w) / np.linalg.norm(book_w)))
+    assert angle < 5
+    two = datasets.load("breast_cancer", k=2)
+    assert mistakes(-two.X, two.y, book_w, book_b) == 30
+    assert mistakes(two.X, two.y, book_w, book_b) > 500  # the axes as they are: the other way
+
+
 def test_example_61_2_bad_input():
     with pytest.raises(ValueError, match=r"test_fraction: expected a number in \(0, 1\); got 1.5"):
         margins.example_61_2(test_fraction=1.5)

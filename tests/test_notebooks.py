@@ -94,3 +94,30 @@ def test_notebook_01_states_the_bound_the_view_shows_for_koski():
     shown = describe_run(run, ds.X, ds.y).bound.value
     assert f"{shown:.2f}" in prose, f"section 4 should state the bound the view shows, {shown:.2f}"
     assert "rather than print a number" not in prose
+
+
+def test_notebook_01_section_5_states_the_30_d_numbers_it_measures():
+    """Issue 34, item 5: the 30-D section names breast cancer's own H and γ, the bound they give,
+    and the book's Example 61.2 numbers it compares with (its cells and asserts run above)."""
+    from explorer.perceptron import train
+    from explorer.perceptron.replay import describe_run
+    from explorer.shared import datasets
+
+    nb = nbformat.read(NOTEBOOK_DIR / "01_perceptron.ipynb", as_version=4)
+    heads = [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "markdown"]
+    assert "## 5. Thirty features: breast cancer in its own dimension" in heads
+    start = heads.index("## 5. Thirty features: breast cancer in its own dimension")
+    section = []
+    for c in [c for c in nb.cells if c.cell_type == "markdown"][start:]:
+        if c.source.startswith("## 6."):
+            break
+        section.append(c.source)
+    prose = "\n".join(section)
+    ds = datasets.load("breast_cancer")
+    bound = describe_run(train(ds.X, ds.y, order="shuffle", max_epochs=5, seed=0), ds.X, ds.y).bound
+    assert f"$H = {bound.radius:.2f}$" in prose and f"$\\gamma = {bound.gamma:.5f}$" in prose
+    assert f"{bound.value / 1e8:.1f} \\times 10^8" in prose
+    for book in ("12.39 %", "14 of 113", "5.31 %", "6 of 113", "(-1.1022, 0.6507)", "-0.07",
+                 "$\\rho = 0.01$", "$\\mu = 0.01$", "20 reshuffled passes"):
+        assert book in prose, book
+    assert "Sayed, Lemma 60.1" in prose and "eq. (61.22)" in prose and "eq. (61.26)" in prose

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from explorer.app import Dashboard  # noqa: E402
+from explorer.app.generalization import GeneralizationView  # noqa: E402
 from explorer.app.margins import MarginsView  # noqa: E402
 from explorer.app.perceptron import PerceptronView  # noqa: E402
 from explorer.app.perceptron.model import MAX_FEATURES, SPEC  # noqa: E402
@@ -173,10 +174,14 @@ def test_the_cap_is_the_tabs_most_features(view):
     assert f"at most {MAX_FEATURES} features" in view.messages.refused
 
 
-def test_the_margins_tab_still_projects_and_says_so():
+def test_the_margins_tab_solves_in_its_own_dimension_and_generalization_still_projects():
     v = MarginsView()
-    assert v.data_features == 2
+    assert v.data_features == MAX_FEATURES
     X, y = _data(3)
     assert v.data_panel.load(_csv(X, y))
-    assert v.model.points[0].shape == (len(X), 2)
-    assert "projected to 2-D by PCA" in v.data_panel.preview.value
+    assert v.model.points[0].shape == (len(X), 3)
+    assert "trained in its own 3 dimensions" in v.data_panel.preview.value
+    g = GeneralizationView()
+    assert g.data_features == 2
+    assert g.data_panel.load(_csv(*_data(3, n=40)))
+    assert "projected to 2-D by PCA" in g.data_panel.preview.value

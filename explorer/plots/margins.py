@@ -31,8 +31,8 @@ from . import live, room
 from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_plane import MarginPlane
-from .margin_view import MarginView
 from .margin_scene import MarginsScene
+from .margin_view import MarginView
 from .overlays import LEGEND_DROP
 from .page_figure import new_figure
 from .tracks import figure_renderer

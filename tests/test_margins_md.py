@@ -144,9 +144,11 @@ def test_iris_4d_and_the_side_layout_draw_in_the_plane_of_w_too():
     m = _model(dataset="iris4", hard=True)
     f = _figure(m, overlay="side")
     assert m.X.shape[1] == 4
-    for plane in (f.plane, f.perc_plane):
-        assert plane.view is not None and "4 features, in the plane of w" in \
-            plane.ax.get_title(loc="left")
+    # side by side the narrow titles stay short; each legend's heading says what the plane is
+    assert f.plane.view is not None and f.perc_plane.view is f.plane.view
+    assert "4 features, in the plane of w" in f.plane._legend_title
+    assert "4 features, in the SVM's plane of w" in f.perc_plane._legend_title
+    assert f.perc_plane.ax.get_xlabel() == "along w (exact distance)"
     assert f.perc_plane.box == f.plane.box
     # the page's scene: the data sent once, in the plane of w, and the SGD run in chunks
     f.scene(width=1100, height=600)

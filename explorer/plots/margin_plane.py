@@ -199,18 +199,18 @@ class MarginPlane:
         self._entries = entries
         # side by side the plane is narrow: C in Sayed's terms stays in the settings column
         self._legend_title = legend_title(cmp, short=self.parts == "svm")
-        if view is not None:  # what the plane's distances are
-            self._legend_title += "\n" + view.legend_words(short=self.parts != "both")
         if self.parts == "svm":
             self._entries = [(h, _short(label)) for h, label in self._entries]
         if self.parts != "both":
             self._keep_parts(cmp)
         title, xlabel, ylabel = self._title(cmp), "x₁", "x₂"
-        if view is not None:
+        if view is not None:  # what the plane is, and what its distances are
             words = view.words()
-            # the source goes (the legend cites it): a narrow title keeps what the plane is
-            short = title.split(" (")[0]
-            title, xlabel, ylabel = f"{short} · {words[0]}", words[1], words[2]
+            self._legend_title += "\n" + view.legend_words(parts=self.parts)
+            if self.parts == "both":  # which margin in brackets: a narrow title drops it
+                which = title.split(" (")[0]  # (live.fit_title; the legend says C)
+                title = f"{words[0]} ({which[0].lower()}{which[1:]})"
+            xlabel, ylabel = words[1], words[2]
         ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
         ax.set_xlabel(xlabel, fontsize=S.LABEL_SIZE)
         if self.parts != "svm":  # side by side the y axis is labelled once, on the left

@@ -107,13 +107,20 @@ class MarginView:
         return (f"{M} features, in the plane of {whose}", "along w (exact distance)",
                 "across w")
 
-    def legend_words(self, *, short: bool = False) -> str:
-        """What the plane's distances are, for its legend's heading."""
+    def legend_words(self, *, parts: str = "both") -> str:
+        """What the plane's distances are, for a plane legend's heading: a plane showing
+        ``parts`` "both" separators (whose title says what the plane is), or one of them side
+        by side ("svm", "perceptron"; their narrow titles do not)."""
+        M = self.M
         if self.kind == "pca":
-            return "a projection: no distance here is exact" if short else \
-                "a projection of the data: no distance in it is exact"
+            return (f"{M} features: a projection, no distance exact" if parts != "both" else
+                    "a projection of the data: no distance in it is exact")
         whose = "max-margin" if self.kind == "svm" else "perceptron's"
-        if short:
-            return f"along w: exact distances to the {whose} line"
-        return (f"along w: exact distances to the {whose} line;\nother lines: where their "
-                "hyperplanes cut this plane")
+        plane = "w" if self.kind == "svm" else "the perceptron's w"
+        if parts == "both":
+            return (f"along w: exact distances to the {whose} line;\nother lines: where their "
+                    "hyperplanes cut this plane")
+        if parts == "svm" or self.kind == "perceptron":
+            return f"{M} features, in the plane of {plane}:\nexact distances along w"
+        return (f"{M} features, in the SVM's plane of w:\nthe perceptron's hyperplane where it "
+                "cuts it")

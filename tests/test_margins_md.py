@@ -162,6 +162,40 @@ def test_iris_4d_and_the_side_layout_draw_in_the_plane_of_w_too():
     assert f.chunk(0).count > 0
 
 
+def test_without_a_hard_margin_the_plane_is_the_perceptrons_and_the_hulls_meet_in_it():
+    m = _model(dataset="iris4_hard", hard=True)  # versicolor/virginica: not separable in R^4
+    assert m.comparison.svm is None and m.comparison.certificate is not None
+    f = _figure(m)
+    view = f.plane.view
+    assert view.kind == "perceptron"
+    assert "4 features, in the plane of the perceptron's w" in f.plane.ax.get_title(loc="left")
+    assert "exact distances to the perceptron's line" in f.plane._legend_title
+    Xd, cmpd = f.plane.drawn(m.X, m.comparison)
+    wp, bp = m.comparison.perceptron_w, m.comparison.perceptron_b
+    np.testing.assert_allclose(Xd[:, 0], (m.X @ wp + bp) / np.linalg.norm(wp), atol=1e-9)
+    seg = np.column_stack(f.plane.perc.get_data()).astype(float)
+    np.testing.assert_allclose(seg[:, 0], 0.0, atol=1e-9)  # its line: s = 0
+    # the point both hulls share in R^4 is drawn where both drawn hulls share it
+    c = m.comparison.certificate
+    for weights, index in ((c.pos_weights, c.pos_index), (c.neg_weights, c.neg_index)):
+        np.testing.assert_allclose(weights @ Xd[index], cmpd.certificate.point, atol=1e-9)
+    assert f.plane.cert.get_visible()
+
+
+def test_the_perceptrons_band_is_not_drawn_where_it_would_not_be_its_margin():
+    m = _model(dataset="digits38", hard=True)  # 64 pixels; the perceptron separates them
+    assert m.X.shape[1] == 64 and m.comparison.perceptron_margin > 0
+    sk = SVC(kernel="linear", C=1e8, tol=1e-6).fit(m.X, m.y)
+    assert m.comparison.gamma == pytest.approx(1 / np.linalg.norm(sk.coef_[0]), rel=2e-3)
+    f = _figure(m)
+    assert len(np.unique(f.plane.perc_slab.get_xy(), axis=0)) == 1  # a point: nothing drawn
+    labels = [label for _, label in f.plane._entries]
+    assert any(label.startswith("perceptron: margin") and "band not drawn" in label
+               for label in labels), labels
+    two = _figure(_model(dataset="separable", hard=True))
+    assert len(np.unique(two.plane.perc_slab.get_xy(), axis=0)) > 2  # drawn as before in 2-D
+
+
 def test_two_features_are_drawn_as_before():
     m = _model(dataset="separable", hard=True)
     f = _figure(m)

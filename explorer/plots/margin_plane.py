@@ -241,6 +241,13 @@ class MarginPlane:
         wp, bp = np.asarray(cmp.perceptron_w, dtype=float), float(cmp.perceptron_b)
         _segment(self.perc, wp, bp, box)
         m = cmp.perceptron_margin
+        # in the SVM's plane of w the perceptron's band would be its slab's cut with the plane,
+        # wider there than its margin: only its line is drawn, its margin said
+        cut = self.view is not None and self.view.kind != "perceptron"
+        if m is not None and m > 0 and cut:
+            self.perc_slab.set_xy(np.zeros((1, 2)))
+            dims = str(self.view.M).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            return self.perc, f"perceptron: margin {number_text(m)} in ℝ{dims}, band not drawn"
         if m is not None and m > 0:
             level = m * norm
             self.perc_slab.set_xy(_slab_polygon(wp, bp, box, -level, level))

@@ -36,10 +36,13 @@ DATASETS = {
     "iris": ("Iris, setosa vs rest (PCA)", {}),
     "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
     "iris4": ("Iris 4-D, setosa vs rest", {"features": "all"}, "iris"),
+    "iris4_hard": ("Iris 4-D, versicolor/virginica",
+                   {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
+    "digits38": ("Handwritten 3 vs 8 (64 pixels)", {"pair": (3, 8)}, "digits"),
     "breast_cancer30": ("Breast cancer (30 features)", {}, "breast_cancer"),
 }
 #: Real data are split: the solution is fitted on 70 % and its test error measured on the rest.
-SPLIT = ("iris", "breast_cancer", "iris4", "breast_cancer30")
+SPLIT = ("iris", "breast_cancer", "iris4", "iris4_hard", "digits38", "breast_cancer30")
 #: Most features of the tab's data (a person's CSV, a link's points) solved in their own
 #: dimension: as many as the Perceptron tab takes.
 MAX_FEATURES = 64

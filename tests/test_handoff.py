@@ -33,8 +33,9 @@ def test_settings_override_the_opening_and_the_arrays_are_frozen():
 
 @pytest.mark.parametrize("kwargs,words", [
     ({"tab": "cover", "X": X, "y": Y}, "tab must be one of ['margins', 'perceptron']; got 'cover'"),
-    ({"tab": "margins", "X": X[:, :1], "y": Y}, "expected X of shape (n, 2)"),
-    ({"tab": "margins", "X": X, "y": Y[:2]}, "expected X of shape (n, 2) and y of shape (n,)"),
+    ({"tab": "margins", "X": X[:, :1], "y": Y}, "expected X of shape (n, M), M >= 2"),
+    ({"tab": "margins", "X": X, "y": Y[:2]},
+     "expected X of shape (n, M), M >= 2, and y of shape (n,)"),
 ])
 def test_a_bad_handoff_is_refused_in_words(kwargs, words):
     with pytest.raises(ValueError) as err:

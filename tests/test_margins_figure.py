@@ -276,8 +276,8 @@ def test_without_sgd_or_path():
 def test_set_data_rejects_other_data():
     X, y, cmp, sgd, _ = _cached("separable")
     mf = MarginsFigure()
-    with pytest.raises(ValueError, match=r"X: expected points in the plane, shape \(n, 2\); got"):
-        mf.set_data(np.c_[X, X[:, :1]], y, cmp)
+    with pytest.raises(ValueError, match=r"X: expected points of at least two features"):
+        mf.set_data(X[:, :1], y, cmp)
     with pytest.raises(ValueError, match="comparison: expected one computed on these 39 points"):
         mf.set_data(X[:-1], y[:-1], cmp)
     with pytest.raises(TypeError, match="comparison: expected a MarginComparison"):

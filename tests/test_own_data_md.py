@@ -2,7 +2,7 @@
 its own M dimensions (no PCA), the run equal to :func:`explorer.perceptron.train` on the same
 array, drawn in the plane of w; carried by links and saved states with every feature (the
 2-D link format unchanged); bad M-D input refused with a message, the data and step kept. The
-other tabs that read CSVs still project to 2-D by PCA and say so."""
+Margins and Generalization tabs train a CSV in its own dimension too."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from explorer.app import Dashboard  # noqa: E402
+from explorer.app.generalization import GeneralizationView  # noqa: E402
 from explorer.app.margins import MarginsView  # noqa: E402
 from explorer.app.perceptron import PerceptronView  # noqa: E402
 from explorer.app.perceptron.model import MAX_FEATURES, SPEC  # noqa: E402
@@ -173,10 +174,11 @@ def test_the_cap_is_the_tabs_most_features(view):
     assert f"at most {MAX_FEATURES} features" in view.messages.refused
 
 
-def test_the_margins_tab_still_projects_and_says_so():
-    v = MarginsView()
-    assert v.data_features == 2
-    X, y = _data(3)
-    assert v.data_panel.load(_csv(X, y))
-    assert v.model.points[0].shape == (len(X), 2)
-    assert "projected to 2-D by PCA" in v.data_panel.preview.value
+def test_the_margins_and_generalization_tabs_train_in_their_own_dimension_too():
+    for v in (MarginsView(), GeneralizationView(autorun=False)):
+        assert v.data_features == MAX_FEATURES
+        X, y = _data(3, n=40)
+        assert v.data_panel.load(_csv(X, y)), v.messages.refused
+        assert "trained in its own 3 dimensions" in v.data_panel.preview.value
+        assert "PCA" not in v.data_panel.preview.value
+        assert v.model.X.shape[1] == 3

@@ -178,8 +178,8 @@ def test_edits_that_name_no_point_of_r_m_are_refused_in_words_and_choosing_works
     assert not m.add_point(0.1, 0.2, 1)
     assert "two features" in m.message and m.trajectory is before
     assert not m.update(race=["pocket"]) and "two features" in m.message
-    v._send_points()
-    assert "Margins tab draws data of two features" in m.message
+    v._send_points()  # the Margins tab solves in R^M too: the points go with every feature
+    assert v.handoff.tab == "margins" and v.handoff.X.shape == m.X.shape == (len(m.X), 64)
     # "you choose": a click picks the point drawn nearest, in the step's plane
     assert m.update(choose_mode=True)
     P = v.figure.planes.coords(m.step)

@@ -35,8 +35,8 @@ class Handoff:
     ----------
     tab : str
         The target tab's key, one of :data:`OPENING`.
-    X : ndarray of shape (n, 2)
-        The points.
+    X : ndarray of shape (n, M), M >= 2
+        The points (the Perceptron and Margins tabs both take data of M features).
     y : ndarray of shape (n,)
         Their labels, -1 or +1.
     settings : mapping, default {}
@@ -53,9 +53,9 @@ class Handoff:
             raise ValueError(f"tab must be one of {sorted(OPENING)}; got {self.tab!r}")
         X = np.array(self.X, dtype=float)
         y = np.array(self.y).reshape(-1)
-        if X.ndim != 2 or X.shape[1] != 2 or len(X) != len(y):
-            raise ValueError(f"expected X of shape (n, 2) and y of shape (n,); got {X.shape} "
-                             f"and {y.shape}")
+        if X.ndim != 2 or X.shape[1] < 2 or len(X) != len(y):  # both tabs take M features
+            raise ValueError(f"expected X of shape (n, M), M >= 2, and y of shape (n,); got "
+                             f"{X.shape} and {y.shape}")
         X.setflags(write=False)
         y.setflags(write=False)
         object.__setattr__(self, "X", X)

@@ -141,7 +141,8 @@ def _labelled(table, *, features: int) -> UserData:
         X, kept = _pca2(X)
         parts.append(f"projected to 2-D by PCA, keeping {100 * kept:.0f} % of the variance")
     elif X.shape[1] > 2:
-        parts.append(f"trained in its own {X.shape[1]} dimensions, drawn in the plane of w")
+        # how it is drawn is each tab's (the plane of w, or margins y·f(x)): its figure says
+        parts.append(f"trained in its own {X.shape[1]} dimensions, no projection")
     n_pos, n_neg = int((y > 0).sum()), int((y < 0).sum())
     parts.append(f"{n_pos} of class +1, {n_neg} of class −1")
     from ..shared.separability import check  # scipy's LP: loaded when data arrive, not at page open

@@ -215,7 +215,9 @@ def step_parts(figure, k: int) -> dict:
                 "dot": {"xy": T.EMPTY}}
     w, b = sgd.traj.state(k)
     value = sgd.objective_at(k)
+    view = figure.plane.view  # more than two features: where the iterate cuts the plane of w
+    w, b = view.hyperplane(w, b) if view is not None else (np.asarray(w, dtype=float), float(b))
     line = T.NAN_SEG.copy() if figure.plane.parts == "perceptron" else \
-        _seg(np.asarray(w, dtype=float)[:2], float(b), figure.plane.box)
+        _seg(w, b, figure.plane.box)
     return {"sgd": {"xy": line}, "cursor": {"x": np.array(float(k))},
             "dot": {"xy": np.array([[float(k), value]])}}

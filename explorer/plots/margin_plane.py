@@ -135,17 +135,32 @@ class MarginPlane:
         self.legend = None
         self._entries = []
         self._legend_title = ""
+        #: The plane of w data of more than two features are drawn in
+        #: (:class:`explorer.plots.margin_view.MarginView`); None for two features.
+        self.view = None
 
     # ------------------------------------------------------------------ layout
+    def drawn(self, X, cmp: MarginComparison) -> tuple[np.ndarray, MarginComparison]:
+        """The data and the comparison as this plane draws them: as they are (two features),
+        or in the plane of w (:attr:`view`)."""
+        X = np.asarray(X, dtype=float)
+        if self.view is None:
+            return X, cmp
+        return self.view.points(X), self.view.comparison(cmp)
+
     def set_data(self, X, y, cmp: MarginComparison, sgd: SGDProgress | None, *, box=None,
-                 numbers: bool | None = None) -> None:
+                 numbers: bool | None = None, view=None) -> None:
         """Place everything that depends on the data, the comparison and the run (not the step).
 
         ``numbers`` (default: when there are at most 30 points) numbers every point; otherwise
         only the support vectors are numbered, when there are at most ``MAX_SV_NUMBERS``.
+        ``view``: for data of more than two features, the plane of w they are drawn in
+        (:class:`explorer.plots.margin_view.MarginView` of ``X`` and ``cmp``).
         """
         ax = self.ax
-        X = np.asarray(X, dtype=float)
+        self.view = view
+        perc_norm = float(np.linalg.norm(cmp.perceptron_w))
+        X, cmp = self.drawn(X, cmp)
         y = np.asarray(y, dtype=float)
         fit = cmp.svm
         if box is None:
@@ -169,7 +184,7 @@ class MarginPlane:
         entries = [((self.pos, self.neg), "class +1 / −1")]
         self.place_svm(X, y, cmp)
         entries += self._svm_entries(cmp)
-        entries.append(self._perceptron_entry(cmp, box))
+        entries.append(self._perceptron_entry(cmp, box, perc_norm))
         if len(cmp.slack_index):
             entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {number_text(cmp.hinge_total)}"))
         # hulls and their common point when the hard margin does not exist
@@ -188,7 +203,18 @@ class MarginPlane:
             self._entries = [(h, _short(label)) for h, label in self._entries]
         if self.parts != "both":
             self._keep_parts(cmp)
-        ax.set_title(self._title(cmp), fontsize=S.TITLE_SIZE, loc="left")
+        title, xlabel, ylabel = self._title(cmp), "x₁", "x₂"
+        if view is not None:  # what the plane is, and what its distances are
+            words = view.words()
+            self._legend_title += "\n" + view.legend_words(parts=self.parts)
+            if self.parts == "both":  # which margin in brackets: a narrow title drops it
+                which = title.split(" (")[0]  # (live.fit_title; the legend says C)
+                title = f"{words[0]} ({which[0].lower()}{which[1:]})"
+            xlabel, ylabel = words[1], words[2]
+        ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(xlabel, fontsize=S.LABEL_SIZE)
+        if self.parts != "svm":  # side by side the y axis is labelled once, on the left
+            ax.set_ylabel(ylabel, fontsize=S.LABEL_SIZE)
 
     def _svm_entries(self, cmp: MarginComparison) -> list:
         """The legend's entries of the maximum-margin (or soft-margin) SVM and its band
@@ -209,13 +235,21 @@ class MarginPlane:
                                    mew=1.8), "support vectors, ring ∝ αᵢ"))
         return entries
 
-    def _perceptron_entry(self, cmp: MarginComparison, box) -> tuple:
-        """Place the perceptron's final line and the band its margin reaches; its legend entry."""
+    def _perceptron_entry(self, cmp: MarginComparison, box, norm: float) -> tuple:
+        """Place the perceptron's final line and the band its margin reaches (``norm``: its
+        ``||w||`` in ``R^M``, the band being ``|f| <= margin·||w||``); its legend entry."""
         wp, bp = np.asarray(cmp.perceptron_w, dtype=float), float(cmp.perceptron_b)
         _segment(self.perc, wp, bp, box)
         m = cmp.perceptron_margin
+        # in the SVM's plane of w the perceptron's band would be its slab's cut with the plane,
+        # wider there than its margin: only its line is drawn, its margin said
+        cut = self.view is not None and self.view.kind != "perceptron"
+        if m is not None and m > 0 and cut:
+            self.perc_slab.set_xy(np.zeros((1, 2)))
+            dims = str(self.view.M).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            return self.perc, f"perceptron: margin {number_text(m)} in ℝ{dims}, band not drawn"
         if m is not None and m > 0:
-            level = m * float(np.linalg.norm(wp))
+            level = m * norm
             self.perc_slab.set_xy(_slab_polygon(wp, bp, box, -level, level))
             perc = f"perceptron: margin {number_text(m)}"
         else:
@@ -230,9 +264,11 @@ class MarginPlane:
         entries = []
         if sgd is not None:
             t = sgd.target
-            tw = np.asarray(t.w, dtype=float)
+            tw, tb = np.asarray(t.w, dtype=float), float(t.b)
             flat = float(np.linalg.norm(tw)) <= 1e-9 * max(1.0, float(np.abs(X).max()))
-            _segment(self.target, np.zeros(2) if flat else tw, float(t.b), box)
+            if self.view is not None:  # where its hyperplane cuts the plane of w
+                tw, tb = self.view.hyperplane(tw, tb)
+            _segment(self.target, np.zeros(2) if flat else tw, tb, box)
             entries.append((self.sgd, "SGD iterate (61.22)"))
             entries.append((self.target, f"SGD's limit: C = {number_text(sgd.C)}"
                             + (", w = 0" if flat else "")))

@@ -138,7 +138,8 @@ class MarginsScene(PageFigure):
         pt = px_per_pt(self.fig)
         parts = {}
         for name, plane in self._edit_planes().items():
-            p = P.plane_parts(plane, X, y, cmp, pt=pt)
+            Xd, cmpd = plane.drawn(X, cmp)  # in the plane of w for more than two features
+            p = P.plane_parts(plane, Xd, y, cmpd, pt=pt)
             p.update(P.number_parts(plane, hidden=not numbers))
             P.apply_plane(plane, p, pt=pt)
             P.apply_numbers(plane, p)
@@ -161,6 +162,8 @@ class MarginsScene(PageFigure):
         if self.page_scene is None or self.comparison is None:
             return None
         X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        if X.shape[1] != 2 or self.plane.view is not None:  # edits are of two features
+            return None
         if (self.comparison.svm is None) != (comparison.svm is None):
             return None
         x0, x1, y0, y1 = self.plane.box

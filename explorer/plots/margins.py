@@ -32,6 +32,7 @@ from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_plane import MarginPlane
 from .margin_scene import MarginsScene
+from .margin_view import MarginView
 from .overlays import LEGEND_DROP
 from .page_figure import new_figure
 from .tracks import figure_renderer
@@ -131,16 +132,17 @@ class MarginsFigure(MarginsScene):
                  sgd: SGDProgress | None = None, box=None) -> None:
         """Lay out a new comparison (new data, ``C`` or run): the only place artists are placed.
 
-        ``X`` must be 2-D points (``d = 2``) and ``comparison`` computed on them
+        ``X`` holds points of ``M >= 2`` features and ``comparison`` is computed on them
         (:func:`explorer.margins.compare`); ``path`` from :func:`explorer.margins.support_path`,
         ``sgd`` from :func:`explorer.margins.sgd_progress` on the same data. ``box`` fixes the
-        plane's limits ``(xmin, xmax, ymin, ymax)``.
+        plane's limits ``(xmin, xmax, ymin, ymax)``. With ``M > 2`` the planes draw the data in
+        the plane of the SVM's w (:mod:`explorer.plots.margin_view`).
         """
         X = np.asarray(X, dtype=float)
         y = np.asarray(y, dtype=float)
-        if X.ndim != 2 or X.shape[1] != 2:
-            raise ValueError(f"X: expected points in the plane, shape (n, 2); got shape {X.shape}"
-                             " (project first, e.g. datasets.load('breast_cancer', k=2))")
+        if X.ndim != 2 or X.shape[1] < 2:
+            raise ValueError(f"X: expected points of at least two features, shape (n, M); got "
+                             f"shape {X.shape}")
         if y.shape != (X.shape[0],):
             raise ValueError(f"y: expected shape ({X.shape[0]},); got {y.shape}")
         if not isinstance(comparison, MarginComparison):
@@ -155,9 +157,10 @@ class MarginsFigure(MarginsScene):
         self.X, self.y, self.comparison, self.path, self.sgd = X, y, comparison, path, sgd
         self._box = box
         self.forget_page_scene()  # a scene describes one run at one size
-        self.plane.set_data(X, y, comparison, sgd, box=box)
-        if self.overlay == "side":  # both planes on the SVM plane's limits
-            self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box)
+        view = MarginView(X, comparison) if X.shape[1] > 2 else None
+        self.plane.set_data(X, y, comparison, sgd, box=box, view=view)
+        if self.overlay == "side":  # both planes on the SVM plane's limits (and in its plane)
+            self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box, view=view)
         self._lay_out()  # then the side panels fit their texts to where they are
         self.duals.set_data(y, comparison)
         self.objective.set_data(sgd)

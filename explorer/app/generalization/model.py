@@ -10,10 +10,12 @@ Every ``n`` has its own random stream seeded by ``(seed, n)``, so sizes already 
 the same settings are kept and a stopped run continues with exactly the numbers a full run
 gives.
 
-A person's own 2-D data (dataset ``"own"``, points in the declared ``points`` field, so they go
-into saved states and links) are split like the real data sets (``TEST_FRACTION`` held out,
-stratified where each class has two points, ``random_state=seed``); the run uses the training
-part, and the risk panel's first row is the pocket rule's training and test error on them.
+A person's own data of ``M`` features, up to :data:`MAX_FEATURES` (dataset ``"own"``, points in
+the declared ``points`` field, so they go into saved states and links), are trained in their own
+dimension (the figure draws margins ``y f(x)`` and error rates, exact in any dimension). They
+are split like the real data sets (``TEST_FRACTION`` held out, stratified where each class has
+two points, ``random_state=seed``); the run uses the training part, and the risk panel's first
+row is the pocket rule's training and test error on them.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ DATASETS = {
 #: Most points of a person's own data (the run's training part is 70 % of them), and fewest.
 MAX_OWN_POINTS = 500
 MIN_OWN_POINTS = 4
+#: Most features of a person's data trained in their own dimension (as the Perceptron tab).
+MAX_FEATURES = 64
 RULES = {"margin": "Margin (H & R)", "classic": "Classic"}
 LOSS_NAMES = ("zero_one", "perceptron", "hinge", "squared", "logistic")
 RUN_EPOCHS = 30
@@ -81,9 +85,9 @@ SPEC = StateSpec("generalization", [
           control=Control("text", caption="d = {}", caption_rank=4)),
     Field("seed", "seed", "int", 0, min=0, max=2**31 - 1,
           control=Control("text", caption="seed {}", caption_rank=2, stem="seed{}")),
-    #: A person's points ``[(x1, x2, label), ...]`` (used when ``dataset == "own"``).
+    #: A person's points ``[(x1, ..., xM, label), ...]`` (used when ``dataset == "own"``).
     Field("points", "your points", "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
-          item_max=1e12, optional=True),
+          item_max=1e12, optional=True, max_features=MAX_FEATURES),
     Field("step", "step", "int", 0, min=0, max=10**9),
 ])
 
@@ -311,7 +315,7 @@ def own_split(points, *, seed: int):
 
     Returns
     -------
-    X (k, 2), y (k,), Xt (n − k, 2), yt (n − k,)
+    X (k, M), y (k,), Xt (n − k, M), yt (n − k,)
     """
     if not points:
         raise ValueError("no data of your own yet: read a CSV under 'Your own data (CSV)' first")

@@ -29,7 +29,15 @@ from ..state import points_of
 from ..tab import TabView
 from ..timeline import Transport
 from ..upload import DataPanel
-from .model import DATASETS, LOSS_NAMES, MAX_OWN_POINTS, SIM_KEYS, SPEC, GeneralizationModel
+from .model import (
+    DATASETS,
+    LOSS_NAMES,
+    MAX_FEATURES,
+    MAX_OWN_POINTS,
+    SIM_KEYS,
+    SPEC,
+    GeneralizationModel,
+)
 
 #: The figure's accessible name.
 NAME = ("Generalization tab: the training examples' surrogate losses at the step shown, the "
@@ -78,6 +86,9 @@ class GeneralizationView(TabView):
     spec = SPEC
     #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
     model_class = GeneralizationModel
+    #: A CSV is trained in its own dimension, up to this many features (the figure draws
+    #: margins y·f(x) and error rates, the same in any dimension).
+    data_features = MAX_FEATURES
 
     def __init__(self, model: GeneralizationModel | None = None, *, autorun: bool | None = None,
                  fitted: FigureFit | None = None, **kwargs):

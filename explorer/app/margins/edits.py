@@ -64,6 +64,8 @@ class PointerEdits:
         """A click at ``(x, y)`` in the SVM's plane in the click mode shown (or ``mode``): add
         or remove a point (the solution follows at once, the rest when the clicks pause)."""
         mode, m = self.w_edit.value if mode is None else mode, self.model
+        if mode != "view" and not m.editable():  # M != 2: refused in words
+            return
         if mode in ("add+", "add-"):
             m.add_point(x, y, 1 if mode == "add+" else -1, defer=True)
         elif mode == "remove":
@@ -83,6 +85,10 @@ class PointerEdits:
         """A drag in the SVM's plane: "down" on a point takes it, "move" moves it (the max-margin
         solution follows; the page draws it), "up" drops it and finishes the edit."""
         m = self.model
+        if phase == "down" and not m.editable():  # M != 2: refused in words
+            self._drag = None
+            self.page.pointer_done()
+            return
         if phase == "down":
             i = m.nearest_point(x, y, self._radius())
             if i is None:

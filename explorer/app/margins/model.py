@@ -24,7 +24,9 @@ from ..remarks import one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
 
-#: Data sets offered, with the parameters that make them two-dimensional.
+#: Data sets offered: key -> (title, parameters, registry name when not the key). Data of more
+#: than two features are solved in their own dimension and drawn in the plane of the SVM's w
+#: (explorer.plots.margin_view).
 DATASETS = {
     "separable": ("Separable, random", {"dim": 2}),
     "overlapping": ("Overlapping blobs", {"dim": 2}),
@@ -33,9 +35,17 @@ DATASETS = {
     "and": ("AND (±1 inputs)", {}),
     "iris": ("Iris, setosa vs rest (PCA)", {}),
     "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+    "iris4": ("Iris 4-D, setosa vs rest", {"features": "all"}, "iris"),
+    "iris4_hard": ("Iris 4-D, versicolor/virginica",
+                   {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
+    "digits38": ("Handwritten 3 vs 8 (64 pixels)", {"pair": (3, 8)}, "digits"),
+    "breast_cancer30": ("Breast cancer (30 features)", {}, "breast_cancer"),
 }
 #: Real data are split: the solution is fitted on 70 % and its test error measured on the rest.
-SPLIT = ("iris", "breast_cancer")
+SPLIT = ("iris", "breast_cancer", "iris4", "iris4_hard", "digits38", "breast_cancer30")
+#: Most features of the tab's data (a person's CSV, a link's points) solved in their own
+#: dimension: as many as the Perceptron tab takes.
+MAX_FEATURES = 64
 TEST_FRACTION = 0.3
 PATH_CS = np.logspace(-3, 2, 12)
 MAX_POINTS = 2000
@@ -75,7 +85,7 @@ SPEC = StateSpec("margins", [
         "text", enabled=_soft, caption="{} epochs", help="Passes of the SGD run over the data: "
         "more show its objective settle toward the soft margin's optimum")),
     Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
-          item_max=1e12, optional=True),
+          item_max=1e12, optional=True, max_features=MAX_FEATURES),
     Field("step", "step", "int", 0, min=0, max=10**9),
     #: "overlaid": both lines in one plane; "side": the perceptron's plane beside the SVM's.
     Field("layout", "layout", "choice", "overlaid", choices=("overlaid", "side")),
@@ -179,12 +189,13 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
 
     # ------------------------------------------------------------------ building
     def _load(self, p):
-        extra = dict(DATASETS[p["dataset"]][1])
+        entry = DATASETS[p["dataset"]]
+        extra = dict(entry[1])
         if p["dataset"] in ("separable", "overlapping"):
             extra.update(n=p["n"], seed=p["seed"])
         if p["dataset"] == "separable":
             extra["margin"] = p["margin"]
-        ds = datasets.load(p["dataset"], **extra)
+        ds = datasets.load(entry[2] if len(entry) > 2 else p["dataset"], **extra)
         X, y = np.asarray(ds.X, dtype=float), np.asarray(ds.y, dtype=float)
         if p["dataset"] in SPLIT:
             X, Xt, y, yt = train_test_split(X, y, test_size=TEST_FRACTION, random_state=p["seed"],
@@ -285,6 +296,17 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         """The data as edited so far: the draft's while an edit waits for :meth:`finish_edit`."""
         return (self.draft.X, self.draft.y) if self.draft is not None else (self.X, self.y)
 
+    def editable(self) -> bool:
+        """Whether points can be added, removed or dragged by the pointer: only on data of two
+        features (more are drawn in the plane of w, where a click names no point of ``R^M``);
+        else refused, in words."""
+        M = self.points[0].shape[1]
+        if M == 2:
+            return True
+        self.refuse(f"points are added, removed and dragged on data of two features; these "
+                    f"have {M}, drawn in the plane of the SVM's w")
+        return False
+
     def _edit(self, X, y, defer: bool) -> bool:
         p = self._params()
         try:
@@ -312,6 +334,8 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         """Add a point of class ``label``. Everything is solved again at once, or with
         ``defer`` only the max-margin solution (in :attr:`draft`) until :meth:`finish_edit`."""
         X, y = self.points
+        if not self.editable():
+            return False
         if len(X) >= MAX_POINTS:
             self.refuse(f"the view holds at most {MAX_POINTS} points")
             return False
@@ -320,6 +344,8 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
 
     def remove_point(self, i: int, *, defer: bool = False) -> bool:
         X, y = self.points
+        if not self.editable():
+            return False
         if not 0 <= i < len(X) or len(X) <= 2:
             self.refuse("keep at least two points")
             return False
@@ -329,6 +355,8 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def move_point(self, i: int, x1: float, x2: float, *, defer: bool = False) -> bool:
         """Move point ``i`` to ``(x1, x2)`` (a drag); onto the other class's side is valid."""
         X, y = self.points
+        if not self.editable():
+            return False
         if not 0 <= i < len(X):
             self.refuse(f"no point {i + 1}; there are {len(X)}")
             return False

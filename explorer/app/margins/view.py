@@ -28,7 +28,7 @@ from ..tab import TabView
 from ..timeline import Transport
 from ..upload import DataPanel
 from .edits import PointerEdits, svm_words
-from .model import DATASETS, MAX_POINTS, SPEC, MarginsModel, data_remark
+from .model import DATASETS, MAX_FEATURES, MAX_POINTS, SPEC, MarginsModel, data_remark
 
 EDIT_MODES = [("View", "view"), ("Add +1", "add+"), ("Add −1", "add-"), ("Remove", "remove"),
               ("Drag", "drag")]
@@ -53,6 +53,7 @@ class MarginsView(PointerEdits, TabView):
     spec = SPEC
     #: The tab's model (no widgets): a slide's preview builds one (:mod:`explorer.app.preview`).
     model_class = MarginsModel
+    data_features = MAX_FEATURES  # a CSV is solved in its own dimension, up to this many
 
     def __init__(self, model: MarginsModel | None = None, *, fitted: FigureFit | None = None,
                  **kwargs):

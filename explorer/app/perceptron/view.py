@@ -385,10 +385,7 @@ class PerceptronView(TabView):
 
     def _send_points(self) -> None:
         m = self.model
-        if m.X.shape[1] != 2:
-            m.refuse(f"the Margins tab draws data of two features; these have {m.X.shape[1]}")
-            return
-        self.handoff = Handoff(tab="margins", X=m.X, y=m.y)
+        self.handoff = Handoff(tab="margins", X=m.X, y=m.y)  # M features: solved in R^M there
 
     def reset_settings(self) -> None:
         """Every setting back to its declared default (the opening screen), edits dropped."""

@@ -74,8 +74,9 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
         (plane.neg, "class −1"),
         (Patch(facecolor=plane.shade_pos.get_facecolor(), edgecolor=S.POS, alpha=None,
                hatch=S.POS_HATCH, **shade), "predicts +1 (f ≥ 0)"),
-        (Patch(facecolor=plane.shade_neg.get_facecolor(), edgecolor=S.NEG,
-               hatch=S.NEG_HATCH, **shade), "predicts −1 (f < 0)"),
+        *(() if getattr(plane, "one_side", False) else (  # a 3-D view shades one side
+            (Patch(facecolor=plane.shade_neg.get_facecolor(), edgecolor=S.NEG,
+                   hatch=S.NEG_HATCH, **shade), "predicts −1 (f < 0)"),)),
         (plane.line, "boundary now"),
         (plane.ghost, "boundary before"),
         ((_ring(S.PICKED, 2.0), _ring(S.TRIGGER, 3.0)), "visited / triggered update"),

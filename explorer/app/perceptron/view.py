@@ -155,6 +155,7 @@ class PerceptronView(TabView):
         self.paged = PageRun(self._figure, self.timeline, self.fitted)
         self.page = self.paged.page
         self.page.on_pointer(self._on_pointer)
+        self.page.on_view3d(self._on_view3d)
         self.figure_box = self.page
 
     def _settings_column(self) -> W.VBox:
@@ -332,6 +333,13 @@ class PerceptronView(TabView):
         if self.model.trajectory is before:
             self.page.pointer_done()  # refused: the page's mark of the click goes
 
+    def _on_view3d(self, panel: str, azim: float, elev: float) -> None:
+        """The person turned the 3-D view (data of three features) in the page: the kernel's
+        figure follows (the next scene, the exports and "you choose" clicks see it so)."""
+        solid = self.figure.solid
+        if panel == "plane" and solid is not None and self.figure.plane is solid:
+            solid.set_view(azim, elev)
+
     def click(self, x: float, y: float, *, mode: str | None = None) -> None:
         """A click at ``(x, y)`` in the data plane, in the click mode shown (or ``mode``)."""
         ax = self.figure.plane.ax
@@ -356,8 +364,10 @@ class PerceptronView(TabView):
                 m.refuse("no point there; click on a point")
         elif mode == "choose":
             planes = self.figure.planes  # more than two features: where this step draws them
-            i = m.nearest_point(event.xdata, event.ydata, radius,
-                                coords=None if planes is None else planes.coords(m.step))
+            coords = None if planes is None else planes.coords(m.step)
+            if self.figure.plane is self.figure.solid:  # three: where the 3-D view shows them
+                coords = self.figure.solid.X
+            i = m.nearest_point(event.xdata, event.ydata, radius, coords=coords)
             if i is None:
                 m.refuse("no point there; click on a point")
             else:

@@ -234,7 +234,7 @@ export class PageFigureInput extends PageFigureDrawing {
     const p = this.panelAt(ev);
     if (!p || !p.view3d) return;
     ev.preventDefault();
-    this.canvas.setPointerCapture(ev.pointerId);
+    try { this.canvas.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event */ }
     this.turning = { p, x: ev.clientX, y: ev.clientY, azim: p.view3d.azim, elev: p.view3d.elev };
     this.canvas.classList.add("pe-pf-turning");
   }

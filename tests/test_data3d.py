@@ -223,3 +223,20 @@ def test_the_tab_trains_iris3_in_three_dimensions_and_turns_with_the_page():
 def test_closed_outline():
     sq = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0.0]])
     assert closed(sq).shape == (4, 3) and closed(sq[:2]).shape == (0, 3)
+
+
+@pytest.mark.parametrize("M", [2, 3])
+def test_the_legend_keeps_the_update_arrow_made_at_a_step_without_an_update(M):
+    """A new size (or lecture mode) lays the legend out again at the step shown; the update's
+    key stays when that step has no update (its arrow hidden)."""
+    from matplotlib.patches import FancyArrowPatch
+
+    X, y = _data()
+    f, traj = _figure(X[:, :M], y)
+    k = next(k for k in range(1, traj.n_steps + 1) if not f.frame(k).updated)
+    f.show(k)
+    assert not f.plane.update.get_visible()
+    f.fit(1000, 600, scale=1.4)  # laid out again: the legend made anew
+    f.fig.canvas.draw()
+    keys = [h for h in f.plane.legend.legend_handles if isinstance(h, FancyArrowPatch)]
+    assert keys and all(h.get_visible() for h in keys)

@@ -40,6 +40,11 @@ class _ArrowHandler(HandlerPatch):
     def __init__(self):
         super().__init__(patch_func=_arrow_patch)
 
+    def update_prop(self, legend_handle, orig_handle, legend):
+        super().update_prop(legend_handle, orig_handle, legend)
+        legend_handle.set_visible(True)  # the key, even if the legend is made at a step whose
+        # arrow is hidden (no update): a new size or lecture mode lays the legend out again
+
 
 def _ring(color, width, *, size=11.0):
     return Line2D([], [], ls="none", marker="o", markersize=size, markerfacecolor="none",

@@ -240,3 +240,31 @@ def test_the_legend_keeps_the_update_arrow_made_at_a_step_without_an_update(M):
     f.fig.canvas.draw()
     keys = [h for h in f.plane.legend.legend_handles if isinstance(h, FancyArrowPatch)]
     assert keys and all(h.get_visible() for h in keys)
+
+
+def _png(view) -> bytes:
+    import base64
+    import re
+
+    view.export.b_png.click()
+    assert view.export.wait(120)
+    b64 = re.search(r'href="data:image/png;base64,([^"]+)"', view.export.links.value).group(1)
+    return base64.b64decode(b64)
+
+
+def test_the_png_export_draws_the_3d_view_as_the_page_turned_it():
+    import io
+
+    from PIL import Image
+
+    v = PerceptronView()
+    assert v.model.update(dataset="iris3"), v.model.message
+    v.model.go(int(v.model.trajectory.update_steps[1]))
+    home = np.asarray(Image.open(io.BytesIO(_png(v))).convert("L"), dtype=int)
+    v._on_view3d("plane", 40.0, 60.0)  # the page turned the view
+    turned = np.asarray(Image.open(io.BytesIO(_png(v))).convert("L"), dtype=int)
+    assert home.shape == turned.shape
+    assert np.mean(np.abs(home - turned) > 60) > 0.005  # another picture of the same step
+    v._on_view3d("plane", -60.0, 25.0)  # and back: the same picture
+    again = np.asarray(Image.open(io.BytesIO(_png(v))).convert("L"), dtype=int)
+    assert np.mean(np.abs(home - again) > 60) < 0.001

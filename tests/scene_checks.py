@@ -223,7 +223,7 @@ def over(dst, src) -> np.ndarray:
 
 #: Kinds whose artists need a figure's own reading (images, 3-D projections): their checks
 #: are in that figure's test (tests/test_xor_scene.py).
-OWN_CHECKS = ("raster", "points3d", "polyline3d", "polygon3d", "axes3d")
+OWN_CHECKS = ("raster", "points3d", "polyline3d", "polygon3d", "axes3d", "hull3d", "arrow3d")
 
 
 def check_track(fig, scene, source, row: int, track, art, what) -> bool:

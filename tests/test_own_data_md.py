@@ -1,8 +1,8 @@
 """A person's CSV of more than two features in the Perceptron tab (issue 34, item 1): trained in
 its own M dimensions (no PCA), the run equal to :func:`explorer.perceptron.train` on the same
-array, drawn in the plane of w; carried by links and saved states with every feature (the
-2-D link format unchanged); bad M-D input refused with a message, the data and step kept. The
-Margins and Generalization tabs train a CSV in its own dimension too."""
+array, drawn in 3-D (three features) or in the plane of w; carried by links and saved states
+with every feature (the 2-D link format unchanged); bad M-D input refused with a message, the
+data and step kept. The Margins and Generalization tabs train a CSV in its own dimension too."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from explorer.app.perceptron import PerceptronView  # noqa: E402
 from explorer.app.perceptron.model import MAX_FEATURES, SPEC  # noqa: E402
 from explorer.app.state import arrays_of, points_of  # noqa: E402
 from explorer.perceptron import train  # noqa: E402
+from explorer.plots.figure import VIEW3D_TITLE  # noqa: E402
 
 
 def _data(M: int, n: int = 14, seed: int = 2):
@@ -58,13 +59,18 @@ def test_a_csv_of_m_features_trains_in_its_own_dimension(view, M):
     np.testing.assert_array_equal(m.trajectory.biases, ref.biases)
     assert f"trained in its own {M} dimensions" in view.data_panel.preview.value
     assert "PCA" not in view.data_panel.preview.value
-    # drawn in the plane of w, and said so in the data plane's title
-    assert view.figure.planes is not None
-    assert view.figure.plane.ax.get_title(loc="left") == f"{M} features, in the plane of w"
+    # drawn in a 3-D view (three: tests/test_data3d.py) or in the plane of w (more), and said
+    # so in the data panel's title
+    if M == 3:
+        title = VIEW3D_TITLE
+        assert view.figure.plane is view.figure.solid and view.figure.planes is None
+    else:
+        title = f"{M} features, in the plane of w"
+        assert view.figure.planes is not None
+    assert view.figure.plane.ax.get_title(loc="left") == title
     # the page's scene carries the title's words (pePanels in the page)
     head = view.figure.scene(width=900, height=600).header()
-    assert {p["name"]: p.get("heading") for p in head["panels"]}["plane"] == \
-        f"{M} features, in the plane of w"
+    assert {p["name"]: p.get("heading") for p in head["panels"]}["plane"] == title
     # an update's narration gives w with M components
     k = int(m.trajectory.update_steps[0])
     m.go(k)

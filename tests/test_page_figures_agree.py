@@ -112,6 +112,10 @@ EXAMPLES = {
     "PerceptronFigure": {"koski": lambda: _perceptron("koski", eta=0.2, w0=[1, 0.5]),
                          "pocket": lambda: _perceptron("overlapping", rule="pocket",
                                                        max_epochs=3),
+                         # three features: a 3-D view (its 3-D tracks: tests/test_data3d.py)
+                         "iris 3-D, pocket": lambda: _perceptron(
+                             "iris", data={"features": (2, 3, 0)}, rule="pocket",
+                             max_epochs=2),
                          # four features, drawn in each step's plane of w: the points move
                          "iris 4-D, averaged": lambda: _perceptron(
                              "iris", data={"features": "all",

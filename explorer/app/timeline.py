@@ -23,6 +23,7 @@ KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pau
              "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
              "z or a click on a panel's title: that panel large (z, Esc or the title again: "
              "back) · "
+             "a 3-D view: drag or Shift+arrows turn it, v resets it · "
              "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · q ask a question "
              "(again: another), Esc closes it · "
              + SLIDE_KEYS_HELP)

@@ -129,14 +129,14 @@ def _palette_steps(cf: CaptionedFigure, steps: np.ndarray) -> list[int]:
 
 
 def _record(kind: str, traj, X, y, *, info, title, steps, max_frames, fps, dpi, hand, progress,
-            cancelled):
+            cancelled, view=None):
     """Blit the frames of a captioned run into a GIF (bytes) or an offline HTML page (str)."""
     _check_run(traj, X, y)
     steps = _steps(traj, steps, max_frames)
     fps = check_positive(fps, name="fps")
     dpi = check_positive(dpi, name="dpi")
     _stop_if(cancelled, 0, len(steps))
-    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand)
+    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand, view=view)
 
     def render(k: int) -> str:
         f = cf.blit(k)
@@ -171,7 +171,8 @@ def figure_bytes(pf: PerceptronFigure, fmt: str = "png", *, dpi: float | None = 
 
 
 def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunInfo | None = None,
-                title: str = "", dpi: float = STILL_DPI, hand: bool = False) -> bytes:
+                title: str = "", dpi: float = STILL_DPI, hand: bool = False,
+                view=None) -> bytes:
     """Step ``k`` of a run as a captioned PNG or SVG, drawn on its own off-screen figure.
 
     Parameters
@@ -191,6 +192,8 @@ def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunIn
         Twice the screen figure's 80: 2080 pixels wide, fit for slides.
     hand : bool, default False
         The learner picked the points ("you choose" mode).
+    view : tuple of float, optional
+        The 3-D view's ``(azimuth, elevation)`` in degrees, for data of three features.
 
     Returns
     -------
@@ -200,7 +203,8 @@ def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunIn
     _check_fmt(fmt)
     k = check_int(k, name="k", minimum=0, maximum=traj.n_steps)
     dpi = check_positive(dpi, name="dpi")
-    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand, still=k)
+    cf = CaptionedFigure(traj, X, y, info=info, title=title, dpi=dpi, hand=hand, still=k,
+                         view=view)
     f = cf.show(k)  # nothing is animated: savefig draws every artist
     line = step_caption(f)
     # the file says what it shows, as every tab's still does (explorer.plots.animation)
@@ -213,7 +217,7 @@ def still_bytes(traj: Trajectory, X, y, *, k: int, fmt: str = "png", info: RunIn
 def gif_bytes(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
               steps=None, max_frames: int = MAX_FRAMES, fps: float = 4, dpi: float = ANIMATION_DPI,
               hand: bool = False, progress: Callable[[int, int], None] | None = None,
-              cancelled: Callable[[], bool] | None = None) -> bytes:
+              cancelled: Callable[[], bool] | None = None, view=None) -> bytes:
     """The run as an animated GIF, one captioned frame per step shown.
 
     Parameters
@@ -239,6 +243,8 @@ def gif_bytes(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str
         Called after frame ``i`` (0-based) of ``n``.
     cancelled : callable ``() -> bool``, optional
         Checked before every frame.
+    view : tuple of float, optional
+        The 3-D view's ``(azimuth, elevation)`` in degrees, for data of three features.
 
     Returns
     -------
@@ -250,14 +256,15 @@ def gif_bytes(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str
         When ``cancelled()`` returned True.
     """
     return _record("gif", traj, X, y, info=info, title=title, steps=steps, max_frames=max_frames,
-                   fps=fps, dpi=dpi, hand=hand, progress=progress, cancelled=cancelled)
+                   fps=fps, dpi=dpi, hand=hand, progress=progress, cancelled=cancelled,
+                   view=view)
 
 
 def html_animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
                    steps=None, max_frames: int = MAX_FRAMES, fps: float = 4,
                    dpi: float = ANIMATION_DPI, hand: bool = False,
                    progress: Callable[[int, int], None] | None = None,
-                   cancelled: Callable[[], bool] | None = None) -> str:
+                   cancelled: Callable[[], bool] | None = None, view=None) -> str:
     """The run as one self-contained HTML page that plays offline, with no kernel.
 
     Frames are embedded PNGs in matplotlib's ``HTMLWriter`` player; the buttons carry inline
@@ -276,4 +283,4 @@ def html_animation(traj: Trajectory, X, y, *, info: RunInfo | None = None, title
     """
     return _record("html", traj, X, y, info=info, title=title, steps=steps,
                    max_frames=max_frames, fps=fps, dpi=dpi, hand=hand, progress=progress,
-                   cancelled=cancelled)
+                   cancelled=cancelled, view=view)

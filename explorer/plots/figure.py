@@ -8,6 +8,7 @@ from ..perceptron.replay import RunInfo, StepFrame, describe_run, frame, status_
 from ..perceptron.trajectory import Trajectory
 from . import layers, live, room
 from . import style as S
+from .data3d import Data3D
 from .overlays import LEGEND_DROP
 from .page_figure import PageFigure, new_figure
 from .plane import DataPlane
@@ -25,6 +26,8 @@ WIDTH_RATIOS = (2.2, 1.1, 1.1)
 SPLIT_Z = 2.5
 #: The data plane's title for two features (more are drawn in the plane of w: set_run).
 PLANE_TITLE = "Data plane"
+#: The data panel's title for three features (a 3-D view, :mod:`explorer.plots.data3d`).
+VIEW3D_TITLE = "3 features, in 3-D: drag to turn"
 
 
 class PerceptronFigure(PageFigure):
@@ -44,7 +47,8 @@ class PerceptronFigure(PageFigure):
         gs = self.fig.add_gridspec(2, 3, width_ratios=WIDTH_RATIOS, hspace=0.42,
                                    wspace=0.32, left=0.065, right=0.985, top=0.94, bottom=0.08)
         self.grid = gs
-        self.plane = DataPlane(self.fig.add_subplot(gs[:, 0]), title=PLANE_TITLE)
+        self.plane = self.flat = DataPlane(self.fig.add_subplot(gs[:, 0]), title=PLANE_TITLE)
+        self.solid = None  # the 3-D view, made for the first data of three features
         self.weights = WeightSpace(self.fig.add_subplot(gs[0, 1]))
         self.mistakes = MistakeProgress(self.fig.add_subplot(gs[0, 2]))
         self.proof = ProofProgress(self.fig.add_subplot(gs[1, 1:]))
@@ -67,7 +71,7 @@ class PerceptronFigure(PageFigure):
         self.info = describe_run(traj, X, y) if info is None else info
         self._set_data(box)
         kept = traj.rule if traj.rule in ("pocket", "averaged") else None
-        flat = self.planes is None  # hulls of points that move would not stay still
+        flat = self.X.shape[1] <= 2  # hulls of points that move would not stay still
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
                                 certificate=getattr(self.info, "certificate", None) if flat
                                 else None,
@@ -86,9 +90,15 @@ class PerceptronFigure(PageFigure):
         self._background = None
 
     def _set_data(self, box) -> None:
-        """Place the points: in their own plane (two features), or in each step's plane that
-        contains ``w`` (more: :mod:`explorer.plots.plane_of_w`)."""
-        ax, M = self.plane.ax, self.X.shape[1]
+        """Place the points: in their own plane (two features), in a 3-D view (three:
+        :mod:`explorer.plots.data3d`), or in each step's plane that contains ``w`` (more:
+        :mod:`explorer.plots.plane_of_w`)."""
+        M = self._data_panel(self.X.shape[1])
+        if M == 3:  # a rotatable 3-D view (explorer.plots.data3d)
+            self.planes = None
+            self.plane.set_data(self.X, self.y, box=box)
+            return
+        ax = self.plane.ax
         if M <= 2:
             self.planes = None
             self.plane.set_data(self.X, self.y, box=box)
@@ -102,6 +112,19 @@ class PerceptronFigure(PageFigure):
         ax.set_title(texts[0], fontsize=S.TITLE_SIZE, loc="left")
         ax.set_xlabel(texts[1], fontsize=S.LABEL_SIZE)
         ax.set_ylabel(texts[2], fontsize=S.LABEL_SIZE)
+
+    def _data_panel(self, M: int) -> int:
+        """Show the data panel for ``M`` features (the 3-D view for three, the data plane
+        else) in the plane's place; returns ``M``."""
+        if M == 3 and self.solid is None:
+            self.solid = Data3D(self.fig.add_subplot(self.grid[:, 0]), title=VIEW3D_TITLE)
+        shown = self.solid if M == 3 else self.flat
+        if shown is not self.plane:
+            self.plane.ax.set_visible(False)
+            shown.ax.set_visible(True)
+            self.plane = shown
+            self.panels = (shown, *self.panels[1:])
+        return M
 
     def _lay_out(self) -> None:
         """Share the figure's room, the data plane first (:mod:`explorer.plots.room`): the plane
@@ -129,7 +152,8 @@ class PerceptronFigure(PageFigure):
         args = plane._legend_args
         key = (fig.bbox.width, fig.bbox.height, fig.dpi, where, round(width), args["kept_kind"],
                args["band"] is None, args["hand"], args["batch"],
-               None if args["certificate"] is None else args["certificate"].conic)
+               None if args["certificate"] is None else args["certificate"].conic,
+               plane is self.solid)
         if key not in self._legend_layouts:
             renderer = figure_renderer(fig)
             choice = (1, 0.0)
@@ -214,8 +238,11 @@ class PerceptronFigure(PageFigure):
 
     def page_panels(self, *, width: float, height: float) -> tuple:
         """The panels shown (a crowded figure shows one row of side panels, see focus)."""
-        return tuple(layers.panel(p.ax, name, width=width, height=height)
-                     for name, p in self._named().items() if p.ax.get_visible())
+        out = tuple(layers.panel(p.ax, name, width=width, height=height)
+                    for name, p in self._named().items() if p.ax.get_visible())
+        if self.plane is self.solid:  # the 3-D view: its angles, box and axes' labels
+            out = tuple(self.solid.panel(p) if p.name == "plane" else p for p in out)
+        return out
 
     def page_tracks(self, pt: float) -> list:
         return [t for p in self.panels for t in p.tracks(pt)]
@@ -236,6 +263,15 @@ class PerceptronFigure(PageFigure):
             css = css_dpi(self.fig) / layers.layer_dpi(self.fig, ratio)
             self.plane.kept_anchor = (x * css, self.page_size[1] - y * css)
         return below, above
+
+    def apply_own(self, track, part: dict) -> bool:
+        """The 3-D view's tracks (projected with the view's angles, :mod:`.data3d`)."""
+        return self.plane is self.solid and self.solid.apply_part(track.name, part)
+
+    def moving_artists(self) -> list:
+        """The tracks' artists, and the 3-D view's axes' names and values (its box track)."""
+        extra = self.solid.label_texts() if self.plane is self.solid else []
+        return [*super().moving_artists(), *extra]
 
     def page_step(self, k: int) -> tuple[dict, str]:
         f = self.frame(k)

@@ -244,6 +244,9 @@ class CaptionedFigure:
     still : int, optional
         The step of a still: the strip then holds that step's whole narration (an animation's
         holds :data:`NARRATION_LINES` lines).
+    view : tuple of float, optional
+        ``(azimuth, elevation)`` in degrees of the 3-D view of data of three features (as the
+        page turned it); by default the view it opens with.
 
     Attributes
     ----------
@@ -256,12 +259,14 @@ class CaptionedFigure:
     """
 
     def __init__(self, traj: Trajectory, X, y, *, info: RunInfo | None = None, title: str = "",
-                 dpi: float = 80, hand: bool = False, still: int | None = None):
+                 dpi: float = 80, hand: bool = False, still: int | None = None, view=None):
         self.fig = Figure(figsize=FIGSIZE, dpi=dpi)
         self.canvas = FigureCanvasAgg(self.fig)
         self.panels = PerceptronFigure(self.fig, figsize=FIGSIZE)  # the screen figure's layout
         self.panels.hand = hand
         self.panels.set_run(traj, X, y, info)
+        if view is not None and self.panels.plane is self.panels.solid:
+            self.panels.solid.set_view(*view)
         lines = NARRATION_LINES
         if still is not None:  # a still shows its whole narration
             lines = max(lines, narration_lines(self.panels.frame(still).text,

@@ -40,6 +40,11 @@ class _ArrowHandler(HandlerPatch):
     def __init__(self):
         super().__init__(patch_func=_arrow_patch)
 
+    def update_prop(self, legend_handle, orig_handle, legend):
+        super().update_prop(legend_handle, orig_handle, legend)
+        legend_handle.set_visible(True)  # the key, even if the legend is made at a step whose
+        # arrow is hidden (no update): a new size or lecture mode lays the legend out again
+
 
 def _ring(color, width, *, size=11.0):
     return Line2D([], [], ls="none", marker="o", markersize=size, markerfacecolor="none",
@@ -74,8 +79,9 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
         (plane.neg, "class −1"),
         (Patch(facecolor=plane.shade_pos.get_facecolor(), edgecolor=S.POS, alpha=None,
                hatch=S.POS_HATCH, **shade), "predicts +1 (f ≥ 0)"),
-        (Patch(facecolor=plane.shade_neg.get_facecolor(), edgecolor=S.NEG,
-               hatch=S.NEG_HATCH, **shade), "predicts −1 (f < 0)"),
+        *(() if getattr(plane, "one_side", False) else (  # a 3-D view shades one side
+            (Patch(facecolor=plane.shade_neg.get_facecolor(), edgecolor=S.NEG,
+                   hatch=S.NEG_HATCH, **shade), "predicts −1 (f < 0)"),)),
         (plane.line, "boundary now"),
         (plane.ghost, "boundary before"),
         ((_ring(S.PICKED, 2.0), _ring(S.TRIGGER, 3.0)), "visited / triggered update"),

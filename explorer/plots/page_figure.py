@@ -349,4 +349,4 @@ def _unapplied(art, part, track) -> None:
 APPLIERS = {"polyline": _polyline, "polygon": _polygon, "points": _points, "text": _text,
             "vline": _vline, "prefix": _prefix, "arrow": _arrow, "raster": _unapplied,
             "points3d": _unapplied, "polyline3d": _unapplied, "polygon3d": _unapplied,
-            "axes3d": _unapplied}
+            "axes3d": _unapplied, "hull3d": _unapplied, "arrow3d": _unapplied}

@@ -38,6 +38,9 @@ raster      ``bits`` (S, R, ceil(C/8)) uint8; static ``data``  an R x C image of
 points3d    ``xyz`` (S, P, 3) or static ``data`` (P, 3)      markers at projected 3-D points
 polyline3d  ``xyz`` (S, V, 3) or static ``data`` (V, 3)      a projected 3-D line (NaN breaks)
 polygon3d   ``xyz`` (S, V, 3)                                a projected, filled 3-D polygon
+hull3d      ``xyz`` (S, V, 3)                                the filled convex hull of projected
+                                                             3-D points (a convex solid's outline)
+arrow3d     ``xyz`` (S, 2, 3)                                a projected 3-D arrow, head at the end
 axes3d      none (the panel's ``view3d``)                    a 3-D box, its axes' names, ends
 =========== ================================================ ===================================
 
@@ -69,7 +72,8 @@ KIND_STYLES = {
     "polyline": _LINE, "polygon": _AREA, "arrow": _HEADED, "points": _MARKER,
     "text": ("color", "alpha", "size", "font", "weight", "box"), "prefix": _HEADED,
     "vline": _LINE, "raster": ("colors",), "points3d": _MARKER, "polyline3d": _LINE,
-    "polygon3d": _AREA, "axes3d": (*_LINE, "font", "size"),
+    "polygon3d": _AREA, "axes3d": (*_LINE, "font", "size"), "hull3d": _AREA,
+    "arrow3d": _HEADED,
 }
 KINDS = tuple(KIND_STYLES)
 LAYERS = ("under", "over")
@@ -83,7 +87,8 @@ ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "text": {"xy": "float32", "t": "int32", "ha": "uint8", "va": "uint8"},
           "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"},
           "raster": {"bits": "uint8"}, "points3d": {"xyz": "float32"},
-          "polyline3d": {"xyz": "float32"}, "polygon3d": {"xyz": "float32"}, "axes3d": {}}
+          "polyline3d": {"xyz": "float32"}, "polygon3d": {"xyz": "float32"}, "axes3d": {},
+          "hull3d": {"xyz": "float32"}, "arrow3d": {"xyz": "float32"}}
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,7 @@ class Panel3D(Panel):
     lo: tuple = (-1.0, -1.0, -1.0)
     hi: tuple = (1.0, 1.0, 1.0)
     labels: tuple = ()  # ((u1, u2, u3), text, "name" or "tick")
+    home: tuple = (AZIM, ELEV)  # the view a "reset view" brings back
 
     @classmethod
     def of(cls, panel: Panel, **view) -> Panel3D:
@@ -84,6 +85,7 @@ class Panel3D(Panel):
     def header(self) -> dict:
         return super().header() | {"view3d": {
             "azim": float(self.azim), "elev": float(self.elev),
+            "home": [float(v) for v in self.home],
             "lo": [float(v) for v in self.lo], "hi": [float(v) for v in self.hi],
             "labels": [[*(float(c) for c in u), str(text), kind] for u, text, kind in self.labels]}}
 

@@ -185,8 +185,9 @@ def _pca(X: np.ndarray, k: int) -> np.ndarray:
 
 
 def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
-    """Iris: its four measurements (``features="all"``), or two dimensions (``"pca"``, the
-    first two principal components of all 150 flowers, or two chosen feature indices).
+    """Iris: its four measurements (``features="all"``), two dimensions (``"pca"``, the
+    first two principal components of all 150 flowers), or two or three chosen feature
+    indices (e.g. ``(2, 3, 0)``: petal length, petal width, sepal length).
 
     ``classes`` picks the labelling: ``"setosa_vs_rest"`` (+1 setosa; separable, as in Sayed
     Example 60.1), ``"versicolor_vs_virginica"`` (not separable; Example 60.2) or
@@ -200,7 +201,7 @@ def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
     data = load_iris()
     keep = np.isin(data.target, pos + neg)
     X_all = data.data
-    expected = "'pca', 'all' or two feature indices"
+    expected = "'pca', 'all' or two or three feature indices"
     if isinstance(features, str):
         if features not in ("pca", "all"):
             raise ValueError(f"features must be {expected}; got {features!r}")
@@ -211,8 +212,9 @@ def _iris(*, classes: str = "setosa_vs_rest", features="pca") -> Dataset:
         if isinstance(features, (bytes, numbers.Number)) or not hasattr(features, "__iter__"):
             raise TypeError(f"features must be {expected}; got {features!r}")
         idx = [check_int(i, name="feature index", minimum=0, maximum=3) for i in features]
-        if len(idx) != 2:
-            raise ValueError(f"features must name exactly two columns; got {features!r}")
+        if len(idx) not in (2, 3) or len(set(idx)) != len(idx):
+            raise ValueError(f"features must name two or three different columns; got "
+                             f"{features!r}")
         X = X_all[keep][:, idx]
         fdesc = " and ".join(data.feature_names[i] for i in idx)
     y = np.where(np.isin(data.target[keep], pos), 1.0, -1.0)

@@ -1,8 +1,9 @@
 """End-to-end: a CSV of three features pasted in the Perceptron tab is trained in three
-dimensions (issue 34, item 1): the narration's w has three components, the data plane's title
-says "3 features, in the plane of w", a step works, and the link reopens the run at the same
-step with the same weights. The run against :func:`explorer.perceptron.train`, the 5-feature
-case, saved states and bad input: tests/test_own_data_md.py."""
+dimensions (issue 34, item 1): the narration's w has three components, the data panel's title
+says "3 features, in 3-D: drag to turn" (tests/browser/test_view3d_page.py turns it), a step
+works, and the link reopens the run at the same step with the same weights. The run against
+:func:`explorer.perceptron.train`, the 5-feature case, saved states and bad input:
+tests/test_own_data_md.py."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def test_a_pasted_3_feature_csv_trains_in_3d_and_its_link_reopens_it(page, dashb
     page.wait_for_function(
         "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
         ".pePanels.find(p => p.name === 'plane') || {}).heading === "
-        "'3 features, in the plane of w'", timeout=30_000)
+        "'3 features, in 3-D: drag to turn'", timeout=30_000)
 
     click_button(page, "Step ▶", within=FIGURE)
     wait_for_step(page, 1)
@@ -73,4 +74,4 @@ def test_a_pasted_3_feature_csv_trains_in_3d_and_its_link_reopens_it(page, dashb
     wait_for_canvas(page, within=FIGURE, timeout=90)
     wait_for_step(page, 2, timeout=60)
     assert _narration(page) == said  # the same step, the same weights
-    assert _plane_heading(page) == "3 features, in the plane of w"
+    assert _plane_heading(page) == "3 features, in 3-D: drag to turn"

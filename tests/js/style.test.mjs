@@ -113,6 +113,8 @@ const SAMPLES = {
   polyline3d: [{ a: { xyz: cube, xyz_per: 12 } }],
   polygon3d: [{ a: { xyz: cube, xyz_per: 12 } }],
   axes3d: [{ a: null }],
+  hull3d: [{ a: { xyz: cube, xyz_per: 12 } }],
+  arrow3d: [{ a: { xyz: Float32Array.from([0, 0, 0, 1, 1, 0]), xyz_per: 6 } }],
 };
 // every style key at a first value, and a second one to change it to
 const A = { color: "#112233", alpha: 0.5, width: 2, dash: [4, 2], fill: "#778899", fill_alpha: 0.3,

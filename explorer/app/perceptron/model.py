@@ -28,8 +28,9 @@ from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
 
 #: Datasets offered in the view: key -> (title, parameters, registry name when not the key).
-#: Data of more than two features are trained in their own dimension and drawn in each step's
-#: plane that contains w (explorer.plots.plane_of_w).
+#: Data of more than two features are trained in their own dimension and drawn in a 3-D view
+#: (three: explorer.plots.data3d; "iris3" is petal length, petal width, sepal length) or in
+#: each step's plane that contains w (more: explorer.plots.plane_of_w).
 VIEW_DATASETS = {
     "koski": ("Koski's worked example (6 points)", {}),
     "separable": ("Separable, random", {}),  # of the dimension the field "dim" gives
@@ -40,6 +41,7 @@ VIEW_DATASETS = {
     "xor": ("XOR (±1 inputs)", {}),
     "iris": ("Iris, setosa vs rest (PCA)", {}),
     "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+    "iris3": ("Iris 3-D, setosa vs rest", {"features": (2, 3, 0)}, "iris"),
     "iris4": ("Iris 4-D, setosa vs rest", {"features": "all"}, "iris"),
     "iris4_hard": ("Iris 4-D, versicolor/virginica",
                    {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),

@@ -155,6 +155,7 @@ class PerceptronView(TabView):
         self.paged = PageRun(self._figure, self.timeline, self.fitted)
         self.page = self.paged.page
         self.page.on_pointer(self._on_pointer)
+        self.page.on_view3d(self._on_view3d)
         self.figure_box = self.page
 
     def _settings_column(self) -> W.VBox:
@@ -332,6 +333,20 @@ class PerceptronView(TabView):
         if self.model.trajectory is before:
             self.page.pointer_done()  # refused: the page's mark of the click goes
 
+    def _on_view3d(self, panel: str, azim: float, elev: float) -> None:
+        """The person turned the 3-D view (data of three features) in the page: the kernel's
+        figure follows (the next scene, the exports and "you choose" clicks see it so)."""
+        solid = self._figure.solid
+        if panel == "plane" and solid is not None and self._figure.plane is solid:
+            solid.set_view(azim, elev)
+
+    def _view3d(self):
+        """The 3-D view's ``(azimuth, elevation)`` as the page turned it, or None (no 3-D
+        view): the exports draw it so."""
+        solid = self._figure.solid
+        return (solid.azim, solid.elev) if solid is not None and self._figure.plane is solid \
+            else None
+
     def click(self, x: float, y: float, *, mode: str | None = None) -> None:
         """A click at ``(x, y)`` in the data plane, in the click mode shown (or ``mode``)."""
         ax = self.figure.plane.ax
@@ -356,8 +371,10 @@ class PerceptronView(TabView):
                 m.refuse("no point there; click on a point")
         elif mode == "choose":
             planes = self.figure.planes  # more than two features: where this step draws them
-            i = m.nearest_point(event.xdata, event.ydata, radius,
-                                coords=None if planes is None else planes.coords(m.step))
+            coords = None if planes is None else planes.coords(m.step)
+            if self._figure.plane is self._figure.solid:  # three: where the 3-D view shows them
+                coords = self._figure.solid.X
+            i = m.nearest_point(event.xdata, event.ydata, radius, coords=coords)
             if i is None:
                 m.refuse("no point there; click on a point")
             else:
@@ -441,7 +458,7 @@ class PerceptronView(TabView):
         if m.racing is not None:
             return super()._still(fmt)
         return still_bytes(m.trajectory, m.X, m.y, k=m.step, fmt=fmt, info=m.info,
-                           title=self._title(), hand=m.choose_mode)
+                           title=self._title(), hand=m.choose_mode, view=self._view3d())
 
     def _animate(self, kind: str, progress, cancelled) -> bytes:
         from ...plots.export import gif_bytes, html_animation
@@ -451,7 +468,7 @@ class PerceptronView(TabView):
             return super()._animate(kind, progress, cancelled)
         args = (m.trajectory, m.X, m.y)
         kw = dict(info=m.info, title=self._title(), hand=m.choose_mode, progress=progress,
-                  cancelled=cancelled)
+                  cancelled=cancelled, view=self._view3d())
         if kind == "gif":
             return gif_bytes(*args, **kw)
         return html_animation(*args, **kw).encode("utf-8")

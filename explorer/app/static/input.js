@@ -12,6 +12,26 @@ export const MARK_MS = 5000;         // pointer feedback lasts until the next sc
 export const PICK_PX = 14;           // remove/choose: the nearest drawn point within this distance
 export const TURN_DEG = 0.5;         // a panel with a 3-D view turns this many degrees a CSS px dragged
 export const DRAG_SEND_MS = 30;      // a dragged point's moves reach the kernel at most this often
+// A 3-D view's keys (when the figure has the keys, as the transport's): Shift + an arrow turns
+// it as a drag that way would, TURN_KEY_DEG a press; v (or the panel's "reset view" button)
+// brings back the view it opened with (its `home`, else HOME)
+export const TURN_KEY_DEG = 10;
+export const TURN_KEYS = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+export const RESET_VIEW_KEYS = ["v", "V"];
+export const HOME = { azim: -60, elev: 25 };  // explorer.plots.view3d.AZIM, ELEV
+
+// the view `view` ({azim, elev, home?}) after the key `key` (with Shift or not): the turned
+// or reset angles {azim, elev}, or null when the key does not turn a 3-D view
+export function keyTurn(view, key, shift) {
+  if (RESET_VIEW_KEYS.includes(key)) {
+    const h = Array.isArray(view.home) ? { azim: view.home[0], elev: view.home[1] } : HOME;
+    return { ...h };
+  }
+  if (!shift || !(key in TURN_KEYS)) return null;
+  const [da, de] = TURN_KEYS[key];
+  return { azim: view.azim + da * TURN_KEY_DEG,
+    elev: Math.max(-90, Math.min(90, view.elev + de * TURN_KEY_DEG)) };
+}
 
 // A pointer at (clientX, clientY) on a canvas whose box on screen is `rect` and whose figure is
 // width x height CSS px: CSS px in the figure
@@ -65,6 +85,7 @@ export class PageFigureInput extends PageFigureDrawing {
   // but a text box (keys.js: dashboardKey); the control does not act on it as well
   key(ev) {
     if (document.querySelector(".pe-blackout")) return;  // blacked out: the page bridge's keys
+    if (this.turnKey(ev)) return;
     const action = this.keys.get(ev.key);
     // a question's keys (question.js): ask (again), Escape closes the one on the figure
     // (before Escape takes a panel shown large back)
@@ -152,12 +173,68 @@ export class PageFigureInput extends PageFigureDrawing {
     return where ? where.panel : null;
   }
 
+  // the 3-D view the keys turn: the one under the pointer, else the first shown
+  turnable() {
+    if (this.run === null || !this.panels) return null;
+    const under = this.hover ? this.panels.get(this.hover) : null;
+    if (under && under.view3d) return under;
+    for (const p of this.panels.values()) if (p.view3d) return p;
+    return null;
+  }
+
+  // Shift + an arrow or v on a figure with a 3-D view: turned or reset here (drawn at the
+  // next frame), the kernel hears the view; true if the key was the view's
+  turnKey(ev) {
+    if (!RESET_VIEW_KEYS.includes(ev.key) && !(ev.shiftKey && ev.key in TURN_KEYS)) return false;
+    const p = this.turnable();
+    const v = p ? keyTurn(p.view3d, ev.key, ev.shiftKey) : null;
+    if (!v || !dashboardKey(ev, this.keyFocus) || !this.active()) return false;
+    ev.preventDefault();
+    ev.stopPropagation();
+    this.setView(p, v);
+    return true;
+  }
+
+  // panel `p`'s view turned to {azim, elev}: drawn again, and the kernel hears it
+  setView(p, v) {
+    const before = p.view3d;
+    if (before.azim === v.azim && before.elev === v.elev) return;
+    before.azim = v.azim;
+    before.elev = v.elev;
+    this.drawn = -1;
+    this.requestDraw();
+    this.model.send({ type: "view3d", panel: p.name, azim: v.azim, elev: v.elev });
+  }
+
+  // a small "reset view" button over the top right corner of the first 3-D view (none when
+  // the scene has no 3-D view)
+  placeViewButton() {
+    let p = null;
+    for (const q of this.panels.values()) if (q.view3d) { p = q; break; }
+    if (!p) { if (this.viewButton) this.viewButton.hidden = true; return; }
+    if (!this.viewButton) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pe-pf-btn pe-pf-view-reset";
+      b.textContent = "reset view";
+      b.title = "Turn the 3-D view back (key v); drag or Shift + arrows turn it";
+      b.addEventListener("click", () => { const q = this.turnable();
+        if (q) this.setView(q, keyTurn(q.view3d, "v", false)); });
+      this.figure.appendChild(b);
+      this.viewButton = b;
+    }
+    const b = this.viewButton;
+    b.hidden = false;
+    b.style.left = `${(100 * (p.x + p.w)) / Math.max(1, this.width)}%`;
+    b.style.top = `${(100 * p.y) / Math.max(1, this.height)}%`;
+  }
+
   turnStart(ev) {
     if (ev.button !== 0 || this.run === null) return;
     const p = this.panelAt(ev);
     if (!p || !p.view3d) return;
     ev.preventDefault();
-    this.canvas.setPointerCapture(ev.pointerId);
+    try { this.canvas.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event */ }
     this.turning = { p, x: ev.clientX, y: ev.clientY, azim: p.view3d.azim, elev: p.view3d.elev };
     this.canvas.classList.add("pe-pf-turning");
   }

@@ -18,7 +18,7 @@ export function resolveStyle(kind, s) {
   const alpha = num(s.alpha, 1);
   // an arrow's head: its length, and its full width (`size` on an arrow, or head = [l, w])
   const head = Array.isArray(s.head) ? [num(s.head[0], 10), num(s.head[1], 6)]
-    : [num(s.head, 10), kind === "arrow" || kind === "prefix" ? num(s.size, 0.6 * num(s.head, 10))
+    : [num(s.head, 10), kind === "arrow" || kind === "arrow3d" || kind === "prefix" ? num(s.size, 0.6 * num(s.head, 10))
       : 0.6 * num(s.head, 10)];
   // a text's type size: `font` when it is a number (CSS px), else `size`; a string `font` is
   // the family

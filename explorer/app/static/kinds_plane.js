@@ -240,7 +240,7 @@ export const LINE = ["color", "alpha", "width", "dash"];
 export const AREA = [...LINE, "fill", "fill_alpha", "hatch", "hatch_gap", "hatch_color",
   "hatch_alpha", "hatch_width"];
 export const MARKER = [...LINE, "fill", "fill_alpha", "size", "marker", "colors"];
-const HEADED = [...LINE, "head", "size"];
+export const HEADED = [...LINE, "head", "size"];
 
 export const PLANE_KINDS = {
   polyline: { geom: geomXY, visible: anySegment, draw: drawLine, style: LINE },

@@ -4,8 +4,8 @@
 // kinds.js gathers them with the 2-D kinds (kinds_plane.js, whose drawing they reuse) into KINDS.
 
 import {
-  AREA, FONT, LINE, MARKER, anySegment, anyVertex, drawLine, drawPoints, drawPolygon, num,
-  threeVertices,
+  AREA, FONT, HEADED, LINE, MARKER, anySegment, anyVertex, drawArrow, drawLine, drawPoints, drawPolygon,
+  finite, num, threeVertices,
 } from "./kinds_plane.js";
 
 // ------------------------------------------------------------------ raster
@@ -128,6 +128,31 @@ function axesDraw(f, tr) {
   });
 }
 
+// The convex hull of the finite vertices b[0 .. 2 nv) (a convex solid's outline in the view),
+// written back in place counter-clockwise from the lowest x; returns how many (Andrew's
+// monotone chain, as explorer.plots.data3d.hull2d)
+export function hullInPlace(b, nv) {
+  const pts = [];
+  for (let j = 0; j < nv; j++) if (finite(b, j)) pts.push([b[2 * j], b[2 * j + 1]]);
+  pts.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  let out = pts;
+  if (pts.length >= 3) {
+    const cross = (o, a, c) => (a[0] - o[0]) * (c[1] - o[1]) - (a[1] - o[1]) * (c[0] - o[0]);
+    const half = (list) => {
+      const h = [];
+      for (const p of list) {
+        while (h.length >= 2 && cross(h[h.length - 2], h[h.length - 1], p) <= 0) h.pop();
+        h.push(p);
+      }
+      return h;
+    };
+    const lower = half(pts), upper = half([...pts].reverse());
+    out = [...lower.slice(0, -1), ...upper.slice(0, -1)];
+  }
+  out.forEach((p, j) => { b[2 * j] = p[0]; b[2 * j + 1] = p[1]; });
+  return out.length;
+}
+
 export const XOR_KINDS = {
   raster: { init: rasterInit, geom: rasterGeom, visible: (f, tr, nv) => nv === 2, draw: rasterDraw,
     style: ["colors"] },
@@ -142,4 +167,11 @@ export const XOR_KINDS = {
     text: (f, tr) => (tr.panel.view3d.labels || []).map((l) => l[3]).join(" "),
     style: [...LINE, "font", "size"],
   },
+  // the Perceptron tab's 3-D view (explorer/plots/data3d.py): the side f >= 0 of the box, and
+  // the normal and the update as arrows
+  hull3d: { init: init3d, geom: (f, tr) => hullInPlace(f.buf, geom3d(f, tr)), visible: threeVertices,
+    draw: drawPolygon, style: AREA },
+  arrow3d: { init: init3d, geom: geom3d,
+    visible: (f, tr, nv) => nv === 2 && finite(f.buf, 0) && finite(f.buf, 1), draw: drawArrow,
+    style: HEADED },
 };

@@ -76,6 +76,7 @@ export class PageFigureRuns extends PageFigureInput {
       this.panels.set(p.name, { ...p, ax, bx: p.x - x0 * ax, ay, by: p.y + p.h - y0 * ay,
         x0, x1, y0, y1, view3d: p.view3d ? { ...p.view3d } : undefined });
     }
+    this.placeViewButton();
     this.enlarged = typeof scene.enlarged === "string" ? scene.enlarged : "";
     this.enlargeable = Array.isArray(scene.enlargeable) ? scene.enlargeable.map(String) : [];
     this.root.dataset.enlarged = this.enlarged;  // for tests: the panel shown large

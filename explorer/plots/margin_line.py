@@ -106,7 +106,7 @@ class MarginLinePanel:
         self.y = np.zeros(0)
         self.heights = np.zeros(0)
         self.gamma_value = None  # gamma(S) drawn, when the data are separable
-        self._cache: dict[bytes, np.ndarray] = {}
+        self._cache: dict[bytes, tuple] = {}
         self._label_span = 0.0  # the label "margin now" across the axis, in data units
 
     # ------------------------------------------------------------------ run
@@ -142,11 +142,12 @@ class MarginLinePanel:
     def _limits(self) -> tuple[float, float]:
         """The axis over every state of the run (0 and gamma(S) in view), padded."""
         W, B = self.traj.weights, self.traj.biases
+        norms = np.linalg.norm(W, axis=1)
+        ok = norms > 0
+        D = (self.X @ W[ok].T + B[ok]) * self.y[:, None] / norms[ok]  # one column a state
         vals = [0.0] + ([self.gamma_value] if self.gamma_value is not None else [])
-        for w, b in zip(W, B, strict=True):
-            if np.any(w):
-                d = self._distances(w, b)
-                vals += [float(d.min()), float(d.max())]
+        if D.size:
+            vals += [float(D.min()), float(D.max())]
         lo, hi = min(vals), max(vals)
         pad = 0.06 * max(hi - lo, 1e-9)
         return lo - pad, hi + pad
@@ -166,14 +167,17 @@ class MarginLinePanel:
                 return
         note.set_fontsize(S.TICK_SIZE * max(0.5, room / max(wide, 1.0)))
 
-    def _distances(self, w, b) -> np.ndarray:
-        """``y (<w, x> + b) / ||w||`` of every point (:func:`margin_line`), cached per state."""
+    def _drawn(self, w, b) -> tuple:
+        """Each class's points at ``(y (<w, x> + b) / ||w||, height)`` (:func:`margin_line`)
+        and the margin, cached per state (the points move only when the state does)."""
         w = np.asarray(w, dtype=float)
         key = w.tobytes() + np.float64(b).tobytes()
         if key not in self._cache:
             if len(self._cache) > 4096:
                 self._cache.clear()
-            self._cache[key] = margin_line(self.X, self.y, w, float(b)).distance
+            line = margin_line(self.X, self.y, w, float(b))
+            xy = np.column_stack([line.distance, self.heights])
+            self._cache[key] = (xy[self.y > 0], xy[self.y < 0], xy, line.margin)
         return self._cache[key]
 
     # ------------------------------------------------------------------ step
@@ -215,11 +219,9 @@ class MarginLinePanel:
                     "margin_now": {"x": np.float64(np.nan)},
                     "margin_now_text": {"xy": np.array([(lo + hi) / 2, 0.4]),
                                         "text": ZERO_NOTE, "ha": "center", "va": "center"}}
-        d = self._distances(w, f.b)
-        xy = np.column_stack([d, self.heights])
-        m = float(d.min())
+        pos, neg, xy, m = self._drawn(w, f.b)
         ha = "right" if m - self._label_span >= self.ax.get_xlim()[0] else "left"
-        return {"margin_pos": {"xy": xy[self.y > 0]}, "margin_neg": {"xy": xy[self.y < 0]},
+        return {"margin_pos": {"xy": pos}, "margin_neg": {"xy": neg},
                 "margin_picked": {"xy": xy[picked] if picked else T.EMPTY, "c": codes},
                 "margin_now": {"x": np.float64(m)},
                 "margin_now_text": {"xy": np.array([m, LABELS_Y]),

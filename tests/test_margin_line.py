@@ -15,6 +15,7 @@ from explorer.plots.export import still_bytes
 from explorer.plots.figure import PerceptronFigure
 from explorer.plots.margin_line import ZERO_NOTE, spread, weights_note
 from explorer.shared import datasets
+from explorer.shared.number_format import number_text
 
 
 def _figure(ds, **kw):
@@ -49,9 +50,10 @@ def test_every_point_is_at_y_f_over_norm_w_and_the_margin_is_their_minimum(cance
         ref = ds.y * (ds.X @ w + b) / np.sqrt(np.sum(w * w))  # by hand
         xy, parts = _drawn(f, k)
         np.testing.assert_allclose(xy[:, 0], ref, rtol=1e-12, atol=1e-12)
-        assert parts["margin_now"]["x"] == pytest.approx(ref.min(), abs=1e-12)
+        np.testing.assert_allclose(parts["margin_now"]["xy"][:, 0], ref.min(), atol=1e-12)
         text = parts["margin_now_text"]
-        assert text["xy"][0] == pytest.approx(ref.min()) and "margin now = " in text["text"]
+        assert text["xy"][0] == pytest.approx(ref.min()) and text["text"].strip() == \
+            f"margin {number_text(ref.min())}"
         if heights is None:
             heights = xy[:, 1]
         np.testing.assert_array_equal(xy[:, 1], heights)  # a point keeps its height
@@ -92,7 +94,7 @@ def test_the_band_is_the_hard_margin_svms_gamma_and_the_run_never_passes_it(canc
     svc = SVC(kernel="linear", C=1e8).fit(ds4.X, ds4.y)
     assert math.isclose(f4.margin.gamma_value, 1 / np.linalg.norm(svc.coef_), rel_tol=1e-4)
     for k in range(1, traj4.n_steps + 1, 7):
-        x = f4.parts(f4.frame(k))["margin_now"]["x"]
+        x = f4.parts(f4.frame(k))["margin_now"]["xy"][0, 0]
         assert not np.isfinite(x) or x <= f4.margin.gamma_value + 1e-12
 
 
@@ -108,10 +110,10 @@ def test_before_the_first_update_w_is_0_and_the_panel_says_so():
     f, traj = _figure(ds, max_epochs=1, rule="classic")
     assert not np.any(traj.state(0)[0])
     parts = f.parts(f.frame(0))
-    assert parts["margin_pos"]["xy"].shape == (0, 2) and not np.isfinite(parts["margin_now"]["x"])
+    assert parts["margin_pos"]["xy"].shape == (0, 2) and not np.isfinite(parts["margin_now"]["xy"]).any()
     assert parts["margin_now_text"]["text"] == ZERO_NOTE
     f.show(0)
-    assert f.margin.now_text.get_text() == ZERO_NOTE and not f.margin.now.get_visible()
+    assert f.margin.now_text.get_text() == ZERO_NOTE and len(f.margin.now.get_xdata()) == 0
 
 
 def test_the_panel_says_why_weight_space_is_not_drawn():
@@ -140,7 +142,8 @@ def test_the_page_and_matplotlib_draw_the_same_margin_line(cancer):
                                rtol=1e-6)
     np.testing.assert_allclose(f.margin.neg.get_offsets(), chunk.arrays["margin_neg"]["xy"][i],
                                rtol=1e-6)
-    assert f.margin.now.get_xdata()[0] == pytest.approx(chunk.arrays["margin_now"]["x"][i])
+    np.testing.assert_allclose(f.margin.now.get_xydata(), chunk.arrays["margin_now"]["xy"][i],
+                               rtol=1e-6)
     # a chunk carries every point once a step per view (the plane's and the line's), no more
     _, buffers = chunk.message(run=1, index=4)
     per_step = sum(map(len, buffers)) / chunk.count

@@ -33,12 +33,15 @@ from .scene import Track
 from .tracks import figure_renderer
 
 PANEL = "margin"
-TITLE = "Margin line: exact in any dimension"
-XLABEL = "y·f(x)/‖w‖, as in the proof"
-#: Where the points are spread across the axis (axes fraction); the rows of words: the note
-#: (and gamma(S)) at the top, the margin now's label under it, the sides' names at the bottom.
+TITLE = "Margin line (exact)"
+XLABEL = "y·f(x)/‖w‖: the proof's margin"
+#: Where the points are spread across the axis (axes fraction) when the panel's words leave the
+#: room (:meth:`MarginLinePanel.set_run` measures them): the note (and gamma(S)) at the top,
+#: the margin now's label under it, the sides' names at the bottom.
 SPREAD = (0.12, 0.66)
 NOTE_Y, LABELS_Y, SIDES_Y = 0.985, 0.755, 0.015
+#: Gap (axes fraction) between a row of words and the points.
+GAP = 0.025
 ZERO_NOTE = "w = 0: no boundary yet,\nno distances to draw"
 #: Runs of more points than this draw smaller markers (a share of the data plane's size).
 MANY = 80
@@ -50,13 +53,12 @@ def weights_note(M: int, *, fit: bool) -> tuple[str, str]:
     """Why weight space is not drawn for data of ``M > 2`` features, and a short form."""
     n = M + 1 if fit else M
     return (f"w has {n} components{' (with b)' if fit else ''}:\nthe version space cannot be drawn",
-            f"weight space: {n}-D, not drawn")
+            f"w has {n} components:\nno weight space")
 
 
-def spread(n: int) -> np.ndarray:
-    """The points' heights across the axis: by index, a golden-ratio sequence in :data:`SPREAD`
-    (fixed, so a point keeps its height from step to step and run to run)."""
-    lo, hi = SPREAD
+def spread(n: int, lo: float = SPREAD[0], hi: float = SPREAD[1]) -> np.ndarray:
+    """The points' heights across the axis: by index, a golden-ratio sequence in ``[lo, hi]``
+    (fixed, so a point keeps its height from step to step)."""
     return lo + (hi - lo) * ((np.arange(n) * _GOLDEN + 0.5) % 1.0)
 
 
@@ -87,7 +89,7 @@ class MarginLinePanel:
                                   **kw)
         self.gamma_line = ax.axvline(0, color=S.UPDATE, lw=1.4, zorder=1.9, visible=False)
         self.note = ax.text(0.01, NOTE_Y, "", transform=ax.transAxes, ha="left", va="top",
-                            bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.0),
+                            clip_on=True, bbox=dict(facecolor="white", alpha=0.8, edgecolor="none", pad=1.0),
                             **kw)
         size = S.POINT_SIZE
         self.pos = ax.scatter([], [], s=size, marker=S.POS_MARKER, c=S.POS, edgecolors="white",
@@ -96,8 +98,8 @@ class MarginLinePanel:
                               linewidths=0.6, zorder=3)
         self.picked = ax.scatter([], [], s=size * 3, facecolors="none", edgecolors=S.PICKED,
                                  linewidths=2.4, zorder=5)
-        self.now = ax.axvline(0, color=S.LINE, lw=1.6, ls="--", zorder=4)
-        self.now_text = ax.text(0, LABELS_Y, "", ha="right", va="top", zorder=6,
+        (self.now,) = ax.plot([], [], color=S.LINE, lw=1.6, ls="--", zorder=4)
+        self.now_text = ax.text(0, LABELS_Y, "", ha="right", va="top", zorder=6, clip_on=True,
                                 fontsize=S.TICK_SIZE, color=S.LINE,
                                 bbox=dict(facecolor="white", alpha=0.8, edgecolor="none",
                                           pad=1.0))
@@ -107,7 +109,8 @@ class MarginLinePanel:
         self.heights = np.zeros(0)
         self.gamma_value = None  # gamma(S) drawn, when the data are separable
         self._cache: dict[bytes, tuple] = {}
-        self._label_span = 0.0  # the label "margin now" across the axis, in data units
+        self._label_span = 0.0  # the label of the margin now across the axis, in data units
+        self._label_y = LABELS_Y  # its row (axes fraction: the y axis is 0..1)
 
     # ------------------------------------------------------------------ run
     def set_run(self, traj: Trajectory, X, y, *, separable: bool | None, note: tuple) -> None:
@@ -116,7 +119,6 @@ class MarginLinePanel:
         (why weight space is not drawn: the words and their short form)."""
         self.traj, self.X = traj, np.asarray(X, dtype=float)
         self.y = np.asarray(y, dtype=float)
-        self.heights = spread(len(self.y))
         self._cache = {}
         many = len(self.y) > MANY
         for art, share in ((self.pos, 1), (self.neg, 1), (self.picked, 3)):
@@ -135,9 +137,37 @@ class MarginLinePanel:
             self.gamma.set_width(g)
             self.gamma_line.set_xdata([g, g])
         self._say(*note, gamma=g)
-        self.now_text.set_text("margin now = −0.000 ")  # its width, in data units, for parts()
-        wide = self.now_text.get_window_extent(figure_renderer(self.ax.figure)).width
-        self._label_span = wide / max(self.ax.get_window_extent().width, 1.0) * (hi - lo)
+        self._rows(lo, hi)
+
+    def _rows(self, lo: float, hi: float) -> None:
+        """Measure the words laid out at this size: the sides' names shown where they fit, the
+        label of the margin now under the note, the points spread between the rows."""
+        ax = self.ax
+        renderer = figure_renderer(ax.figure)
+        box = ax.get_window_extent(renderer)
+        per_x = (hi - lo) / max(box.width, 1.0)  # data units a px
+        tall = max(box.height, 1.0)
+        sides = 0.0
+        for text, room, names in ((self.wrong_text, -lo, ("wrong side ", "wrong ")),
+                                  (self.right_text, hi, (" right side", " right"))):
+            text.set_visible(True)
+            for name in names:  # the longest name that fits on its side of 0
+                text.set_text(name)
+                ext = text.get_window_extent(renderer)
+                if ext.width * per_x <= room:
+                    break
+            sides = max(sides, ext.height / tall)
+            text.set_visible(ext.width * per_x <= room)
+        note = self.note.get_window_extent(renderer)
+        self._label_y = (note.y0 - box.y0) / tall - GAP / 2
+        self.now_text.set_text(f"margin {number_text(-0.123)} ")  # its size, for parts()
+        label = self.now_text.get_window_extent(renderer)
+        self._label_span = label.width * per_x
+        top = self._label_y - label.height / tall - GAP
+        bottom = SIDES_Y + sides + GAP
+        if top - bottom < 0.3:  # a short panel: the points take the room the words leave
+            top, bottom = max(top, bottom + 0.3), min(bottom, top - 0.3)
+        self.heights = spread(len(self.y), max(bottom, 0.02), min(top, 0.98))
 
     def _limits(self) -> tuple[float, float]:
         """The axis over every state of the run (0 and gamma(S) in view), padded."""
@@ -159,13 +189,17 @@ class MarginLinePanel:
         renderer = figure_renderer(ax.figure)
         room = 0.97 * ax.get_window_extent(renderer).width
         note.set_fontsize(S.TICK_SIZE)
-        last = "" if gamma is None else f"\ngreen: γ(S) = {number_text(gamma)}, the SVM's margin"
-        for words in (text + last, short + last):
+        g = "" if gamma is None else number_text(gamma)
+        floor = max(0.85, S.readable_share(S.TICK_SIZE, ax.figure.dpi))  # of the full size
+        wide = room
+        for words in (text + (f"\ngreen: γ(S) = {g}, the SVM's margin" if g else ""),
+                      short + (f"\ngreen: γ(S) = {g} (SVM)" if g else "")):
             note.set_text(words)
             wide = note.get_window_extent(renderer).width
-            if wide <= room:
-                return
-        note.set_fontsize(S.TICK_SIZE * max(0.5, room / max(wide, 1.0)))
+            if wide <= room / floor:
+                break
+        if wide > room:  # shrunk no further than the floor: past it, clipped by the panel
+            note.set_fontsize(S.TICK_SIZE * max(floor, room / wide))
 
     def _drawn(self, w, b) -> tuple:
         """Each class's points at ``(y (<w, x> + b) / ||w||, height)`` (:func:`margin_line`)
@@ -195,7 +229,7 @@ class MarginLinePanel:
                   style=T.points_style(self.neg, pt, marker=S.NEG_MARKER)),
             Track("margin_picked", PANEL, "points", z=self.picked.get_zorder(),
                   style=T.points_style(self.picked, pt, rings=RINGS)),
-            Track("margin_now", PANEL, "vline", z=self.now.get_zorder(),
+            Track("margin_now", PANEL, "polyline", z=self.now.get_zorder(),
                   style=T.line_style(self.now, pt)),
             Track("margin_now_text", PANEL, "text", z=self.now_text.get_zorder(),
                   style=T.text_style(self.now_text, pt)),
@@ -216,17 +250,18 @@ class MarginLinePanel:
             lo, hi = self.ax.get_xlim()
             return {"margin_pos": {"xy": T.EMPTY}, "margin_neg": {"xy": T.EMPTY},
                     "margin_picked": {"xy": T.EMPTY, "c": np.zeros(0, dtype=np.uint8)},
-                    "margin_now": {"x": np.float64(np.nan)},
+                    "margin_now": {"xy": T.NAN_SEG.copy()},
                     "margin_now_text": {"xy": np.array([(lo + hi) / 2, 0.4]),
                                         "text": ZERO_NOTE, "ha": "center", "va": "center"}}
         pos, neg, xy, m = self._drawn(w, f.b)
-        ha = "right" if m - self._label_span >= self.ax.get_xlim()[0] else "left"
+        lo, hi = self.ax.get_xlim()
+        ha = "right" if m - self._label_span >= lo or m + self._label_span > hi else "left"
         return {"margin_pos": {"xy": pos}, "margin_neg": {"xy": neg},
                 "margin_picked": {"xy": xy[picked] if picked else T.EMPTY, "c": codes},
-                "margin_now": {"x": np.float64(m)},
-                "margin_now_text": {"xy": np.array([m, LABELS_Y]),
-                                    "text": f"margin now = {number_text(m)} " if ha == "right"
-                                    else f" margin now = {number_text(m)}",
+                "margin_now": {"xy": np.array([[m, 0.0], [m, self._label_y]])},
+                "margin_now_text": {"xy": np.array([m, self._label_y]),
+                                    "text": f"margin {number_text(m)} " if ha == "right"
+                                    else f" margin {number_text(m)}",
                                     "ha": ha, "va": "top"}}
 
     def show(self, f: StepFrame) -> None:
@@ -240,10 +275,7 @@ class MarginLinePanel:
             codes = p["margin_picked"]["c"]
             self.picked.set_edgecolors([RINGS[c][0] for c in codes])
             self.picked.set_linewidths([RINGS[c][1] for c in codes])
-        x = float(p["margin_now"]["x"])
-        if np.isfinite(x):
-            self.now.set_xdata([x, x])
-        self.now.set_visible(bool(np.isfinite(x)))
+        T.set_polyline(self.now, p["margin_now"]["xy"])
         T.set_text(self.now_text, p["margin_now_text"])
 
 

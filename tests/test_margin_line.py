@@ -102,7 +102,7 @@ def test_not_separable_data_have_no_band():
     ds = datasets.load("iris", features="all", classes="versicolor_vs_virginica")
     f, _ = _figure(ds, max_epochs=2)
     assert f.info.separable is False and f.margin.gamma_value is None
-    assert not f.margin.gamma.get_visible() and "γ(S)" not in f.margin.note.get_text()
+    assert not f.margin.gamma.get_visible() and "not separable: no γ(S)" in f.margin.note.get_text()
 
 
 def test_before_the_first_update_w_is_0_and_the_panel_says_so():
@@ -180,3 +180,18 @@ def test_two_features_are_drawn_without_a_margin_line_even_after_more():
     for name, fields in ca.arrays.items():
         for key, arr in fields.items():
             np.testing.assert_array_equal(arr, cb.arrays[name][key])
+
+
+def test_the_points_keep_their_heights_when_the_verdict_on_separability_comes():
+    from explorer.perceptron.replay import pending_run
+
+    ds = datasets.load("iris", features="all")
+    traj = train(ds.X, ds.y, max_epochs=3)
+    f = PerceptronFigure()
+    f.set_run(traj, ds.X, ds.y, pending_run(traj, ds.X, ds.y))  # the page's first picture
+    k = traj.n_steps
+    first, _ = _drawn(f, k)
+    assert "being worked out" in f.margin.note.get_text() and f.margin.gamma_value is None
+    f.set_run(traj, ds.X, ds.y)  # the solvers loaded: the verdict and gamma(S)
+    assert f.margin.gamma_value is not None and "green: γ(S)" in f.margin.note.get_text()
+    np.testing.assert_array_equal(_drawn(f, k)[0][:, 1], first[:, 1])

@@ -56,6 +56,19 @@ def weights_note(M: int, *, fit: bool) -> tuple[str, str]:
             f"w has {n} components:\nno weight space")
 
 
+def gamma_words(separable: bool | None, gamma: float | None) -> tuple[str, str]:
+    """The note's line on ``gamma(S)``, whole and short: its value (the green band), or why there
+    is none. Always one line, so that the panel's rows do not move when the verdict comes."""
+    if separable is None:
+        return "γ(S): being worked out", "γ(S): being worked out"
+    if not separable:
+        return "not separable: no γ(S), no band", "not separable: no γ(S)"
+    if gamma is None:  # b held at b0 != 0 without an offset: no SVM compares
+        return "γ(S): no SVM holds b at b0", "no γ(S) here"
+    g = number_text(gamma)
+    return f"green: γ(S) = {g}, the SVM's margin", f"green: γ(S) = {g} (SVM)"
+
+
 def spread(n: int, lo: float = SPREAD[0], hi: float = SPREAD[1]) -> np.ndarray:
     """The points' heights across the axis: by index, a golden-ratio sequence in ``[lo, hi]``
     (fixed, so a point keeps its height from step to step)."""
@@ -136,7 +149,7 @@ class MarginLinePanel:
             self.gamma.set_x(0)
             self.gamma.set_width(g)
             self.gamma_line.set_xdata([g, g])
-        self._say(*note, gamma=g)
+        self._say(*note, gamma=gamma_words(separable, g))
         self._rows(lo, hi)
 
     def _rows(self, lo: float, hi: float) -> None:
@@ -182,18 +195,16 @@ class MarginLinePanel:
         pad = 0.06 * max(hi - lo, 1e-9)
         return lo - pad, hi + pad
 
-    def _say(self, text: str, short: str, *, gamma: float | None) -> None:
-        """The note at the panel's width, and ``gamma(S)`` on its last line: its short form when
-        the whole is too wide, shrunk to fit past that."""
+    def _say(self, text: str, short: str, *, gamma: tuple) -> None:
+        """The note at the panel's width, and ``gamma`` (the words on gamma(S), whole and short)
+        on its last line: its short form when the whole is too wide, shrunk to fit past that."""
         note, ax = self.note, self.ax
         renderer = figure_renderer(ax.figure)
         room = 0.97 * ax.get_window_extent(renderer).width
         note.set_fontsize(S.TICK_SIZE)
-        g = "" if gamma is None else number_text(gamma)
         floor = max(0.85, S.readable_share(S.TICK_SIZE, ax.figure.dpi))  # of the full size
         wide = room
-        for words in (text + (f"\ngreen: γ(S) = {g}, the SVM's margin" if g else ""),
-                      short + (f"\ngreen: γ(S) = {g} (SVM)" if g else "")):
+        for words in (f"{text}\n{gamma[0]}", f"{short}\n{gamma[1]}"):
             note.set_text(words)
             wide = note.get_window_extent(renderer).width
             if wide <= room / floor:

@@ -195,3 +195,23 @@ def test_the_points_keep_their_heights_when_the_verdict_on_separability_comes():
     f.set_run(traj, ds.X, ds.y)  # the solvers loaded: the verdict and gamma(S)
     assert f.margin.gamma_value is not None and "green: γ(S)" in f.margin.note.get_text()
     np.testing.assert_array_equal(_drawn(f, k)[0][:, 1], first[:, 1])
+
+
+def test_in_the_dashboard_a_data_set_change_and_its_undo_swap_the_side_panel():
+    from explorer.app.dashboard import Dashboard
+
+    d = Dashboard(query="tab=perceptron&dataset=iris4&step=30")
+    view = d.active
+    fig = view._figure
+    assert fig.side is fig.margin and view.model.step == 30
+    before = d.share.value
+    view.model.update(dataset="koski")  # two features: weight space again
+    assert fig.side is fig.weights and fig.weights.ax.get_visible()
+    assert not fig.margin.ax.get_visible()
+    d.history.undo()
+    assert d.share.value == before and fig.side is fig.margin and fig.margin.ax.get_visible()
+    assert not fig.weights.ax.get_visible() and view.model.X.shape[1] == 4
+    xy, _ = _drawn(fig, 30)
+    w, b = fig.traj.state(30)
+    np.testing.assert_allclose(xy[:, 0], view.model.y * (view.model.X @ w + b)
+                               / np.linalg.norm(w), atol=1e-12)

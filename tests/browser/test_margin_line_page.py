@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 VISIBLE = ".widget-tab-contents > .widget-box:visible"
 FIG = f"{VISIBLE} .pe-pagefigure"
 SHARE = ".pe-share input"
+SHOWN = "[...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
 
 
 def _panels(page) -> dict:
@@ -91,6 +92,21 @@ def test_breast_cancer_shows_the_margin_line_and_its_link_reopens_the_same_step(
                                    atol=0.6 / px_per_unit)
         return drawn  # (check: the distances are the run's at this step, within a px)
 
+    before = check(k)
+    # shown large (a click on its title) with the same distances, and back
+    box = page.locator(f"{FIG} canvas.pe-canvas").bounding_box()
+
+    def click_title():
+        x, y0, w, h = _panels(page)["margin"]["title"]
+        page.mouse.click(box["x"] + x + w / 2, box["y"] + y0 + h / 2)
+
+    click_title()
+    page.wait_for_function(f"() => {SHOWN}.pePanels.length === 1", timeout=60_000)
+    assert list(_panels(page)) == ["margin"]
+    large = check(k)
+    assert np.ptp(large["margin_pos"][:, 0]) > 1.5 * np.ptp(before["margin_pos"][:, 0])
+    click_title()
+    page.wait_for_function(f"() => {SHOWN}.pePanels.length > 1", timeout=60_000)
     before = check(k)
     page.locator(f"{FIG} canvas.pe-canvas").click(position={"x": 5, "y": 5})
     page.keyboard.press("ArrowRight")  # an update: w turns, every distance changes

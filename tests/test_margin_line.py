@@ -215,3 +215,11 @@ def test_in_the_dashboard_a_data_set_change_and_its_undo_swap_the_side_panel():
     w, b = fig.traj.state(30)
     np.testing.assert_allclose(xy[:, 0], view.model.y * (view.model.X @ w + b)
                                / np.linalg.norm(w), atol=1e-12)
+
+
+def test_b_held_at_b0_is_no_component_and_has_no_svm_to_compare():
+    ds = datasets.load("iris", features="all")
+    f, _ = _figure(ds, max_epochs=1, fit_intercept=False, b0=0.5)
+    words = f.margin.note.get_text().splitlines()
+    assert words[0] == "w has 4 components:" and words[-1].startswith("no γ(S)")
+    assert f.margin.gamma_value is None and not f.margin.gamma.get_visible()

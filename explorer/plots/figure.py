@@ -85,7 +85,7 @@ class PerceptronFigure(PageFigure):
         else:
             self.margin.set_run(traj, self.X, self.y, separable=(
                 None if info.pending else info.separable), note=weights_note(
-                self.X.shape[1], fit=fit or float(traj.params.get("b0", 0.0)) != 0))
+                self.X.shape[1], fit=fit))
         self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
         self.proof.fit_label()

@@ -64,7 +64,7 @@ def gamma_words(separable: bool | None, gamma: float | None) -> tuple[str, str]:
     if not separable:
         return "not separable: no γ(S), no band", "not separable: no γ(S)"
     if gamma is None:  # b held at b0 != 0 without an offset: no SVM compares
-        return "γ(S): no SVM holds b at b0", "no γ(S) here"
+        return "no γ(S): b is held at b0 ≠ 0", "no γ(S) (b held)"
     g = number_text(gamma)
     return f"green: γ(S) = {g}, the SVM's margin", f"green: γ(S) = {g} (SVM)"
 

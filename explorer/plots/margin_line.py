@@ -49,24 +49,26 @@ SMALL = 0.4
 _GOLDEN = (np.sqrt(5.0) - 1) / 2
 
 
-def weights_note(M: int, *, fit: bool) -> tuple[str, str]:
-    """Why weight space is not drawn for data of ``M > 2`` features, and a short form."""
+def weights_note(M: int, *, fit: bool) -> tuple[str, str, str]:
+    """Why weight space is not drawn for data of ``M > 2`` features: whole, short and tiny."""
     n = M + 1 if fit else M
     return (f"w has {n} components{' (with b)' if fit else ''}:\nthe version space cannot be drawn",
-            f"w has {n} components:\nno weight space")
+            f"w has {n} components:\nno weight space", f"{n}-D w:\nnot drawn")
 
 
-def gamma_words(separable: bool | None, gamma: float | None) -> tuple[str, str]:
-    """The note's line on ``gamma(S)``, whole and short: its value (the green band), or why there
-    is none. Always one line, so that the panel's rows do not move when the verdict comes."""
+def gamma_words(separable: bool | None, gamma: float | None) -> tuple[str, str, str]:
+    """The note's line on ``gamma(S)``, whole, short and tiny: its value (the green band), or why
+    there is none. Always one line, so that the panel's rows do not move when the verdict
+    comes."""
     if separable is None:
-        return "γ(S): being worked out", "γ(S): being worked out"
+        return "γ(S): being worked out", "γ(S): being worked out", "γ(S): pending"
     if not separable:
-        return "not separable: no γ(S), no band", "not separable: no γ(S)"
+        return "not separable: no γ(S), no band", "not separable: no γ(S)", "no γ(S)"
     if gamma is None:  # b held at b0 != 0 without an offset: no SVM compares
-        return "no γ(S): b is held at b0 ≠ 0", "no γ(S) (b held)"
+        return "no γ(S): b is held at b0 ≠ 0", "no γ(S) (b held)", "no γ(S)"
     g = number_text(gamma)
-    return f"green: γ(S) = {g}, the SVM's margin", f"green: γ(S) = {g} (SVM)"
+    return (f"green: γ(S) = {g}, the SVM's margin", f"green: γ(S) = {g} (SVM)",
+            f"γ(S) = {g}")
 
 
 def spread(n: int, lo: float = SPREAD[0], hi: float = SPREAD[1]) -> np.ndarray:
@@ -122,7 +124,7 @@ class MarginLinePanel:
         self.heights = np.zeros(0)
         self.gamma_value = None  # gamma(S) drawn, when the data are separable
         self._cache: dict[bytes, tuple] = {}
-        self._label_span = 0.0  # the label of the margin now across the axis, in data units
+        self._labels = [("margin ", 0.0)]  # the label's forms: words, width in data units
         self._label_y = LABELS_Y  # its row (axes fraction: the y axis is 0..1)
 
     # ------------------------------------------------------------------ run
@@ -173,9 +175,11 @@ class MarginLinePanel:
             text.set_visible(ext.width * per_x <= room)
         note = self.note.get_window_extent(renderer)
         self._label_y = (note.y0 - box.y0) / tall - GAP / 2
-        self.now_text.set_text(f"margin {number_text(-0.123)} ")  # its size, for parts()
-        label = self.now_text.get_window_extent(renderer)
-        self._label_span = label.width * per_x
+        self._labels = []  # the label's words and width in data units, for parts()
+        for words in ("margin ", ""):  # the number alone when the words fit on neither side
+            self.now_text.set_text(f"{words}{number_text(-0.123)} ")
+            label = self.now_text.get_window_extent(renderer)
+            self._labels.append((words, label.width * per_x))
         top = self._label_y - label.height / tall - GAP
         bottom = SIDES_Y + sides + GAP
         if top - bottom < 0.3:  # a short panel: the points take the room the words leave
@@ -195,16 +199,17 @@ class MarginLinePanel:
         pad = 0.06 * max(hi - lo, 1e-9)
         return lo - pad, hi + pad
 
-    def _say(self, text: str, short: str, *, gamma: tuple) -> None:
-        """The note at the panel's width, and ``gamma`` (the words on gamma(S), whole and short)
-        on its last line: its short form when the whole is too wide, shrunk to fit past that."""
+    def _say(self, *forms: str, gamma: tuple) -> None:
+        """The note at the panel's width (``forms``: whole, short, tiny), and ``gamma`` (the
+        words on gamma(S) in the same forms) on its last line: the first form that fits at
+        readable type, shrunk to fit past that."""
         note, ax = self.note, self.ax
         renderer = figure_renderer(ax.figure)
         room = 0.97 * ax.get_window_extent(renderer).width
         note.set_fontsize(S.TICK_SIZE)
         floor = max(0.85, S.readable_share(S.TICK_SIZE, ax.figure.dpi))  # of the full size
         wide = room
-        for words in (f"{text}\n{gamma[0]}", f"{short}\n{gamma[1]}"):
+        for words in (f"{a}\n{b}" for a, b in zip(forms, gamma, strict=True)):
             note.set_text(words)
             wide = note.get_window_extent(renderer).width
             if wide <= room / floor:
@@ -266,13 +271,17 @@ class MarginLinePanel:
                                         "text": ZERO_NOTE, "ha": "center", "va": "center"}}
         pos, neg, xy, m = self._drawn(w, f.b)
         lo, hi = self.ax.get_xlim()
-        ha = "right" if m - self._label_span >= lo or m + self._label_span > hi else "left"
+        words, ha = self._labels[-1][0], "right"
+        for form, span in self._labels:  # left of the line, else right of it, else shorter
+            if m - span >= lo or m + span <= hi:
+                words, ha = form, ("right" if m - span >= lo else "left")
+                break
         return {"margin_pos": {"xy": pos}, "margin_neg": {"xy": neg},
                 "margin_picked": {"xy": xy[picked] if picked else T.EMPTY, "c": codes},
                 "margin_now": {"xy": np.array([[m, 0.0], [m, self._label_y]])},
                 "margin_now_text": {"xy": np.array([m, self._label_y]),
-                                    "text": f"margin {number_text(m)} " if ha == "right"
-                                    else f" margin {number_text(m)}",
+                                    "text": f"{words}{number_text(m)} "
+                                    if ha == "right" else f" {words}{number_text(m)}",
                                     "ha": ha, "va": "top"}}
 
     def show(self, f: StepFrame) -> None:

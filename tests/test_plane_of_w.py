@@ -11,8 +11,8 @@ from explorer.app.perceptron.model import SPEC, VIEW_DATASETS
 from explorer.app.perceptron.view import PerceptronView
 from explorer.perceptron import train
 from explorer.plots.figure import PerceptronFigure
+from explorer.plots.margin_line import weights_note
 from explorer.plots.plane_of_w import PlaneOfW
-from explorer.plots.weights import many_weights_note
 from explorer.shared import datasets
 from explorer.shared.exact_views import w_plane
 
@@ -123,15 +123,18 @@ def test_two_features_are_drawn_as_before():
 
 def test_four_features_say_what_the_axes_and_the_weight_space_show():
     f, _ = _figure(_iris(), max_epochs=1)
-    names = {t.name for t in f.scene(width=1000, height=520).tracks}
+    scene = f.scene(width=1000, height=520)
+    names = {t.name for t in scene.tracks} | {p.name for p in scene.panels}
     assert {"pos", "neg"} <= names
     assert f.plane.ax.get_xlabel() == "along w (exact distance)"
     assert "4 features" in f.plane.ax.get_title(loc="left")
-    whole, short = many_weights_note(4, fit=True)
-    assert "5 dimensions (w, b)" in whole and "4 weights" in short
-    assert f.weights.note.get_text() in (whole, short)  # short when the whole is too small
-    assert not f.weights.cone.get_visible() and not f.weights.constraints.get_segments()
-    assert f.weights.ax.get_xlabel() == "w₁"
+    # weight space (5-D with b) is not drawn: the margin line takes its place and says why
+    assert not f.weights.ax.get_visible() and f.side is f.margin and f.margin.ax.get_visible()
+    whole, short, _ = weights_note(4, fit=True)
+    assert "w has 5 components" in whole and "cannot be drawn" in whole
+    assert short == "w has 5 components:\nno weight space"
+    assert f.margin.note.get_text().rsplit("\n", 1)[0] in weights_note(4, fit=True)
+    assert "margin" in names and "weights" not in names
 
 
 # --------------------------------------------------------------------------- the tab

@@ -9,6 +9,7 @@ from ..perceptron.trajectory import Trajectory
 from . import layers, live, room
 from . import style as S
 from .data3d import Data3D
+from .margin_line import MarginLinePanel, weights_note
 from .overlays import LEGEND_DROP
 from .page_figure import PageFigure, new_figure
 from .plane import DataPlane
@@ -62,6 +63,8 @@ class PerceptronFigure(PageFigure):
         self.X = np.zeros((0, 2))
         self.y = np.zeros(0)
         self.planes = None  # each step's plane, for data of more than two features
+        self.margin = None  # the margin line, in weight space's place for more (_pick_side)
+        self.side = self.weights  # the panel beside the plane: weight space or the margin line
         self.panels = (self.plane, self.weights, self.mistakes, self.proof)
         self._init_live(blit)
 
@@ -70,6 +73,7 @@ class PerceptronFigure(PageFigure):
         self.traj, self.X, self.y = traj, np.asarray(X, dtype=float), np.asarray(y, dtype=float)
         self.info = describe_run(traj, X, y) if info is None else info
         self._set_data(box)
+        self._pick_side()
         kept = traj.rule if traj.rule in ("pocket", "averaged") else None
         flat = self.X.shape[1] <= 2  # hulls of points that move would not stay still
         self.plane.set_overlays(self.X, self.y, band=self.info.band, kept_kind=kept,
@@ -78,8 +82,14 @@ class PerceptronFigure(PageFigure):
                                 hand=self.hand, batch=traj.params.get("batch_size", 1) > 1)
         self._lay_out()  # the side panels fit their texts to where they are
         info = self.info
-        self.weights.set_run(traj, self.X, self.y, separable=(
-            None if info.pending else info.separable if traj.params["fit_intercept"] else True))
+        fit = traj.params["fit_intercept"]
+        if self.side is self.weights:
+            self.weights.set_run(traj, self.X, self.y, separable=(
+                None if info.pending else info.separable if fit else True))
+        else:
+            self.margin.set_run(traj, self.X, self.y, separable=(
+                None if info.pending else info.separable), note=weights_note(
+                self.X.shape[1], fit=fit))
         self.mistakes.set_run(traj, self.info.bound, getattr(self.info, "cycle", None))
         self.proof.set_run(self.info.proof, note=self.info.note)
         self.proof.fit_label()
@@ -125,6 +135,19 @@ class PerceptronFigure(PageFigure):
             self.plane = shown
             self.panels = (shown, *self.panels[1:])
         return M
+
+    def _pick_side(self) -> None:
+        """The panel beside the plane: weight space for two features or fewer, else the margin
+        line (:mod:`explorer.plots.margin_line`: weight space has more dimensions than a
+        picture), made the first time it is needed, in the same place."""
+        many = self.X.shape[1] > 2
+        if many and self.margin is None:
+            self.margin = MarginLinePanel(self.fig.add_subplot(self.grid[0, 1]))
+        self.side = self.margin if many else self.weights
+        for p in (self.weights, self.margin):
+            if p is not None and p is not self.side:
+                p.ax.set_visible(False)
+        self.panels = (self.plane, self.side, self.mistakes, self.proof)
 
     def _lay_out(self) -> None:
         """Share the figure's room, the data plane first (:mod:`explorer.plots.room`): the plane
@@ -172,7 +195,8 @@ class PerceptronFigure(PageFigure):
 
     def side_rows(self) -> tuple:
         """The names of the side panels' rows (the choice a crowded figure offers)."""
-        return ("Weight space, mistakes", "Proof")
+        return ("Margin line, mistakes" if self.side is self.margin else
+                "Weight space, mistakes", "Proof")
 
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: weight
@@ -233,8 +257,8 @@ class PerceptronFigure(PageFigure):
         return 0 if self.traj is None else int(self.traj.n_steps)
 
     def _named(self) -> dict:
-        return {"plane": self.plane, "weights": self.weights, "mistakes": self.mistakes,
-                "proof": self.proof}
+        return {"plane": self.plane, "margin" if self.side is self.margin else "weights":
+                self.side, "mistakes": self.mistakes, "proof": self.proof}
 
     def page_panels(self, *, width: float, height: float) -> tuple:
         """The panels shown (a crowded figure shows one row of side panels, see focus)."""

@@ -221,6 +221,8 @@ function render({ model, el }) {
   model.on('change:preview', showPresenter);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
+  // the languages the browser asks for, most wanted first (a page whose link names none)
+  model.set('languages', Array.from(navigator.languages || [navigator.language || '']));
   report(true);
   measure();
   if (model.get('query')) onQuery();  // a bad link's query gives way to the state shown
@@ -277,6 +279,8 @@ class PageBridge(anywidget.AnyWidget):
     initial_query = T.Unicode("").tag(sync=True)
     query = T.Unicode("").tag(sync=True)
     href = T.Unicode("").tag(sync=True)
+    #: The browser's languages (``navigator.languages``), most wanted first.
+    languages = T.List(T.Unicode()).tag(sync=True)
     figure_top = T.Int(0).tag(sync=True)
     figure_width = T.Int(0).tag(sync=True)
     measure = T.Int(0).tag(sync=True)

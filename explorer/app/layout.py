@@ -74,6 +74,7 @@ CSS = """
 .pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input, .pe-playlist-link input { font-family: monospace; font-size: 13px; }
+.pe-share { min-width: 150px; } .pe-share input { min-width: 0; }  /* room for the language */
 .pe-timeline .widget-play button { min-width: 44px; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */

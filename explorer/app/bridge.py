@@ -82,11 +82,29 @@ function render({ model, el }) {
       const px = `${Math.round(top + window.scrollY)}px`;
       if (r.style.getPropertyValue('--pe-sidebar-top') !== px) r.style.setProperty('--pe-sidebar-top', px);
     }
+    placeBar(r);
     let changed = force;
     for (const [k, v] of Object.entries(values)) {
       if (model.get(k) !== v) { model.set(k, v); changed = true; }
     }
     if (changed) model.save_changes();
+  }
+  // lecture mode puts the top bar beside the tabs; where the tabs' titles (longer in some
+  // languages) leave it no room, it goes on its own row above them (class pe-bar-below).
+  // Decided from widths that do not depend on where the bar is, so it settles at once.
+  function placeBar(r) {
+    if (!r || !r.classList.contains('pe-lecture')) return;
+    const bar = r.querySelector(':scope > .pe-topbar');
+    const tabs = [...r.querySelectorAll('.lm-TabBar-tab')].filter(e => e.offsetParent !== null);
+    if (!bar || !tabs.length) return;
+    const parts = [...bar.children].filter(c => c.offsetParent !== null);
+    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+    const barWidth = parts.reduce((w, c) => w + c.getBoundingClientRect().width, 0)
+        + gap * Math.max(0, parts.length - 1);
+    const tabsRight = Math.max(...tabs.map(t => t.getBoundingClientRect().right));
+    const room = r.getBoundingClientRect().right - tabsRight;
+    const below = barWidth + 8 > room;
+    if (r.classList.contains('pe-bar-below') !== below) r.classList.toggle('pe-bar-below', below);
   }
   // after the page has laid out what the kernel just changed (lecture mode, settings, a tab)
   const measure = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));

@@ -140,7 +140,8 @@ class Dashboard(W.VBox):
         self.b_lecture = label(W.ToggleButton(value=False, icon="desktop", **_auto()),
                                description=N_("Lecture mode"),
                                tooltip=N_("Large type and figure, settings hidden (key l)"))
-        self.share = W.Text(layout=W.Layout(flex="1 1 140px", width="auto"))
+        self.share = W.Text(layout=W.Layout(flex="1 1 140px", width="auto"),
+                            style={"description_width": "initial"})
         self.share.add_class("pe-share")
         self.b_settings.add_class("pe-settings-toggle")
         self.b_lecture.add_class("pe-lecture-toggle")

@@ -59,8 +59,10 @@ def test_bad_hall_numbers_are_refused(capsys):
     assert "--max-pages must be in 0..1000" in capsys.readouterr().err
 
 
-def _get(url, timeout=120, opener=None):
+def _get(url, timeout=120, opener=None, headers=None):
     """(status, body, headers); ``opener`` keeps cookies as a browser does (the queue ticket)."""
+    if headers:
+        url = urllib.request.Request(url, headers=headers)
     try:
         with (opener.open if opener else urllib.request.urlopen)(url, timeout=timeout) as r:
             return r.status, r.read().decode("utf-8", "replace"), dict(r.headers)
@@ -127,6 +129,14 @@ def test_second_page_gets_the_room_full_page_and_no_traceback(capped_server):
     assert headers.get("Retry-After") == "60"
     assert "Traceback" not in body
     assert json.loads(_get(capped_server + "hall/status")[1])["pages"] == 1  # none started
+    # in the browser's language, or the link's (issue 35)
+    status, body, _ = _get(capped_server + "?tab=margins",
+                           headers={"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"})
+    assert status == 503 and '<html lang="sv">' in body
+    assert "Salen är full: 1 av 1 platser är tagna" in body
+    status, body, _ = _get(capped_server + "?tab=margins&lang=de",
+                           headers={"Accept-Language": "sv"})
+    assert status == 503 and "Der Raum ist voll: 1 von 1 Plätzen sind belegt" in body
 
 
 # ---------------------------------------------------------------------------- the room's places

@@ -24,6 +24,8 @@ from collections.abc import Callable
 import ipywidgets as W
 import numpy as np
 
+from ..shared.i18n import N_
+from .labels import label
 from .question_state import QuestionState, read_message
 from .questions import LabellingShown, RunShown, questions_for
 
@@ -31,7 +33,7 @@ __all__ = ["Asking", "ASK_KEYS", "ASK_TIP", "SHOWN"]
 
 #: The keys that ask (the page figure sends them with the step it shows).
 ASK_KEYS = ("q", "Q")
-ASK_TIP = ("Ask the class a question about what is shown (q; q again: another question); "
+ASK_TIP = N_("Ask the class a question about what is shown (q; q again: another question); "
            "they answer, then Reveal")
 
 
@@ -101,8 +103,9 @@ class Asking:
 
     def __init__(self, *, active: Callable, look: dict | None = None):
         self._active = active
-        self.button = W.Button(description="Ask", icon="question-circle", tooltip=ASK_TIP,
-                               **(look or {"layout": W.Layout(width="auto")}))
+        self.button = label(W.Button(icon="question-circle",
+                                     **(look or {"layout": W.Layout(width="auto")})),
+                            description=N_("Ask"), tooltip=ASK_TIP)
         self.button.add_class("pe-ask")
         self.button.on_click(lambda _: self.ask())
         self._serial = 0

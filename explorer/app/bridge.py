@@ -82,11 +82,29 @@ function render({ model, el }) {
       const px = `${Math.round(top + window.scrollY)}px`;
       if (r.style.getPropertyValue('--pe-sidebar-top') !== px) r.style.setProperty('--pe-sidebar-top', px);
     }
+    placeBar(r);
     let changed = force;
     for (const [k, v] of Object.entries(values)) {
       if (model.get(k) !== v) { model.set(k, v); changed = true; }
     }
     if (changed) model.save_changes();
+  }
+  // lecture mode puts the top bar beside the tabs; where the tabs' titles (longer in some
+  // languages) leave it no room, it goes on its own row above them (class pe-bar-below).
+  // Decided from widths that do not depend on where the bar is, so it settles at once.
+  function placeBar(r) {
+    if (!r || !r.classList.contains('pe-lecture')) return;
+    const bar = r.querySelector(':scope > .pe-topbar');
+    const tabs = [...r.querySelectorAll('.lm-TabBar-tab')].filter(e => e.offsetParent !== null);
+    if (!bar || !tabs.length) return;
+    const parts = [...bar.children].filter(c => c.offsetParent !== null);
+    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+    const barWidth = parts.reduce((w, c) => w + c.getBoundingClientRect().width, 0)
+        + gap * Math.max(0, parts.length - 1);
+    const tabsRight = Math.max(...tabs.map(t => t.getBoundingClientRect().right));
+    const room = r.getBoundingClientRect().right - tabsRight;
+    const below = barWidth + 8 > room;
+    if (r.classList.contains('pe-bar-below') !== below) r.classList.toggle('pe-bar-below', below);
   }
   // after the page has laid out what the kernel just changed (lecture mode, settings, a tab)
   const measure = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));
@@ -221,6 +239,8 @@ function render({ model, el }) {
   model.on('change:preview', showPresenter);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
+  // the languages the browser asks for, most wanted first (a page whose link names none)
+  model.set('languages', Array.from(navigator.languages || [navigator.language || '']));
   report(true);
   measure();
   if (model.get('query')) onQuery();  // a bad link's query gives way to the state shown
@@ -277,6 +297,8 @@ class PageBridge(anywidget.AnyWidget):
     initial_query = T.Unicode("").tag(sync=True)
     query = T.Unicode("").tag(sync=True)
     href = T.Unicode("").tag(sync=True)
+    #: The browser's languages (``navigator.languages``), most wanted first.
+    languages = T.List(T.Unicode()).tag(sync=True)
     figure_top = T.Int(0).tag(sync=True)
     figure_width = T.Int(0).tag(sync=True)
     measure = T.Int(0).tag(sync=True)

@@ -15,50 +15,41 @@ ask a question about the step shown, answered and revealed over the figure
 
 from __future__ import annotations
 
-import importlib
 import os
-import threading
 
 import ipywidgets as W
 
+from ..shared.i18n import N_, tr
 from . import datachoice, guard
 from .asking import Asking
 from .bridge import PageBridge
 from .jobs import kernel_loop
+from .labels import label, on_language
+from .language_ui import LanguageMenu, without_lang
 from .layout import CSS, FigureFit, fit_figure, sidebar_starts_open
 from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .preview import NextSlidePreview
 from .state import query_tab
+from .tab_table import (  # noqa: F401 - the tabs' table, as the dashboard's
+    PRELOAD_AFTER_S,
+    PRELOAD_MODULES,
+    TABS,
+    _load,
+    preload_later,
+    preload_tabs,
+    tab_class,
+    tab_spec,
+    warm_up,
+)
 from .undo_ui import UndoRedo
 
-#: (key, title, "module:Class") per tab; the class follows the tab protocol of PerceptronView:
-#: made with ``Class(fitted=FigureFit or None)`` (the figure's size for the window, None before
-#: the page measured it), ``spec``, ``save_state()``, ``load_state(dict, origin=None)``,
-#: ``changed`` (trait), ``messages``, ``timeline``, ``fit(FigureFit)``, ``show_settings(bool)``,
-#: ``handle_key(key)``.
-TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
-        ("margins", "Margins", "explorer.app.margins:MarginsView"),
-        ("cover", "Cover", "explorer.app.cover:CoverView"),
-        ("xor", "XOR", "explorer.app.xor:XorView"),
-        ("generalization", "Generalization", "explorer.app.generalization:GeneralizationView")]
 MAX_STATE_BYTES = 1_000_000
 #: Longest query string written to the address bar (longer states: save as JSON).
 MAX_LINK_CHARS = 6000
 #: Seconds of quiet before the link follows a change of state.
 LINK_DELAY_S = 0.4
-#: Seconds after the page is built before the other tabs' modules are imported in a thread
-#: (:func:`preload_tabs`): after the first picture, beside the Perceptron tab's solvers (their
-#: import starts 2.5 s after the page is built, about 1.5 s of CPU, and the tabs need some of
-#: them: each module is imported once, by whichever thread comes first).
-PRELOAD_AFTER_S = 3.0
-#: What a tab's first opening imports besides its own modules: scikit-learn's data sets (the
-#: Generalization tab's risk panel reads iris and breast cancer when it is made) and the kernel
-#: perceptron (the XOR tab's scene runs it).
-PRELOAD_MODULES = ("sklearn.datasets", "explorer.xor.kernel_perceptron")
-
-
 def _shell():
     """The kernel's IPython shell, or None outside a kernel."""
     try:
@@ -68,21 +59,8 @@ def _shell():
     return get_ipython()
 
 
-def _load(target: str):
-    module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def tab_class(tab, *, tabs=TABS):
-    """The view class of the tab called ``tab`` (importing its module), or None if none is."""
-    target = next((t for key, _, t in tabs if key == tab), None)
-    return None if target is None else _load(target)
-
-
-def tab_spec(tab, *, tabs=TABS):
-    """The state spec of the tab called ``tab`` (importing its module), or None if none is."""
-    cls = tab_class(tab, tabs=tabs)
-    return None if cls is None else cls.spec
+def _auto() -> dict:
+    return {"layout": W.Layout(width="auto")}  # one Layout per widget: they are shared state
 
 
 class Dashboard(W.VBox):
@@ -92,35 +70,23 @@ class Dashboard(W.VBox):
         self.tab_table = list(TABS if tabs is None else tabs)
         self.tab_keys = [k for k, _, _ in self.tab_table]
         self.views: dict[str, W.Widget] = {}
+        self._said_later: list[str] = []
         self.bridge = PageBridge()
         self._link_dirty = False
         self._link_timer = None
         query = os.environ.get("QUERY_STRING", "") if query is None else query
 
-        def auto():
-            return {"layout": W.Layout(width="auto")}  # one Layout per widget: they are shared state
-
-        self.b_settings = W.ToggleButton(value=True, description="Settings", icon="sliders",
-                                         tooltip="Show or hide the settings column", **auto())
-        self.b_lecture = W.ToggleButton(value=False, description="Lecture mode", icon="desktop",
-                                        tooltip="Large type and figure, settings hidden (key l)",
-                                        **auto())
-        self.share = W.Text(description="Link", layout=W.Layout(flex="1 1 240px", width="auto"),
-                            tooltip="Copy this link: it opens the dashboard at the state shown")
-        self.share.add_class("pe-share")
-        self.b_settings.add_class("pe-settings-toggle")
-        self.b_lecture.add_class("pe-lecture-toggle")
+        #: The page's language (explorer.app.language_ui): the link's lang=, the menu.
+        self.language = LanguageMenu(query=query, changed=self._language_changed,
+                                     refuse=self._refuse_later)
+        query = without_lang(query)
+        self._make_buttons()
         #: Undo and Redo (explorer.app.undo_ui): each tab's edits, back and forth.
         self.history = UndoRedo(active=lambda: self.active, flush=self._write_pending_link,
                                 restore=self._restore)
         #: The question asked over the figure (explorer.app.asking): the Ask button, key q.
         self.asking = Asking(active=lambda: self.active, look={
             "layout": self.history.b_undo.layout, "style": self.history.b_undo.style})
-        self.b_save = W.Button(description="Save state", icon="download",
-                               tooltip="Download the tab's whole state as a JSON file", **auto())
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load state", tooltip="Open a saved JSON state",
-                                   **auto())
         #: The presenter view's window and the next slide's picture in it (explorer.app.preview).
         self.preview = NextSlidePreview(
             view_of=lambda tab: tab_class(tab, tabs=self.tab_table), fitted=self._fit,
@@ -139,16 +105,12 @@ class Dashboard(W.VBox):
         self.b_save.on_click(lambda _: self._save())
         self.upload.observe(self._on_upload, names="value")
         self.share.observe(self._on_share_typed, names="value")
-        top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
-                      self.b_settings, self.b_lecture, self.history.b_undo,
-                      self.history.b_redo, self.asking.button,
-                      self.playlist.toggle, self.share,
-                      self.b_save, self.upload],
-                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        top.add_class("pe-topbar")
+        top = self._top_bar()
 
-        self.tabs = W.Tab(children=[W.VBox([W.HTML("Loading…")]) for _ in self.tab_table],
-                          titles=[t for _, t, _ in self.tab_table])
+        self.tabs = W.Tab(children=[W.VBox([W.HTML(tr("Loading…"))]) for _ in self.tab_table],
+                          titles=self._titles())
+        self._share_words()
+        on_language(self._relabel)
         super().__init__([W.HTML(CSS), self.bridge, top, self.playlist, self.tabs], **kwargs)
         self.add_class("pe-root")
         slides, query = (query, "") if is_playlist_link(query) else ("", query)
@@ -163,11 +125,41 @@ class Dashboard(W.VBox):
         self.bridge.observe(self._on_window, names=["width", "height", "figure_top", "figure_width"])
         self.bridge.on_key(self._on_key)
         self.bridge.observe(lambda ch: self._state_changed(), names="href")
+        self.bridge.observe(lambda ch: self.language.browser(ch["new"]), names="languages")
         if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # a page, not a notebook
             guard.install(_shell(), self._report_error)
         loop = kernel_loop()
         if loop is not None:  # the other tabs' imports, once the page is up (a tab switch)
             loop.call_later(PRELOAD_AFTER_S, preload_later, self.tab_table)
+
+    def _make_buttons(self) -> None:
+        """The top bar's own controls: Settings, Lecture mode, the link, Save and Load."""
+        self.b_settings = label(W.ToggleButton(value=True, icon="sliders", **_auto()),
+                                description=N_("Settings"),
+                                tooltip=N_("Show or hide the settings column"))
+        self.b_lecture = label(W.ToggleButton(value=False, icon="desktop", **_auto()),
+                               description=N_("Lecture mode"),
+                               tooltip=N_("Large type and figure, settings hidden (key l)"))
+        self.share = W.Text(layout=W.Layout(flex="1 1 140px", width="auto"),
+                            style={"description_width": "initial"})
+        self.share.add_class("pe-share")
+        self.b_settings.add_class("pe-settings-toggle")
+        self.b_lecture.add_class("pe-lecture-toggle")
+        self.b_save = label(W.Button(icon="download", **_auto()), description=N_("Save state"),
+                            tooltip=N_("Download the tab's whole state as a JSON file"))
+        self.upload = label(W.FileUpload(accept=".json,application/json", multiple=False,
+                                         **_auto()),
+                            description=N_("Load state"), tooltip=N_("Open a saved JSON state"))
+
+    def _top_bar(self) -> W.HBox:
+        top = W.HBox([W.HTML("<span class='pe-brand'>Perceptron Explorer</span>"),
+                      self.b_settings, self.b_lecture, self.history.b_undo,
+                      self.history.b_redo, self.asking.button,
+                      self.playlist.toggle, self.share,
+                      self.b_save, self.upload, self.language.menu],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        top.add_class("pe-topbar")
+        return top
 
     def _report_error(self, text: str) -> None:
         """A callback failed (see :mod:`explorer.app.guard`): say so in the active tab."""
@@ -203,7 +195,7 @@ class Dashboard(W.VBox):
         children = list(self.tabs.children)
         children[index] = view
         self.tabs.children = children
-        self.tabs.titles = [t for _, t, _ in self.tab_table]
+        self.tabs.titles = self._titles()
         view.observe(lambda ch: self._state_changed(), names="changed")
         if view.has_trait("handoff"):
             view.observe(self._on_handoff, names="handoff")
@@ -219,8 +211,11 @@ class Dashboard(W.VBox):
         if query:
             self._apply(view, *view.spec.from_query(query), source="link")
         if bad_tab:
-            view.messages.refuse(f"The link names an unknown tab {bad_tab!r}; showing "
-                                 f"{self.tab_table[index][1]}.")
+            view.messages.refuse(tr("The link names an unknown tab {name}; showing {title}.")
+                                 .format(name=repr(bad_tab), title=tr(self.tab_table[index][1])))
+        for text in self._said_later:
+            view.messages.refuse(text)
+        self._said_later = []
         return view
 
     def _apply(self, view, values: dict | None, problems: list[str], *, source: str) -> None:
@@ -302,7 +297,7 @@ class Dashboard(W.VBox):
         else:
             self.remove_class("pe-lecture")
         self.b_settings.disabled = lecture
-        for w in (self.share, self.b_save, self.upload):  # room for the figure
+        for w in (self.share, self.b_save, self.upload, self.language.menu):  # the figure's room
             w.layout.display = "none" if lecture else ""
         self.playlist.layout.display = "" if self.playlist.toggle.value else "none"
         self.playlist.set_compact(lecture)  # lecture mode: only Previous, the slide, Next
@@ -343,7 +338,9 @@ class Dashboard(W.VBox):
         """The state on screen for a slide: its tab, state and a title saying where it is."""
         index = self.tabs.selected_index or 0
         state = self.active.save_state()
-        return self.tab_keys[index], state, f"{self.tab_table[index][1]} at step {state['step']}"
+        title = tr("{tab} at step {step}").format(tab=tr(self.tab_table[index][1]),
+                                                  step=state["step"])
+        return self.tab_keys[index], state, title
 
     def _show_slide(self, entry) -> None:
         """Open a slide: its tab, at exactly the state saved. What the slide on screen has
@@ -387,16 +384,43 @@ class Dashboard(W.VBox):
     def _write_link(self, view) -> None:
         state = view.save_state()
         query = view.spec.to_query(state)
-        note = ""
-        if len(query) > MAX_LINK_CHARS:
+        self._link_short = len(query) > MAX_LINK_CHARS
+        if self._link_short:
             query = view.spec.to_query({**state, "points": []})
-            note = " (link without the edited points: too many; use Save state)"
+        query = self.language.link(query)
         self.bridge.query = query
         self._link = f"{self.bridge.href}?{query}" if self.bridge.href else f"?{query}"
         self.share.value = self._link
-        self.share.description = "Link" + ("*" if note else "")
-        self.share.tooltip = "Copy this link: it opens the dashboard at the state shown" + note
+        self._share_words()
         self.history.record(view, state)
+
+    def _share_words(self) -> None:
+        short = getattr(self, "_link_short", False)
+        self.share.description = tr("Link") + ("*" if short else "")
+        tip = tr("Copy this link: it opens the dashboard at the state shown")
+        if short:
+            tip += " " + tr("(link without the edited points: too many; use Save state)")
+        self.share.tooltip = tip
+
+    # ------------------------------------------------------------------ language
+    def _titles(self) -> list[str]:
+        return [tr(t) for _, t, _ in self.tab_table]
+
+    def _relabel(self) -> None:
+        """The language changed: the words this dashboard sets itself."""
+        self.tabs.titles = self._titles()
+        self._share_words()
+
+    def _language_changed(self) -> None:
+        """The menu or the browser changed the language: the link says so, the page is
+        measured again (words of other lengths)."""
+        if self.active is not None:
+            self._write_link(self.active)
+        self.bridge.measure += 1
+
+    def _refuse_later(self, text: str) -> None:
+        """A problem of the link found before the first tab exists: said in it."""
+        self._said_later.append(text)
 
     # ------------------------------------------------------------------ undo and redo
     def _write_pending_link(self, view) -> None:
@@ -465,50 +489,3 @@ def for_request(ready: Dashboard) -> Dashboard:
         return ready
     ready.close()
     return Dashboard(query=query)
-
-
-def preload_tabs(tabs=TABS) -> None:
-    """Import every tab's modules and :data:`PRELOAD_MODULES`: what opening each tab the
-    first time would otherwise import in front of the visitor (0.05-0.3 s a tab; about 5 MB
-    of memory for all of them, which opening every tab takes anyway)."""
-    for _, _, target in tabs:
-        importlib.import_module(target.split(":")[0])
-    for name in PRELOAD_MODULES:
-        importlib.import_module(name)
-
-
-def preload_later(tabs=TABS) -> threading.Thread:
-    """:func:`preload_tabs` in a daemon thread (started now); a failure is left to the tab's
-    own opening, which imports the same modules and reports it."""
-    def run():
-        try:
-            preload_tabs(tabs)
-        except Exception:  # noqa: BLE001 - the tab's opening says what failed
-            pass
-
-    thread = threading.Thread(target=run, name="pe-preload", daemon=True)
-    thread.start()
-    return thread
-
-
-def warm_up() -> None:
-    """Do ahead of time what the first page open would otherwise do in front of the visitor.
-
-    For preheated kernels (``perceptron-explorer --hall``, :mod:`explorer.serving.hall`), which run this
-    before anyone asks for a page: import the first tab and the solvers its run needs
-    (scikit-learn's libsvm for the margin of the bound, scipy's HiGHS for the separability LP),
-    train and describe the opening run, and draw it once on an off-screen figure, so fonts,
-    text layout and the first solves are cached; import the other tabs' modules
-    (:func:`preload_tabs`). No widget is created. Measured in docs/performance.md ("page open
-    -> interactive, preheated").
-    """
-    from ..plots.figure import PerceptronFigure
-    from .perceptron.model import PerceptronModel
-    from .perceptron.view import PerceptronView  # noqa: F401 - the tab's module and its imports
-
-    model = PerceptronModel()
-    figure = PerceptronFigure()
-    figure.set_run(model.trajectory, model.X, model.y, model.info)
-    figure.show(0)
-    figure.fig.canvas.draw()
-    preload_tabs()

@@ -74,6 +74,7 @@ CSS = """
 .pe-message { color: #7A3300; font-weight: 600; }
 .pe-where, .pe-help { color: #333; margin-left: 8px; }
 .pe-share input, .pe-playlist-link input { font-family: monospace; font-size: 13px; }
+.pe-share { min-width: 150px; } .pe-share input { min-width: 0; }  /* room for the language */
 .pe-timeline .widget-play button { min-width: 44px; }
 .pe-sidebar .widget-box > *, .pe-sidebar > * { flex-shrink: 0; }
 .pe-play button:nth-of-type(2) { display: none; }  /* Stop would also rewind: Reset does that */
@@ -111,6 +112,8 @@ body:has(.pe-root.pe-lecture) .jp-Cell-outputWrapper { padding-top: 0; margin-to
   .pe-root .pe-ask i { font-size: var(--pe-font, 16px); margin: 0; }
 }
 .pe-root.pe-lecture > .pe-topbar { gap: 6px; }
+/* where the tabs' titles leave the bar no room beside them (the page bridge decides) */
+.pe-root.pe-lecture.pe-bar-below > .pe-topbar { position: static; justify-content: flex-end; }
 /* and in lecture mode under 1366 px Lecture mode too (the key l, its tooltip and screen readers
    keep its name): the row beside the tabs then clears the last tab's title at 1024 px */
 @media (max-width: 1365px) {

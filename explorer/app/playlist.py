@@ -37,6 +37,8 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from explorer.shared.i18n import N_  # absolute: tests load this file alone
+
 from .state import (
     APP,
     MAX_JSON_BYTES,
@@ -59,7 +61,7 @@ MAX_ENTRIES = 100
 #: screen out and back (:data:`explorer.app.bridge.BLACKOUT_KEYS`).
 NEXT_KEYS = ("n", "N")
 PREVIOUS_KEYS = ("p", "P")
-KEYS_HELP = "n next slide, p previous slide (Playlist); b or . blacks the screen out and back"
+KEYS_HELP = N_("n next slide, p previous slide (Playlist); b or . blacks the screen out and back")
 MAX_TITLE = 80
 #: A slide's notes, at most (characters): a page of speaker's notes.
 MAX_NOTES = 2000

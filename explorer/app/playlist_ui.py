@@ -22,6 +22,8 @@ from importlib import resources
 
 import ipywidgets as W
 
+from ..shared.i18n import N_, tr
+from .labels import label
 from .lazy import BuiltOnUse
 from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
 from .state import MAX_JSON_BYTES
@@ -62,9 +64,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         self._presenter, self._open_presenter = presenter, open_presenter
         self.titles = dict(titles or {})
         self._syncing = self._compact = False
-        self.toggle = W.ToggleButton(value=False, description="Playlist", icon="list-ol",
-                                     tooltip=f"A lecture's slides of saved states ({KEYS_HELP})",
-                                     **_auto())
+        self.toggle = label(W.ToggleButton(value=False, icon="list-ol", **_auto()),
+                            description=N_("Playlist"),
+                            tooltip=lambda: tr("A lecture's slides of saved states ({keys})")
+                            .format(keys=tr(KEYS_HELP)))
         self.toggle.observe(lambda ch: self.build() if ch["new"] else None, names="value")
         super().__init__([])  # the group's parts are made when first shown or used (_build)
         self.add_class("pe-playlist")

@@ -14,7 +14,9 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
+from ..shared.i18n import N_
 from .history import Entry, History
+from .labels import label
 
 
 class UndoRedo:
@@ -37,11 +39,12 @@ class UndoRedo:
         self._active, self._flush, self._restore = active, flush, restore
         # one layout and style for both (never changed apart): fewer models for the page
         look = {"layout": W.Layout(width="auto"), "style": W.ButtonStyle()}
-        self.b_undo = W.Button(description="Undo", icon="undo", disabled=True,
-                               tooltip="Undo the last change of the settings or the data "
-                                       "(Ctrl+Z)", **look)
-        self.b_redo = W.Button(description="Redo", icon="repeat", disabled=True,
-                               tooltip="Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)", **look)
+        self.b_undo = label(W.Button(icon="undo", disabled=True, **look),
+                            description=N_("Undo"), tooltip=N_(
+                                "Undo the last change of the settings or the data (Ctrl+Z)"))
+        self.b_redo = label(W.Button(icon="repeat", disabled=True, **look),
+                            description=N_("Redo"),
+                            tooltip=N_("Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)"))
         self.b_undo.add_class("pe-undo")
         self.b_redo.add_class("pe-redo")
         self.b_undo.on_click(lambda _: self.undo())

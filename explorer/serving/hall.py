@@ -50,6 +50,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer, Unicode
 
+from ..shared import i18n
+from ..shared.i18n import query_lang, tr, tr_n
 from .lecture import MAX_FOLLOWERS, Lecture
 from .lecture_web import lecture_handlers
 from .page import ExplorerVoila, PageHandler, page_handlers
@@ -78,30 +80,71 @@ REFILL_DELAY_S = 3.0
 TICKET_COOKIE = "pe_hall_ticket"
 _TICKET = re.compile(r"[0-9a-f]{32}")
 
-def _short_page(title: str, head: str, body: str) -> str:
-    """The hall's own pages (a ``str.format`` template): large, plain, readable on a phone."""
-    style = ("body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; "
+def _short_page(title: str, head: str, body: str, *, lang: str) -> str:
+    """The hall's own pages: large, plain, readable on a phone (``title``, ``head`` and
+    ``body`` are HTML, already translated and filled in)."""
+    style = ("body { font-family: system-ui, sans-serif; margin: 0; display: flex; "
              "min-height: 100vh; align-items: center; justify-content: center; "
-             "background: #fff; color: #111; }}\n"
-             " main {{ max-width: 36rem; padding: 2rem; text-align: center; "
-             "font-size: 1.25rem; }}\n"
-             " h1 {{ font-size: 2rem; margin: 0 0 1rem; }}\n a {{ color: #0b57d0; }}")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+             "background: #fff; color: #111; }\n"
+             " main { max-width: 36rem; padding: 2rem; text-align: center; "
+             "font-size: 1.25rem; }\n"
+             " h1 { font-size: 2rem; margin: 0 0 1rem; }\n a { color: #0b57d0; }")
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"{head}<title>Perceptron Explorer: {title}</title>\n<style>\n {style}\n"
             f"</style></head>\n<body><main role=\"main\">\n{body}\n</main></body></html>\n")
 
 
-STARTING_PAGE = _short_page(
-    "starting", '<meta http-equiv="refresh" content="{retry}">\n',
-    '<h1>Starting…</h1>\n<p class="pe-hall-starting">{why} This page tries again by itself in '
-    '{retry} seconds.</p>\n<p><a href="{again}">Try now</a></p>')
+def page_language(query: str, accept_language: str | None) -> str:
+    """The language of a hall page: the link's ``lang=``, else the browser's
+    ``Accept-Language``, else English (:func:`explorer.shared.i18n.pick`)."""
+    return i18n.pick(query_lang(query), i18n.accepted(accept_language))
 
-FULL_PAGE = _short_page(
-    "the room is full", "",
-    '<h1>The room is full</h1>\n<p class="pe-hall-full">The room is full: {taken} of {places} '
-    "places are taken; try again in a\nminute.</p>\n<p>A place frees itself when someone closes "
-    'their page. <a href="{again}">Try again</a></p>')
+
+def starting_page(*, retry: int, why: str, again: str, lang: str = i18n.DEFAULT) -> str:
+    """The page of a visitor who waits for a page to start (``why``: plain text, translated;
+    ``again``: the address to ask again, HTML-escaped)."""
+    with i18n.using(lang):
+        tries = tr("This page tries again by itself in {retry} seconds.").format(retry=retry)
+        head, now = html.escape(tr("Starting…")), html.escape(tr("Try now"))
+        return _short_page(
+            html.escape(tr("starting")), f'<meta http-equiv="refresh" content="{retry}">\n',
+            f"<h1>{head}</h1>\n<p class=\"pe-hall-starting\">"
+            f"{html.escape(why)} {html.escape(tries)}</p>\n"
+            f'<p><a href="{again}">{now}</a></p>', lang=lang)
+
+
+def full_page(*, taken: int, places: int, again: str, per_address: bool = False,
+              lang: str = i18n.DEFAULT) -> str:
+    """The page of a visitor for whom there is no place (``per_address``: the places one
+    address may take are taken)."""
+    with i18n.using(lang):
+        if per_address:
+            said = tr("The room is full: {taken} of {places} places are open from your "
+                      "address; try again in a minute.")
+        else:
+            said = tr("The room is full: {taken} of {places} places are taken; try again in "
+                      "a minute.")
+        said = said.format(taken=taken, places=places)
+        frees = tr("A place frees itself when someone closes their page.")
+        head, retry = html.escape(tr("The room is full")), html.escape(tr("Try again"))
+        return _short_page(
+            html.escape(tr("the room is full")), "",
+            f"<h1>{head}</h1>\n<p class=\"pe-hall-full\">"
+            f"{html.escape(said)}</p>\n<p>{html.escape(frees)} "
+            f'<a href="{again}">{retry}</a></p>', lang=lang)
+
+
+def waiting_reason(starting: int, ahead: int) -> str:
+    """Why a visitor waits: how many pages are starting and how many came before."""
+    first = tr_n("{n} page is starting for other visitors;",
+                 "{n} pages are starting for other visitors;", starting).format(n=starting)
+    if ahead <= 0:
+        return first + " " + tr("yours is next.")
+    return f"{first} " + tr_n(
+        "{n} visitor came before you, and you keep your place in the queue.",
+        "{n} visitors came before you, and you keep your place in the queue.",
+        ahead).format(n=ahead)
 
 
 #: The place of the page request being served (set by HallPageHandler, read by the kernel
@@ -243,10 +286,18 @@ class HallPageHandler(PageHandler):
     def _again(self) -> str:
         return html.escape(self.request.uri or "/", quote=True)
 
-    def _starting(self, why: str) -> None:
+    def _language(self) -> str:
+        return page_language(self.request.query or "",
+                             self.request.headers.get("Accept-Language"))
+
+    def _starting(self, why) -> None:
+        """Answer "starting, wait": ``why()`` says why, in the page's language."""
         retry = STARTING_RETRY_S + random.randint(0, 3)
-        self._refuse(STARTING_PAGE.format(retry=retry, why=html.escape(why),
-                                          again=self._again()), retry)
+        lang = self._language()
+        with i18n.using(lang):
+            why = why()
+        self._refuse(starting_page(retry=retry, why=why, again=self._again(), lang=lang),
+                     retry)
 
     def _ticket(self) -> tuple[str, bool]:
         """This visitor's ticket in the queue (the cookie's, or a new one) and whether it came
@@ -270,23 +321,19 @@ class HallPageHandler(PageHandler):
             taken = room.taken(pages)
             self.log.warning("Room full (%d of %d places): refused a page", taken,
                              room.max_pages)
-            self._refuse(FULL_PAGE.format(taken=taken, places=room.max_pages,
-                                          again=self._again()), RETRY_AFTER_S)
+            self._refuse(full_page(taken=taken, places=room.max_pages, again=self._again(),
+                                   lang=self._language()), RETRY_AFTER_S)
             return
         if place == "busy":
             self.set_cookie(TICKET_COOKIE, ticket, path="/", httponly=True, samesite="Lax",
                             expires_days=1)
-            ahead = room.position(ticket) - 1
-            self._starting(f"{len(room.starting)} pages are starting for other visitors; "
-                           + ("yours is next." if ahead <= 0 else
-                              f"{ahead} visitor{'s' if ahead > 1 else ''} came before you, "
-                              "and you keep your place in the queue."))
+            starting, ahead = len(room.starting), room.position(ticket) - 1
+            self._starting(lambda: waiting_reason(starting, ahead))
             return
         if place == "yours":
-            self._refuse(FULL_PAGE.format(taken=room.max_per_address,
-                                          places=room.max_per_address,
-                                          again=self._again()).replace(
-                "places are taken", "places are open from your address"), RETRY_AFTER_S)
+            self._refuse(full_page(taken=room.max_per_address, places=room.max_per_address,
+                                   again=self._again(), per_address=True,
+                                   lang=self._language()), RETRY_AFTER_S)
             return
         self.set_xsrf_cookie()  # the page's shutdown request when it is left sends it back
         token = CURRENT_PLACE.set(place)
@@ -303,7 +350,7 @@ class HallPageHandler(PageHandler):
             if sent:
                 raise
             self.log.exception("A page's kernel could not be started")
-            self._starting("The server could not start your page just now.")
+            self._starting(lambda: tr("The server could not start your page just now."))
         finally:
             CURRENT_PLACE.reset(token)
             room.release(place)

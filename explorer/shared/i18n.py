@@ -1,0 +1,188 @@
+"""The language of what a person reads: English, Swedish, German, Spanish, Chinese.
+
+Every string a person reads is written in English in the code and marked for translation:
+``tr("Lecture mode")`` where it is shown, ``N_("Margins")`` where it is declared at import (a
+module's constant, translated where it is shown: ``tr(TITLE)``). ``scripts/catalogs.py``
+gathers the marked strings into the template ``explorer/locale/explorer.pot`` and the
+languages' catalogs ``explorer/locale/<code>/LC_MESSAGES/explorer.po`` (gettext's formats).
+The catalogs are compiled when first used, in memory, by Babel: nothing is built on a fresh
+machine and nothing is fetched.
+
+One kernel serves one page, so the language is the process's (:func:`set_language`); a test or
+an export in another language uses :func:`using`. Placeholders are ``str.format``'s: translate
+first, then fill in (``tr("{n} points").format(n=n)``), so every catalog keeps them as they are
+(a test checks).
+
+The pseudo-language :data:`PSEUDO` (``lang=qps``) is for tests only: every string about 40 %
+longer, accented and bracketed, so that a page in it shows at once any text not taken from the
+catalogs and any label that does not fit.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import io
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+#: The languages offered, by code (BCP 47 primary tags), each in its own words.
+LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "es": "Español",
+             "zh": "中文（简体）"}
+#: The language of the code's strings, and of a page whose browser asks for none offered.
+DEFAULT = "en"
+#: The pseudo-language (tests only; not in the menu).
+PSEUDO = "qps"
+DOMAIN = "explorer"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: A ``str.format`` placeholder: ``{n}``, ``{w:.2f}``, ``{0}`` (doubled braces are text).
+PLACEHOLDER = re.compile(r"(?<!\{)\{[A-Za-z0-9_.\[\]]*(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+
+#: The link's parameter naming the page's language (beside ``tab``; no tab's setting).
+LANG_KEY = "lang"
+
+_current = DEFAULT
+
+
+def check_language(code) -> str:
+    """``code`` if it is a language offered (or the pseudo-language); else ``ValueError``."""
+    if code in LANGUAGES or code == PSEUDO:
+        return code
+    raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}; got {code!r}")
+
+
+def language() -> str:
+    """The language strings are translated into now."""
+    return _current
+
+
+def set_language(code: str) -> str:
+    """Translate into ``code`` from now on (checked by :func:`check_language`); returns it."""
+    global _current
+    _current = check_language(code)
+    return _current
+
+
+@contextmanager
+def using(code: str) -> Iterator[str]:
+    """Translate into ``code`` inside the ``with`` block, then back."""
+    before = language()
+    set_language(code)
+    try:
+        yield code
+    finally:
+        set_language(before)
+
+
+def tr(message: str) -> str:
+    """``message`` (the English text, a catalog's key) in the current language."""
+    return catalog(_current).gettext(message)
+
+
+def tr_n(singular: str, plural: str, n: int) -> str:
+    """The singular or plural of a message for ``n`` things, as the current language has it."""
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
+    """Mark ``message`` for the catalogs without translating it (translated where shown)."""
+    return message
+
+
+def accepted(header: str | None) -> list[str]:
+    """The language tags of an ``Accept-Language`` header, most wanted first (``q=0`` left
+    out); a malformed part is skipped, never raised on."""
+    tags = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, _sep, rest = part.strip().partition(";")
+        q = 1.0
+        m = re.fullmatch(r"\s*q\s*=\s*([0-9.]+)\s*", rest) if rest else None
+        if rest and m is None:
+            continue
+        if m is not None:
+            try:
+                q = float(m.group(1))
+            except ValueError:
+                continue
+        if tag and q > 0 and re.fullmatch(r"[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*|\*", tag):
+            tags.append((-q, i, tag))
+    return [t for _q, _i, t in sorted(tags)]
+
+
+def pick(requested: str | None = None, wanted: Iterable[str] = ()) -> str:
+    """The page's language: ``requested`` (a link's ``lang=``) if offered, else the first of
+    the browser's ``wanted`` tags whose language is offered (``sv-SE`` is Swedish; every
+    ``zh`` is the simplified Chinese offered), else English."""
+    if requested is not None:
+        try:
+            return check_language(requested)
+        except ValueError:
+            pass
+    for tag in wanted:
+        primary = str(tag).split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT
+
+
+def query_lang(query: str) -> str | None:
+    """The ``lang=`` of a query string if there is exactly one, else None; never raises (an
+    unknown code is returned as it is: :func:`pick` judges it)."""
+    try:
+        found = [v for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True)
+                 if k == LANG_KEY]
+    except Exception:
+        return None
+    return found[0] if len(found) == 1 else None
+
+
+def pseudo(message: str) -> str:
+    """The pseudo-language's text for ``message``: letters accented, about 40 % longer,
+    between ``⟦`` and ``⟧``; placeholders and markup (``<...>``, ``&...;``) kept as they are."""
+    accents = str.maketrans("aeiouyAEIOUYcnsCNS", "àéîõüýÀÉÎÕÜÝçñšÇÑŠ")
+    keep = re.compile(PLACEHOLDER.pattern + r"|<[^<>]*>|&[#A-Za-z0-9]+;")
+    out, last = [], 0
+    for m in keep.finditer(message):
+        out += [message[last:m.start()].translate(accents), m.group(0)]
+        last = m.end()
+    out.append(message[last:].translate(accents))
+    text = "".join(out)
+    letters = sum(c.isalpha() for c in message)
+    pad = "~" * max(1, round(0.4 * len(message)))
+    return f"⟦{text}{pad}⟧" if letters else text
+
+
+class _Pseudo(_gettext.NullTranslations):
+    def gettext(self, message):
+        return pseudo(message)
+
+    def ngettext(self, singular, plural, n):
+        return pseudo(singular if n == 1 else plural)
+
+
+def catalog_path(code: str) -> Path:
+    """Where the catalog of language ``code`` is kept (``.po``, gettext's text format)."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def catalog(code: str) -> _gettext.NullTranslations:
+    """The translations of language ``code``: English is the code's own text; a language's
+    ``.po`` is compiled in memory on first use (Babel), then kept."""
+    check_language(code)
+    if code == DEFAULT:
+        return _gettext.NullTranslations()
+    if code == PSEUDO:
+        return _Pseudo()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(catalog_path(code), "rb") as f:
+        cat = read_po(f, locale=code, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    buf.seek(0)
+    return _gettext.GNUTranslations(buf)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from md_data import csv_text, md_data
 from sklearn.model_selection import train_test_split
 
 from explorer import generalization as G
@@ -20,16 +21,7 @@ SMALL = dict(ns="4, 8", trials="10")
 
 
 def _data(M: int, n: int = 40, seed: int = 5):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, M))
-    y = np.where(X @ np.linspace(1.0, -0.5, M) > 0.1, 1, -1)
-    return X, y
-
-
-def _csv(X, y) -> str:
-    head = ",".join(f"f{j + 1}" for j in range(X.shape[1])) + ",label\n"
-    return head + "\n".join(",".join(repr(float(v)) for v in row) + f",{int(c)}"
-                            for row, c in zip(X, y, strict=True))
+    return md_data(M, n, seed)
 
 
 @pytest.fixture
@@ -42,7 +34,7 @@ def gview():
 def test_a_csv_of_m_features_is_trained_in_its_own_dimension(gview):
     X, y = _data(6)
     assert gview.data_features == MAX_FEATURES
-    assert gview.data_panel.load(_csv(X, y)), gview.messages.refused
+    assert gview.data_panel.load(csv_text(X, y)), gview.messages.refused
     assert "trained in its own 6 dimensions" in gview.data_panel.preview.value
     assert "PCA" not in gview.data_panel.preview.value
     m = gview.model
@@ -67,7 +59,7 @@ def test_a_csv_of_m_features_is_trained_in_its_own_dimension(gview):
 
 def test_a_link_and_a_saved_state_carry_every_feature(gview):
     X, y = _data(9, n=30)
-    assert gview.data_panel.load(_csv(X, y))
+    assert gview.data_panel.load(csv_text(X, y))
     gview.timeline.go(3)
     state = gview.save_state()
     assert len(state["points"][0]) == 9 + 1
@@ -83,9 +75,9 @@ def test_a_link_and_a_saved_state_carry_every_feature(gview):
 
 def test_more_features_than_the_cap_are_refused_in_words_and_the_run_kept(gview):
     X, y = _data(4)
-    assert gview.data_panel.load(_csv(X, y))
+    assert gview.data_panel.load(csv_text(X, y))
     before = gview.model.traj
     X, y = _data(MAX_FEATURES + 1, n=12)
-    assert not gview.data_panel.load(_csv(X, y))
+    assert not gview.data_panel.load(csv_text(X, y))
     assert f"at most {MAX_FEATURES} features" in gview.messages.refused
     assert gview.model.traj is before

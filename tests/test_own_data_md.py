@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 import pytest
+from md_data import csv_text, md_data
 
 from explorer.app import Dashboard  # noqa: E402
 from explorer.app.generalization import GeneralizationView  # noqa: E402
@@ -22,16 +23,7 @@ from explorer.plots.figure import VIEW3D_TITLE  # noqa: E402
 
 
 def _data(M: int, n: int = 14, seed: int = 2):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, M))
-    y = np.where(X @ np.linspace(1.0, -0.5, M) > 0.1, 1, -1)
-    return X, y
-
-
-def _csv(X, y) -> str:
-    head = ",".join(f"f{j + 1}" for j in range(X.shape[1])) + ",label\n"
-    return head + "\n".join(",".join(repr(float(v)) for v in row) + f",{int(c)}"
-                            for row, c in zip(X, y, strict=True))
+    return md_data(M, n, seed)
 
 
 @pytest.fixture
@@ -49,7 +41,7 @@ def _trained(view, X, y):
 @pytest.mark.parametrize("M", [3, 5])
 def test_a_csv_of_m_features_trains_in_its_own_dimension(view, M):
     X, y = _data(M)
-    assert view.data_panel.load(_csv(X, y)), view.messages.refused
+    assert view.data_panel.load(csv_text(X, y)), view.messages.refused
     m = view.model
     np.testing.assert_array_equal(m.X, X)  # every feature, no projection
     assert m.X.shape == (len(X), M) and m.edited
@@ -82,7 +74,7 @@ def test_a_csv_of_m_features_trains_in_its_own_dimension(view, M):
 @pytest.mark.parametrize("M", [3, 5])
 def test_a_link_and_a_saved_state_reopen_the_run_at_the_same_step(view, M):
     X, y = _data(M)
-    assert view.data_panel.load(_csv(X, y))
+    assert view.data_panel.load(csv_text(X, y))
     m = view.model
     m.go(7)
     state = view.save_state()
@@ -152,7 +144,7 @@ MD_BAD_CSV = [
 @pytest.mark.parametrize("label,raw,words", MD_BAD_CSV, ids=[c[0] for c in MD_BAD_CSV])
 def test_bad_csv_keeps_the_m_d_data_and_the_step(view, label, raw, words):
     X, y = _data(3)
-    assert view.data_panel.load(_csv(X, y))
+    assert view.data_panel.load(csv_text(X, y))
     view.model.go(5)
     before = view.model.trajectory
     assert not view.data_panel.load(raw, name="data.csv")
@@ -173,10 +165,10 @@ def test_blank_rows_are_skipped_and_one_feature_is_said(view):
 
 def test_the_cap_is_the_tabs_most_features(view):
     X, y = _data(MAX_FEATURES, n=8)
-    assert view.data_panel.load(_csv(X, y)), view.messages.refused
+    assert view.data_panel.load(csv_text(X, y)), view.messages.refused
     assert view.model.X.shape == (8, MAX_FEATURES)
     X, y = _data(MAX_FEATURES + 1, n=8)
-    assert not view.data_panel.load(_csv(X, y))
+    assert not view.data_panel.load(csv_text(X, y))
     assert f"at most {MAX_FEATURES} features" in view.messages.refused
 
 
@@ -184,7 +176,7 @@ def test_the_margins_and_generalization_tabs_train_in_their_own_dimension_too():
     for v in (MarginsView(), GeneralizationView(autorun=False)):
         assert v.data_features == MAX_FEATURES
         X, y = _data(3, n=40)
-        assert v.data_panel.load(_csv(X, y)), v.messages.refused
+        assert v.data_panel.load(csv_text(X, y)), v.messages.refused
         assert "trained in its own 3 dimensions" in v.data_panel.preview.value
         assert "PCA" not in v.data_panel.preview.value
         assert v.model.X.shape[1] == 3

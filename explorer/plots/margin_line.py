@@ -28,7 +28,7 @@ from ..shared.exact_views import margin_line
 from ..shared.number_format import number_text
 from . import style as S
 from . import tracks as T
-from .plane_parts import RINGS
+from .plane_parts import RINGS, set_rings
 from .scene import Track
 from .tracks import figure_renderer
 
@@ -289,12 +289,7 @@ class MarginLinePanel:
         p = self.parts(f)
         self.pos.set_offsets(p["margin_pos"]["xy"])
         self.neg.set_offsets(p["margin_neg"]["xy"])
-        pts = p["margin_picked"]["xy"]
-        self.picked.set_offsets(pts)
-        if len(pts):
-            codes = p["margin_picked"]["c"]
-            self.picked.set_edgecolors([RINGS[c][0] for c in codes])
-            self.picked.set_linewidths([RINGS[c][1] for c in codes])
+        set_rings(self.picked, p["margin_picked"])
         T.set_polyline(self.now, p["margin_now"]["xy"])
         T.set_text(self.now_text, p["margin_now_text"])
 

@@ -21,6 +21,16 @@ from .scene import FIGURE, Track
 PANEL = "plane"
 #: Rings on the visited points: (colour, width in points) of a visit, and of one that updates.
 RINGS = ((S.PICKED, 2.4), (S.TRIGGER, 3.6))
+
+
+def set_rings(rings, part: dict) -> None:
+    """Move a collection of rings to a part ``{"xy", "c"}``: each ring's colour and width by
+    its code in :data:`RINGS` (the point visited; the one that triggered an update)."""
+    pts = part["xy"]
+    rings.set_offsets(pts)
+    if len(pts):
+        rings.set_edgecolors([RINGS[c][0] for c in part["c"]])
+        rings.set_linewidths([RINGS[c][1] for c in part["c"]])
 _LINES = ("line", "ghost", "band_hi", "band_lo", "kept_line")
 
 
@@ -167,12 +177,7 @@ def apply(plane, p: dict) -> None:
     T.set_polygon(plane.shade_neg, p["shade_neg"]["xy"])
     T.set_arrow(plane.normal, p["normal"]["xy"])
     T.set_text(plane.normal_text, p["normal_text"])
-    pts = p["picked"]["xy"]
-    plane.picked.set_offsets(pts)
-    if len(pts):
-        codes = p["picked"]["c"]
-        plane.picked.set_edgecolors([RINGS[c][0] for c in codes])
-        plane.picked.set_linewidths([RINGS[c][1] for c in codes])
+    set_rings(plane.picked, p["picked"])
     plane.failing.set_offsets(p["failing"]["xy"])
     if "pos" in p:
         plane.pos.set_offsets(p["pos"]["xy"])

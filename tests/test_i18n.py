@@ -210,3 +210,39 @@ def test_hall_pages_in_every_language():
     assert hall.page_language("tab=xor", "es-ES,es;q=0.9") == "es"
     assert hall.page_language("lang=zh", "es") == "zh"
     assert hall.page_language("", None) == "en"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_catalog_compiled_in_memory_is_babel_s(template, code):
+    """The page compiles a catalog with the standard library alone (Babel is not loaded by a
+    page: less memory); its translations are those of Babel's own compiler."""
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(i18n.catalog_path(code), "rb") as f:
+        buf = io.BytesIO()
+        write_mo(buf, read_po(f, locale=code, domain=i18n.DOMAIN))
+    buf.seek(0)
+    theirs, ours = gettext.GNUTranslations(buf), i18n.catalog(code)
+    for m in template:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            for n in (0, 1, 2, 5, 21, 1_000_000):
+                assert ours.ngettext(*m.id, n) == theirs.ngettext(*m.id, n), (m.id, n)
+        else:
+            assert ours.gettext(m.id) == theirs.gettext(m.id), m.id
+    assert ours.gettext("Undo") != "Undo"  # translated, not the code's text
+
+
+def test_a_page_s_catalogs_do_not_load_babel():
+    import subprocess
+
+    code = ("import sys; from explorer.shared import i18n\n"
+            "[i18n.catalog(c).gettext('Undo') for c in i18n.LANGUAGES]\n"
+            "print(any(m == 'babel' or m.startswith('babel.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -5,8 +5,9 @@ Every string a person reads is written in English in the code and marked for tra
 module's constant, translated where it is shown: ``tr(TITLE)``). ``scripts/catalogs.py``
 gathers the marked strings into the template ``explorer/locale/explorer.pot`` and the
 languages' catalogs ``explorer/locale/<code>/LC_MESSAGES/explorer.po`` (gettext's formats).
-The catalogs are compiled when first used, in memory, by Babel: nothing is built on a fresh
-machine and nothing is fetched.
+The catalogs are compiled when first used, in memory, with the standard library (Babel, which
+``scripts/catalogs.py`` uses to gather and merge them, is not loaded by a page): nothing is
+built on a fresh machine and nothing is fetched.
 
 One kernel serves one page, so the language is the process's (:func:`set_language`); a test or
 an export in another language uses :func:`using`. Placeholders are ``str.format``'s: translate
@@ -20,10 +21,12 @@ catalogs and any label that does not fit.
 
 from __future__ import annotations
 
+import ast
 import functools
 import gettext as _gettext
 import io
 import re
+import struct
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -168,21 +171,73 @@ def catalog_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def _po_entries(text: str) -> dict[str, str]:
+    """The translated messages of a ``.po`` file's text, as a ``.mo`` file keys them
+    (``msgid``, or ``msgid NUL msgid_plural``; the forms of a plural joined by NUL); untranslated
+    and fuzzy ones left out. Its header (the empty ``msgid``) is kept: it gives the plural rule."""
+    entries: dict[str, str] = {}
+    fields: dict[str, list[str]] = {}
+    key, fuzzy = None, False
+
+    def flush():
+        nonlocal fields, fuzzy
+        if "msgid" in fields:
+            mid = "".join(fields["msgid"])
+            if "msgid_plural" in fields:
+                mid += "\0" + "".join(fields["msgid_plural"])
+                forms = ["".join(v) for k, v in sorted(fields.items()) if k.startswith("msgstr[")]
+                value = "\0".join(forms)
+                done = all(forms)
+            else:
+                value = "".join(fields.get("msgstr", []))
+                done = bool(value)
+            if done and (not fuzzy or not mid):
+                entries[mid] = value
+        fields, fuzzy = {}, False
+
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith('"'):
+            fields[key].append(ast.literal_eval(line))
+            continue
+        word, _sep, rest = line.partition(" ")
+        if word == "msgid" and "msgid" in fields:
+            flush()
+        key = word
+        fields[key] = [ast.literal_eval(rest.strip())]
+    flush()
+    return entries
+
+
+def _mo_bytes(entries: dict[str, str]) -> bytes:
+    """A ``.mo`` file (GNU gettext's binary format, little-endian) holding ``entries``."""
+    keys = sorted(entries)
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [entries[k].encode("utf-8") for k in keys]
+    n = len(keys)
+    start = 7 * 4 + 16 * n
+    offsets, data = [], b""
+    for blob in ids + strs:
+        offsets.append((len(blob), start + len(data)))
+        data += blob + b"\0"
+    table = b"".join(struct.pack("<2I", length, at) for length, at in offsets)
+    head = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0)
+    return head + table + data
+
+
 @functools.cache
 def catalog(code: str) -> _gettext.NullTranslations:
     """The translations of language ``code``: English is the code's own text; a language's
-    ``.po`` is compiled in memory on first use (Babel), then kept."""
+    ``.po`` is compiled in memory on first use (to gettext's ``.mo`` format, read by Python's
+    own :class:`gettext.GNUTranslations`), then kept."""
     check_language(code)
     if code == DEFAULT:
         return _gettext.NullTranslations()
     if code == PSEUDO:
         return _Pseudo()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with open(catalog_path(code), "rb") as f:
-        cat = read_po(f, locale=code, domain=DOMAIN)
-    buf = io.BytesIO()
-    write_mo(buf, cat, use_fuzzy=False)
-    buf.seek(0)
-    return _gettext.GNUTranslations(buf)
+    text = catalog_path(code).read_text(encoding="utf-8")
+    return _gettext.GNUTranslations(io.BytesIO(_mo_bytes(_po_entries(text))))

@@ -1,0 +1,101 @@
+"""The page's language (issue 35): Voila serving the dashboard, Debian's Chromium (headless,
+1366x768).
+
+* ``language_switch_s``: a pick in the top bar's language menu -> every translated word on the
+  page in the new language (the top bar's buttons and the tab titles: what is translated so
+  far), timed inside the page from the menu's ``change`` event to the first animation frame in
+  which the top bar and the tabs show the new words. Five switches in a row, English -> Swedish
+  -> German -> Spanish -> Chinese -> English (after the first settles), median.
+* the kernel's private memory after all five languages were shown (their catalogs compiled
+  and kept), beside the same page's before any switch: issue 35 allows 5 MB more.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import statistics
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import _voila as V  # noqa: E402
+
+#: (menu label, a word of the top bar, the Perceptron tab's title) per language, in order.
+SWITCHES = [("Svenska", "Föreläsningsläge", "Perceptron"), ("Deutsch", "Vorlesungsmodus",
+            "Perzeptron"), ("Español", "Modo clase", "Perceptrón"),
+            ("中文（简体）", "授课模式", "感知机"), ("English", "Lecture mode", "Perceptron")]
+
+ARM = """([word, title]) => { window.__peSwitch = new Promise((done) => {
+  const menu = document.querySelector('.pe-language select');
+  const seen = () => {
+    const bar = document.querySelector('.pe-topbar');
+    const tab = document.querySelector('.lm-TabBar-tabLabel');
+    return bar && bar.innerText.includes(word) && tab && tab.textContent === title;
+  };
+  menu.addEventListener('change', () => {
+    const t0 = performance.now();
+    const frame = () => seen() ? done(performance.now() - t0) : requestAnimationFrame(frame);
+    requestAnimationFrame(frame);
+  }, { once: true });
+}); }"""
+
+
+def _private_mb(pid: int) -> float:
+    total = 0
+    for line in pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith(("Private_Clean:", "Private_Dirty:")):
+            total += int(line.split()[1])
+    return total / 1024
+
+
+def _kernel_pids(server) -> list[int]:
+    import psutil
+
+    kids = psutil.Process(server.proc.pid).children(recursive=True)
+    return [p.pid for p in kids if "ipykernel" in " ".join(p.cmdline())
+            or "kernel" in p.name()]
+
+
+def run():
+    from playwright.sync_api import sync_playwright
+
+    if not V.chromium_available():
+        return [{"name": "language benchmarks skipped", "value": float("nan"), "unit": "",
+                 "note": f"{V.CHROMIUM} not found"}]
+    log = pathlib.Path(tempfile.mkdtemp(prefix="bench-language-")) / "voila.log"
+    server = V.VoilaServer(None, log).start()
+    try:
+        with sync_playwright() as pw:
+            browser = V.launch_chromium(pw)
+            ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
+            page = ctx.new_page()
+            page.goto(server.url + "?tab=perceptron")
+            V.wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=120)
+            page.wait_for_timeout(3000)
+            pids = _kernel_pids(server)
+            before = sum(_private_mb(p) for p in pids)
+            times = []
+            for label, word, title in SWITCHES:
+                page.evaluate(ARM, [word, title])
+                page.locator(".pe-language select").select_option(label=label)
+                times.append(page.evaluate("() => window.__peSwitch") / 1000)
+                page.wait_for_timeout(800)
+            after = sum(_private_mb(p) for p in pids)
+            browser.close()
+    finally:
+        server.stop()
+    note = "switches " + ", ".join(f"{t * 1000:.0f}" for t in times) + " ms"
+    return [
+        {"key": "language_switch_s", "name": "language menu -> the page's words in the new "
+         "language", "value": statistics.median(times), "unit": "s", "target": "<= 1",
+         "note": note + " (top bar and tab titles: what is translated so far)"},
+        {"name": "kernel private memory, after all five languages shown, minus before",
+         "value": after - before, "unit": "MB", "target": "<= 5",
+         "note": f"{before:.0f} MB before, {after:.0f} MB after ({len(pids)} kernel)"},
+    ]
+
+
+if __name__ == "__main__":
+    for f in run():
+        print(f"{f['name']}: {f['value']:.4g} {f['unit']}   [{f.get('note', '')}]")

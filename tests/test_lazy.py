@@ -31,8 +31,9 @@ def test_the_opening_page_makes_no_hidden_group(opened):
     for panel in (dash.playlist, view.export, view.data_panel):
         assert not panel.built and not panel.children, type(panel).__name__
     # 294 models before the groups were made on use; the Perceptron tab's settings and page
-    # figure, the top bar and the bridge are what is left
-    assert len(made) <= 200, len(made)
+    # figure, the top bar and the bridge are what is left (200 until the top bar's language
+    # menu, issue 35, and the features box of the random data, issue 34: 3 models each)
+    assert len(made) <= 206, len(made)
 
 
 def test_opening_a_closed_section_makes_its_panel_and_what_was_said_before_shows():

@@ -78,7 +78,9 @@ def _twin(view_cls: type, model, *, fitted: FigureFit):
     stand_ins = {"model": model, "fitted": fitted,
                  "data_origin": from_source("playlist"), "edit_base": None,  # as a slide opens
                  "paged": SimpleNamespace(figure=None),  # no side panel chosen: the figure's own
-                 "figure": SimpleNamespace(lifted=SimpleNamespace(azim=_AZIM, elev=_ELEV))}
+                 "figure": SimpleNamespace(lifted=SimpleNamespace(azim=_AZIM, elev=_ELEV)),
+                 # the Perceptron tab's 3-D view (three features): drawn from its first angles
+                 "_figure": SimpleNamespace(solid=None, plane=None)}
     stand_ins.update({name: SimpleNamespace(value=value)
                       for name, value in getattr(view_cls, "preview_widgets", {}).items()})
     for name, value in stand_ins.items():

@@ -103,7 +103,8 @@ def _tab(names: tuple, meanings: dict | None = None) -> tuple[Symbol, ...]:
 #: The symbols each tab defines, in the order its Symbols line gives them.
 TAB_SYMBOLS: dict[str, tuple[Symbol, ...]] = {
     "perceptron": _tab(("f(x)", "y·f(x)", "η", "t", "forget γ", "ρ", "R", "x̃, w̃", "w*", "γ", "H",
-                        "D", "B", "u", "a, c", "pocket", "hull")),
+                        "D", "B", "u", "a, c", "pocket", "hull", "M"),
+                       {"M": "the number of features of the points (the data's dimension)"}),
     "margins": _tab(("f(x)", "y·f(x)", "w*", "γ(S)", "support vector", "αᵢ", "sᵢ", "C", "N",
                      "Sayed's η", "ρ", "P", "η", "R_emp, #SV", "support path", "hull",
                      "Farkas certificate"),

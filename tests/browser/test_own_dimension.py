@@ -13,6 +13,7 @@ import pytest
 from _voila import wait_for_canvas, wait_for_step
 
 from explorer.perceptron import train
+from explorer.plots.figure import VIEW3D_TITLE
 from explorer.shared import datasets
 
 pytestmark = pytest.mark.browser
@@ -80,8 +81,8 @@ def _plane_heading(page) -> str:
 
 
 def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
-    """The random data's "features" box set to 3: the data are drawn in R^3 and trained there,
-    the plane's title says so; a bad dimension is refused in words and the 3-D run kept."""
+    """The random data's "features" box set to 3: the data are trained in R^3 and drawn there
+    (the 3-D view), its title says so; a bad dimension is refused in words and the 3-D run kept."""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(dashboard_url + "?tab=perceptron&dataset=separable")
     wait_for_canvas(page, within=VISIBLE, timeout=90)
@@ -93,14 +94,14 @@ def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
     page.wait_for_function(
         "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
         ".pePanels.find(p => p.name === 'plane') || {}).heading === "
-        "'3 features, in the plane of w'", timeout=30_000)
+        + repr(VIEW3D_TITLE), timeout=30_000)
     ds = datasets.load("separable", n=40, dim=3, margin=0.3, seed=0)
     traj = train(ds.X, ds.y, max_epochs=50)
     first = int(traj.update_steps[0])
     page.goto(page.url.split("?")[0] + f"?tab=perceptron&dataset=separable&dim=3&step={first}")
     wait_for_canvas(page, within=VISIBLE, timeout=90)
     wait_for_step(page, first, timeout=60)
-    assert _plane_heading(page) == "3 features, in the plane of w"
+    assert _plane_heading(page) == VIEW3D_TITLE
     w = re.search(r"w ← w \+ η·y·x = \(([^)]*)\)", _narration(page))
     assert w is not None, _narration(page)
     np.testing.assert_allclose([float(v) for v in w.group(1).split(", ")],
@@ -113,5 +114,5 @@ def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
         ".some(e => e.offsetParent !== null && "
         "/features must be a whole number from 2 to 64; got 1/.test(e.innerText))",
         timeout=30_000)
-    assert _plane_heading(page) == "3 features, in the plane of w"
+    assert _plane_heading(page) == VIEW3D_TITLE
     assert wait_for_step(page, first, timeout=10).startswith(f"step {first} of")

@@ -43,8 +43,17 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+#: Most components of a vector written out in the narration; a longer one (data of many
+#: features: 30, 64) gives its first three and how many it has, so that the words stay a line
+#: or two at a projector (the figure shows the rest).
+VEC_SHOWN = 4
+
+
 def _vec(v) -> str:
-    return "(" + ", ".join(number_text(x) for x in np.asarray(v).ravel()) + ")"
+    v = np.asarray(v).ravel()
+    if len(v) <= VEC_SHOWN:
+        return "(" + ", ".join(number_text(x) for x in v) + ")"
+    return "(" + ", ".join(number_text(x) for x in v[:3]) + f", … {len(v)} components)"
 
 
 def _num(x: float) -> str:

@@ -23,7 +23,14 @@ FIG = f"{VISIBLE} .pe-pagefigure"
 
 
 def _points(page):
-    """The page's drawn points of both classes (CSS px), as its display list has them."""
+    """The page's drawn points of both classes (CSS px), as its display list has them: the
+    points move with the plane, so they come with the step's chunk (waited for: on a loaded
+    machine the chunk can arrive after the step's words)."""
+    page.wait_for_function(
+        "() => { const e = [...document.querySelectorAll('.pe-pagefigure')]"
+        ".find(n => n.offsetParent); const d = e && e.peDisplayList; "
+        "return !!d && d.some(x => x.track === 'pos') && d.some(x => x.track === 'neg'); }",
+        timeout=60_000)
     shown = {d["track"]: d["px"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")}
     return shown["pos"], shown["neg"]
 

@@ -70,15 +70,14 @@ class Dashboard(W.VBox):
         self.tab_table = list(TABS if tabs is None else tabs)
         self.tab_keys = [k for k, _, _ in self.tab_table]
         self.views: dict[str, W.Widget] = {}
-        self._said_later: list[str] = []
+        self._link_short = False  # the link shown leaves the edited points out (too many)
         self.bridge = PageBridge()
         self._link_dirty = False
         self._link_timer = None
         query = os.environ.get("QUERY_STRING", "") if query is None else query
 
         #: The page's language (explorer.app.language_ui): the link's lang=, the menu.
-        self.language = LanguageMenu(query=query, changed=self._language_changed,
-                                     refuse=self._refuse_later)
+        self.language = LanguageMenu(query=query, changed=self._language_changed)
         query = without_lang(query)
         self._make_buttons()
         #: Undo and Redo (explorer.app.undo_ui): each tab's edits, back and forth.
@@ -118,7 +117,7 @@ class Dashboard(W.VBox):
         known = start is None or start in self.tab_keys
         first = self.tab_keys.index(start) if start in self.tab_keys else 0
         self.tabs.selected_index = first
-        self._open(first, query=query if known else "", bad_tab=None if known else start)
+        self._open(first, query=query if known else "", said=self._link_problems(start, first))
         self.tabs.observe(lambda ch: self._open(ch["new"]), names="selected_index")
         if slides:
             self.playlist.load_link(slides)
@@ -173,20 +172,31 @@ class Dashboard(W.VBox):
         """The view of the tab on screen."""
         return self.views.get(self.tab_keys[self.tabs.selected_index or 0])
 
-    def _open(self, index, *, query: str = "", bad_tab: str | None = None) -> None:
+    def _link_problems(self, tab: str | None, index: int) -> list[str]:
+        """What the page's link asked that is not shown, said in the first tab: an unknown tab
+        (tab ``index`` is shown instead), a language not offered."""
+        said = []
+        if tab is not None and tab not in self.tab_keys:
+            said.append(tr("The link names an unknown tab {name}; showing {title}.")
+                        .format(name=repr(tab), title=tr(self.tab_table[index][1])))
+        if self.language.problem:
+            said.append(self.language.problem)
+        return said
+
+    def _open(self, index, *, query: str = "", said=()) -> None:
         if index is None:
             return
         key = self.tab_keys[index]
         if key not in self.views:
             # the page gets the tab's widgets first and lays them out while the kernel draws
             # its figure (held until the tab is made, then drawn once, at its last state)
-            self._drawn_once(lambda: self._make(index, query=query, bad_tab=bad_tab))
+            self._drawn_once(lambda: self._make(index, query=query, said=said))
         self._layout()
         self.bridge.measure += 1
         self._state_changed()
         self.history.sync()
 
-    def _make(self, index: int, *, query: str, bad_tab: str | None):
+    def _make(self, index: int, *, query: str, said=()):
         """Make tab ``index``'s view, at the size the window gives its figure (its still
         layers drawn once), put it in the tab and apply the link's state."""
         key = self.tab_keys[index]
@@ -210,12 +220,8 @@ class Dashboard(W.VBox):
                 line.observe(self._remeasure, names="value")  # 1 line or 2
         if query:
             self._apply(view, *view.spec.from_query(query), source="link")
-        if bad_tab:
-            view.messages.refuse(tr("The link names an unknown tab {name}; showing {title}.")
-                                 .format(name=repr(bad_tab), title=tr(self.tab_table[index][1])))
-        for text in self._said_later:
+        for text in said:  # the link's tab or language (Dashboard._link_problems)
             view.messages.refuse(text)
-        self._said_later = []
         return view
 
     def _apply(self, view, values: dict | None, problems: list[str], *, source: str) -> None:
@@ -395,7 +401,7 @@ class Dashboard(W.VBox):
         self.history.record(view, state)
 
     def _share_words(self) -> None:
-        short = getattr(self, "_link_short", False)
+        short = self._link_short
         self.share.description = tr("Link") + ("*" if short else "")
         tip = tr("Copy this link: it opens the dashboard at the state shown")
         if short:
@@ -417,10 +423,6 @@ class Dashboard(W.VBox):
         if self.active is not None:
             self._write_link(self.active)
         self.bridge.measure += 1
-
-    def _refuse_later(self, text: str) -> None:
-        """A problem of the link found before the first tab exists: said in it."""
-        self._said_later.append(text)
 
     # ------------------------------------------------------------------ undo and redo
     def _write_pending_link(self, view) -> None:

@@ -52,9 +52,8 @@ def relabel() -> int:
         widget = ref()
         for name, text in texts.items():
             setattr(widget, name, _words(text))
+    hooks = [h for h in (ref() for ref in _HOOKS) if h is not None]  # held while they run
     _HOOKS[:] = [ref for ref in _HOOKS if ref() is not None]
-    for ref in list(_HOOKS):
-        hook = ref()
-        if hook is not None:
-            hook()
+    for hook in hooks:
+        hook()
     return len(alive)

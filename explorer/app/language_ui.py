@@ -44,23 +44,24 @@ class LanguageMenu:
         The page's link; its ``lang=`` chooses the language (else the browser's, when known).
     changed : callable
         Called with no argument after the language changed (the dashboard writes its link).
-    refuse : callable
-        Called with a message when the link names a language not offered.
+
+    Attributes
+    ----------
+    problem : str or None
+        What to say when the link names a language not offered (the page shows English).
     """
 
-    def __init__(self, *, query: str, changed: Callable[[], object],
-                 refuse: Callable[[str], object]):
+    def __init__(self, *, query: str, changed: Callable[[], object]):
         asked = query_lang(query)
         self._changed = changed
-        #: The language the link or the menu chose (None: the browser's, or English).
         self._syncing = False
-        self.chosen = asked if asked in i18n.LANGUAGES or asked == i18n.PSEUDO else None
+        #: The language the link or the menu chose (None: the browser's, or English).
+        self.chosen = asked if i18n.is_offered(asked) else None
         self.problem = None
         if asked is not None and self.chosen is None:
             self.problem = (f"The link asks for the language {asked!r}, which is not offered "
                             f"(offered: {', '.join(i18n.LANGUAGES)}); showing "
                             f"{i18n.LANGUAGES[i18n.DEFAULT]}.")
-            refuse(self.problem)
         i18n.set_language(i18n.pick(self.chosen))
         options = [(name, code) for code, name in i18n.LANGUAGES.items()]
         if i18n.language() == i18n.PSEUDO:

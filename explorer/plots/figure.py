@@ -65,7 +65,6 @@ class PerceptronFigure(PageFigure):
         self.planes = None  # each step's plane, for data of more than two features
         self.margin = None  # the margin line, in weight space's place for more (_pick_side)
         self.side = self.weights  # the panel beside the plane: weight space or the margin line
-        self.panels = (self.plane, self.weights, self.mistakes, self.proof)
         self._init_live(blit)
 
     def set_run(self, traj: Trajectory, X, y, info: RunInfo | None = None, *, box=None) -> None:
@@ -133,7 +132,6 @@ class PerceptronFigure(PageFigure):
             self.plane.ax.set_visible(False)
             shown.ax.set_visible(True)
             self.plane = shown
-            self.panels = (shown, *self.panels[1:])
         return M
 
     def _pick_side(self) -> None:
@@ -147,7 +145,12 @@ class PerceptronFigure(PageFigure):
         for p in (self.weights, self.margin):
             if p is not None and p is not self.side:
                 p.ax.set_visible(False)
-        self.panels = (self.plane, self.side, self.mistakes, self.proof)
+
+    @property
+    def panels(self) -> tuple:
+        """The panels shown: the data panel (:meth:`_data_panel`), the one beside it
+        (:meth:`_pick_side`), the mistakes and the proof."""
+        return (self.plane, self.side, self.mistakes, self.proof)
 
     def _lay_out(self) -> None:
         """Share the figure's room, the data plane first (:mod:`explorer.plots.room`): the plane

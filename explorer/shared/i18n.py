@@ -50,9 +50,14 @@ LANG_KEY = "lang"
 _current = DEFAULT
 
 
+def is_offered(code) -> bool:
+    """Whether ``code`` is a language offered (or the pseudo-language)."""
+    return code in LANGUAGES or code == PSEUDO
+
+
 def check_language(code) -> str:
     """``code`` if it is a language offered (or the pseudo-language); else ``ValueError``."""
-    if code in LANGUAGES or code == PSEUDO:
+    if is_offered(code):
         return code
     raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}; got {code!r}")
 
@@ -119,11 +124,8 @@ def pick(requested: str | None = None, wanted: Iterable[str] = ()) -> str:
     """The page's language: ``requested`` (a link's ``lang=``) if offered, else the first of
     the browser's ``wanted`` tags whose language is offered (``sv-SE`` is Swedish; every
     ``zh`` is the simplified Chinese offered), else English."""
-    if requested is not None:
-        try:
-            return check_language(requested)
-        except ValueError:
-            pass
+    if is_offered(requested):
+        return requested
     for tag in wanted:
         primary = str(tag).split("-")[0].lower()
         if primary in LANGUAGES:

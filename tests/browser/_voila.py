@@ -369,6 +369,23 @@ def wait_for_step(page, k: int, *, index: int = 0, within: str | None = None,
     return page.locator(f"{css} >> visible=true").nth(index).locator(".pe-where").inner_text()
 
 
+def panel_heading(page, name: str = "plane") -> str | None:
+    """The heading of panel ``name`` of the page figure on screen (``pePanels``), or None."""
+    return page.evaluate(
+        "(name) => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".pePanels.find(p => p.name === name) || {}).heading", name)
+
+
+def wait_for_link(page, pattern: str, *, timeout_ms: int = 30_000) -> str:
+    """Wait until the top bar's link matches the regular expression ``pattern``; returns it."""
+    waited = 0
+    while not re.search(pattern, value := page.locator(".pe-share input").input_value()):
+        assert waited < timeout_ms, f"the link is {value!r}; expected {pattern}"
+        page.wait_for_timeout(100)
+        waited += 100
+    return value
+
+
 def press_keys(page, *keys: str, focus: str | None = None, delay_ms: float = 0) -> None:
     """Press keys (Playwright names: "ArrowRight", "Space", "Shift+Tab", "a"), after focusing
     CSS ``focus`` if given (e.g. an ipyevents target or the canvas, which has tabindex=0)."""

@@ -6,11 +6,9 @@ against numpy, the band, w = 0 and two features: tests/test_margin_line.py."""
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
-from _voila import wait_for_canvas, wait_for_step
+from _voila import wait_for_canvas, wait_for_link, wait_for_step
 
 from explorer.app.perceptron.model import PerceptronModel
 
@@ -18,7 +16,6 @@ pytestmark = pytest.mark.browser
 
 VISIBLE = ".widget-tab-contents > .widget-box:visible"
 FIG = f"{VISIBLE} .pe-pagefigure"
-SHARE = ".pe-share input"
 SHOWN = "[...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
 
 
@@ -46,14 +43,6 @@ def _to_data(panel, px):
     ax, bx = panel["map"][0], panel["map"][1]
     return (px[:, 0] - bx) / ax
 
-
-def _link(page, pattern: str, timeout_ms: int = 30_000) -> str:
-    waited = 0
-    while not re.search(pattern, value := page.locator(SHARE).input_value()):
-        assert waited < timeout_ms, f"the link is {value!r}; expected {pattern}"
-        page.wait_for_timeout(100)
-        waited += 100
-    return value
 
 
 def _narration(page) -> str:
@@ -121,7 +110,7 @@ def test_breast_cancer_shows_the_margin_line_and_its_link_reopens_the_same_step(
                                   np.argsort(before["margin_pos"][:, 1]))
     said = _narration(page)
 
-    link = _link(page, rf"step={k + 1}\b")
+    link = wait_for_link(page, rf"step={k + 1}\b")
     assert "dataset=breast_cancer30" in link
     page.goto(link)
     wait_for_canvas(page, within=VISIBLE, timeout=120)

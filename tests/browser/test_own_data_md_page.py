@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from _voila import click_button, wait_for_canvas, wait_for_step
+from _voila import click_button, panel_heading, wait_for_canvas, wait_for_link, wait_for_step
 
 pytestmark = pytest.mark.browser
 
 FIGURE = ".pe-pagefigure:visible"
-SHARE = ".pe-share input"
 CSV = ("x1,x2,x3,label\n0.5,1.2,0.3,1\n-0.3,-0.8,0.9,-1\n1.1,0.4,-0.5,1\n-1.0,0.2,-0.7,-1\n"
        "0.8,-0.6,1.0,1\n-0.4,0.7,-1.2,-1")
 # the update's w in the narration: "w ← w + η·y·x = (a, b, c)"
@@ -26,19 +25,6 @@ def _narration(page) -> str:
     return page.locator(".pe-pf-narration >> visible=true").first.inner_text()
 
 
-def _plane_heading(page) -> str:
-    return page.evaluate(
-        "() => [...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
-        ".pePanels.find(p => p.name === 'plane').heading")
-
-
-def _link(page, pattern: str, timeout_ms: int = 30_000) -> str:
-    waited = 0
-    while not re.search(pattern, value := page.locator(SHARE).input_value()):
-        assert waited < timeout_ms, f"the link is {value!r}; expected {pattern}"
-        page.wait_for_timeout(100)
-        waited += 100
-    return value
 
 
 def test_a_pasted_3_feature_csv_trains_in_3d_and_its_link_reopens_it(page, dashboard_url):
@@ -67,11 +53,11 @@ def test_a_pasted_3_feature_csv_trains_in_3d_and_its_link_reopens_it(page, dashb
     w = UPDATE_W.search(said)
     assert w is not None and len(w.group(1).split(", ")) == 3, said  # w has three components
 
-    link = _link(page, r"step=2")
+    link = wait_for_link(page, r"step=2")
     points = re.search(r"points=([^&]*)", link).group(1)
     assert all(len(p.split(",")) == 4 for p in points.split(";")), points  # x1, x2, x3, label
     page.goto(link)
     wait_for_canvas(page, within=FIGURE, timeout=90)
     wait_for_step(page, 2, timeout=60)
     assert _narration(page) == said  # the same step, the same weights
-    assert _plane_heading(page) == "3 features, in 3-D: drag to turn"
+    assert panel_heading(page) == "3 features, in 3-D: drag to turn"

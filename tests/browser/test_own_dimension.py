@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from _voila import wait_for_canvas, wait_for_step
+from _voila import panel_heading, wait_for_canvas, wait_for_step
 
 from explorer.perceptron import train
 from explorer.plots.figure import VIEW3D_TITLE
@@ -81,11 +81,6 @@ def test_iris_in_four_dimensions_is_drawn_in_the_plane_of_w(page, dashboard_url)
     assert len(sum(_points(page), [])) == ds.n
 
 
-def _plane_heading(page) -> str:
-    return page.evaluate(
-        "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
-        ".pePanels.find(p => p.name === 'plane') || {}).heading")
-
 
 def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
     """The random data's "features" box set to 3: the data are trained in R^3 and drawn there
@@ -108,7 +103,7 @@ def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
     page.goto(page.url.split("?")[0] + f"?tab=perceptron&dataset=separable&dim=3&step={first}")
     wait_for_canvas(page, within=VISIBLE, timeout=90)
     wait_for_step(page, first, timeout=60)
-    assert _plane_heading(page) == VIEW3D_TITLE
+    assert panel_heading(page) == VIEW3D_TITLE
     w = re.search(r"w ← w \+ η·y·x = \(([^)]*)\)", _narration(page))
     assert w is not None, _narration(page)
     np.testing.assert_allclose([float(v) for v in w.group(1).split(", ")],
@@ -121,5 +116,5 @@ def test_the_random_sets_dimension_typed_in_the_page(page, dashboard_url):
         ".some(e => e.offsetParent !== null && "
         "/features must be a whole number from 2 to 64; got 1/.test(e.innerText))",
         timeout=30_000)
-    assert _plane_heading(page) == VIEW3D_TITLE
+    assert panel_heading(page) == VIEW3D_TITLE
     assert wait_for_step(page, first, timeout=10).startswith(f"step {first} of")

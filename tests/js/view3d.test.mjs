@@ -110,8 +110,8 @@ function keyEv(key, shiftKey = false) {
     preventDefault() { this.prevented++; }, stopPropagation() { this.stopped++; } };
 }
 
-async function figureWith(panels) {
-  const tracks = [{ name: "box", panel: panels[0].name, kind: "axes3d", layer: "over", z: 0, style: {} }];
+async function figureWith(panels, tracks = [
+  { name: "box", panel: panels[0].name, kind: "axes3d", layer: "over", z: 0, style: {} }]) {
   const model = modelFor(sceneHeader({ panels, tracks }));
   const fig = new PageFigure(model, new FakeElement("div"));
   await settle();
@@ -158,13 +158,8 @@ test("the keys turn the 3-D view and v or the 'reset view' button bring it back;
 
 test("without a 3-D view Shift + ← is the transport's, and there is no 'reset view' button", async () => {
   const panels = [{ name: "plane", x: 20, y: 30, w: 100, h: 100, xlim: [-2, 2], ylim: [-2, 2], clip: true }];
-  const tracks = [{ name: "l", panel: "plane", kind: "polyline", layer: "over", z: 0, style: {} }];
-  const model = modelFor(sceneHeader({ panels, tracks }));
-  const fig = new PageFigure(model, new FakeElement("div"));
-  await settle();
-  fig.active = () => true;
-  fig.acted = [];
-  fig.act = (a) => fig.acted.push(a);
+  const { fig, model } = await figureWith(panels, [
+    { name: "l", panel: "plane", kind: "polyline", layer: "over", z: 0, style: {} }]);
   fig.keys = new Map([["ArrowLeft", "back"], ["v", undefined]]);
   fig.key(keyEv("ArrowLeft", true));
   assert.deepEqual(fig.acted, ["back"]);

@@ -21,6 +21,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import _voila as V  # noqa: E402
+from bench_browser import _private_mb  # noqa: E402 - the same measure as the page's kernel
 
 #: (menu label, a word of the top bar, the Perceptron tab's title) per language, in order.
 SWITCHES = [("Svenska", "Föreläsningsläge", "Perceptron"), ("Deutsch", "Vorlesungsmodus",
@@ -40,14 +41,6 @@ ARM = """([word, title]) => { window.__peSwitch = new Promise((done) => {
     requestAnimationFrame(frame);
   }, { once: true });
 }); }"""
-
-
-def _private_mb(pid: int) -> float:
-    total = 0
-    for line in pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith(("Private_Clean:", "Private_Dirty:")):
-            total += int(line.split()[1])
-    return total / 1024
 
 
 def _kernel_pids(server) -> list[int]:

@@ -55,7 +55,12 @@ def test_classic_updates_within_novikoff(seed, n, dim, margin, eta, order):
         assume(bound < 50_000)
         tr = train(ds.X, ds.y, eta=eta, order=order, seed=seed, fit_intercept=fit,
                    max_epochs=int(bound) + 2)
-        assert tr.converged
+        # passes over every point (cyclic, shuffled): at most `bound` of them update, so a pass
+        # without an update, convergence, comes within bound + 1 passes. I.i.d. random visits
+        # (order "random") carry no such promise: a "pass" of n draws can miss a point still
+        # wrong (Hypothesis found seed=4, n=2, dim=2, margin=0.5), so only the bound is asserted there.
+        if order != "random":
+            assert tr.converged
         assert tr.n_updates <= bound + 1e-9
         # Cornwell's (RB)^2 is the same number for the best separator
         cb = bounds.cornwell_bound(ds.X, ds.y, fit_intercept=fit)

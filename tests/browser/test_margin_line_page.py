@@ -23,17 +23,24 @@ def _panels(page) -> dict:
     return {p["name"]: p for p in page.locator(FIG).evaluate("e => e.pePanels")}
 
 
-def _margin_line(page, step: int) -> dict:
-    """The margin line's tracks as drawn at ``step``: track -> vertices in CSS px. The page may
-    fit the figure again when the narration's height changes (a new scene, its chunk fetched):
-    read once it has drawn the step with its chunk."""
+def _margin_line(page, step: int) -> tuple[dict, dict]:
+    """The margin line's tracks as drawn at ``step`` (track -> vertices in CSS px) and the
+    margin panel they were drawn in, read together in one call: the page may fit the figure
+    again when the narration's height changes (a new scene, its chunk fetched), and a map read
+    apart from the drawing could be the next layout's. Read once it has drawn the step with its
+    chunk and two reads agree."""
+    read = "e => ({list: e.peDisplayList, panels: e.pePanels})"
+    last = None
     for _ in range(200):
         wait_for_step(page, step, timeout=90)
+        got = page.locator(FIG).evaluate(read)
         shown = {d["track"]: np.array(d["px"], dtype=float).reshape(-1, 2)
-                 for d in page.locator(FIG).evaluate("e => e.peDisplayList")
-                 if d["track"].startswith("margin_")}
-        if "margin_pos" in shown:
-            return shown
+                 for d in got["list"] if d["track"].startswith("margin_")}
+        panel = next((p for p in got["panels"] if p["name"] == "margin"), None)
+        if "margin_pos" in shown and panel is not None:
+            if last is not None and last[1]["map"] == panel["map"]:
+                return shown, panel
+            last = (shown, panel)
         page.wait_for_timeout(300)
     raise AssertionError(f"step {step}: the margin line was not drawn")
 
@@ -68,10 +75,9 @@ def test_breast_cancer_shows_the_margin_line_and_its_link_reopens_the_same_step(
     assert panels["margin"]["heading"].startswith("Margin line")
 
     def check(step):
-        drawn = _margin_line(page, step)
+        drawn, panel = _margin_line(page, step)
         w, b = traj.state(step)
         ref = y * (X @ w + b) / np.linalg.norm(w)
-        panel = _panels(page)["margin"]
         px_per_unit = abs(panel["map"][0])
         for name, side in (("margin_pos", y > 0), ("margin_neg", y < 0)):
             assert len(drawn[name]) == int(side.sum())

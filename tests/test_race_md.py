@@ -56,7 +56,7 @@ def test_each_racers_plane_is_its_own_ws_at_every_step(ds, rules):
     rf = RaceFigure()
     rf.set_race(r)
     about, xlabel, ylabel = plane_texts(ds.X.shape[1])
-    assert about == f"{ds.X.shape[1]} features, in the plane of w"
+    assert about == "plane of its w"
     assert [p.ax.get_xlabel() for p in rf.planes] == [xlabel] * len(rules)
     assert rf.planes[0].ax.get_ylabel() == ylabel == "across w"
     checked, differ = 0, 0
@@ -127,3 +127,26 @@ def test_two_features_race_as_before():
                                                                "Margin perceptron"]
     assert "r0_pos" not in rf.parts(3)  # the points stay still
     assert rf.planes[0].ax.get_ylabel() == "x₂"
+
+
+def test_the_planes_say_plane_of_its_w_all_or_none_and_regain_it_when_wider():
+    r = race(IRIS4.X, IRIS4.y, rules=["classic", "svm_sgd", "margin"], max_epochs=1, rho=0.01)
+    rf = RaceFigure()
+    rf.fit(1600, 800)
+    rf.set_race(r)
+    titles = [p.ax.get_title(loc="left") for p in rf.planes]
+    assert titles == [f"{t} (plane of its w)" for t in ("Classic perceptron",
+                                                        "Soft-margin SVM by SGD",
+                                                        "Margin perceptron")]
+    rf.fit(760, 480)  # too narrow for one of them: the words go in every plane
+    assert [p.ax.get_title(loc="left") for p in rf.planes] == [t.split(" (")[0] for t in titles]
+    rf.show(r.n_steps)
+    rf.fig.canvas.draw()
+    renderer = rf.fig.canvas.get_renderer()
+    for p, status in zip(rf.planes, rf.status, strict=True):  # still over its status line
+        title = [t for t in (p.ax.title, *p.ax.texts, *p.ax.get_children())
+                 if getattr(t, "get_text", lambda: None)() == p.ax.get_title(loc="left")][0]
+        assert title.get_window_extent(renderer).y0 >= \
+            status.get_window_extent(renderer).y1 - 1
+    rf.fit(1600, 800)
+    assert [p.ax.get_title(loc="left") for p in rf.planes] == titles

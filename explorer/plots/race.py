@@ -105,11 +105,12 @@ def arrangements(W: float, H: float, pt: float, n: int, *, status: float = STATU
 
 def plane_texts(M: int) -> tuple[str, str, str]:
     """A racer's plane's title after its rule's name, and its x and y labels, for ``M``
-    features: for more than two, each plane is its own ``w``'s (``M`` features, in the plane
-    of w; exact distances along ``w``)."""
+    features: for more than two, each plane is its own ``w``'s (exact distances along ``w``;
+    the narration writes the points' ``M`` components). The title's words go, in every plane,
+    when one plane's column is too narrow for them (:meth:`RaceFigure._lay_out`)."""
     if M <= 2:
         return "", "x₁", "x₂"
-    return f"{M} features, in the plane of w", "along w (exact distance)", "across w"
+    return "plane of its w", "along w (exact distance)", "across w"
 
 
 def shared_box(boxes) -> tuple[float, float, float, float]:
@@ -147,6 +148,7 @@ class RaceFigure(PageFigure):
         #: features), else None.
         self.walls = None
         self.ylabel = "x₂"  # the left planes' y label (plane_texts)
+        self.titles = []
         self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []
         self.status = []
@@ -184,10 +186,12 @@ class RaceFigure(PageFigure):
         box = data_box(X) if self.walls is None else shared_box([w.box for w in self.walls])
         about, xlabel, self.ylabel = plane_texts(M)
         self.planes, self.status, self.curves, self.stairs = [], [], [], []
+        self.titles = []  # each plane's whole title (_lay_out fits it to its column)
         for i, (rule, traj) in enumerate(zip(race.rules, race.runs, strict=True)):
             color, _ = RACER_STYLES[i]
             # the brackets go first when the title is too wide for its column (fit_title)
             title = RULES[rule].title + (f" ({about})" if about else "")
+            self.titles.append(title)
             plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=title)
             plane.ax.set_title(title, loc="left", fontsize=S.TITLE_SIZE,
                                color=color, pad=STATUS_ROOM)
@@ -263,7 +267,7 @@ class RaceFigure(PageFigure):
         self.arrangement, side, places, mistakes, title = best
         room = status_room(self.status_rows)
         for i, p in enumerate(self.planes):
-            p.ax.set_title(p.ax.get_title(loc="left"), loc="left", fontsize=S.TITLE_SIZE,
+            p.ax.set_title(self.titles[i], loc="left", fontsize=S.TITLE_SIZE,
                            color=RACER_STYLES[i][0], pad=room)
         first = min(x for x, _ in places)
         for plane, (x, y) in zip(self.planes, places, strict=True):
@@ -289,6 +293,13 @@ class RaceFigure(PageFigure):
         live.floor_legends(fig)
         for p in self.planes:
             live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
+        cut = [p.ax.get_title(loc="left") != t for p, t in zip(self.planes, self.titles,
+                                                                 strict=True)]
+        for i, (p, t) in enumerate(zip(self.planes, self.titles, strict=True)):
+            if any(cut) and " (" in t:  # the words in brackets go in every plane, or none
+                p.ax.set_title(t[: t.index(" (")], loc="left", fontsize=S.TITLE_SIZE,
+                               color=RACER_STYLES[i][0], pad=room)
+                live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
             p.measure()
 
     def _mistakes_legend(self, ncols: int, *, short: bool = False):

@@ -150,3 +150,24 @@ def test_the_planes_say_plane_of_its_w_all_or_none_and_regain_it_when_wider():
             status.get_window_extent(renderer).y1 - 1
     rf.fit(1600, 800)
     assert [p.ax.get_title(loc="left") for p in rf.planes] == titles
+
+
+def test_a_race_in_r4_exports_a_still_in_the_planes_of_w():
+    v = _view(dataset="iris4", race=["svm_sgd"], max_epochs=1)
+    v.timeline.go(40)
+    png = v._still("png")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    rf = v.figure
+    assert [p.ax.get_xlabel() for p in rf.planes] == ["along w (exact distance)"] * 2
+
+
+def test_your_own_five_feature_data_race_in_r5():
+    ds = datasets.load("separable", n=30, dim=5, seed=4)
+    v = _view(race=["relaxation"])
+    assert v._use_data(ds.X, ds.y), v.model.message
+    m = v.model
+    assert m.X.shape == (30, 5) and m.racing.rules == ("classic", "relaxation")
+    kw = m._train_args(m._params(), m.X, [])
+    for rule, run in zip(m.racing.rules, m.racing.runs, strict=True):
+        np.testing.assert_array_equal(run.weights, train(ds.X, ds.y, rule=rule, **kw).weights)
+    assert len(v.figure.walls) == 2

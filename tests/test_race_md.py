@@ -171,3 +171,5 @@ def test_your_own_five_feature_data_race_in_r5():
     for rule, run in zip(m.racing.rules, m.racing.runs, strict=True):
         np.testing.assert_array_equal(run.weights, train(ds.X, ds.y, rule=rule, **kw).weights)
     assert len(v.figure.walls) == 2
+    m.go(1)
+    assert ", … 5 components), label" in v.figure.narration(1)  # as the single run writes it

@@ -244,9 +244,6 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         others = [r for r in p["race"] if r != p["rule"]]
         if not others:
             return train(X, y, rule=p["rule"], **kw), None
-        if X.shape[1] != 2:
-            raise ValueError(f"rules race on data with two features; these have {X.shape[1]}: "
-                             "clear 'race against' or choose a data set of two features")
         if p["choose_mode"]:
             raise ValueError("rules race on their own visiting order; 'you choose' picks the "
                              "points for one rule: clear 'race against' or leave 'you choose'")

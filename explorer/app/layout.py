@@ -15,6 +15,9 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
+from ..shared.i18n import tr
+from .labels import label
+
 #: Width of the settings column (CSS px, at the largest normal type; the page measures the
 #: figure's column once shown) and the dashboard width under which it starts hidden.
 SIDEBAR_PX = 340
@@ -199,8 +202,9 @@ def sidebar_starts_open(window_width: int) -> bool:
 
 
 def section(title: str) -> W.HTML:
-    """A heading in the settings column."""
-    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
+    """A heading in the settings column: ``title`` in English (marked ``N_``), shown in the
+    page's language (:func:`explorer.app.labels.label`)."""
+    return label(W.HTML(), value=lambda: f"<div class='pe-section'>{html.escape(tr(title))}</div>")
 
 
 class Shell(W.HBox):

@@ -3,9 +3,11 @@ and a change of language keeps the state."""
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
+import ipywidgets as W
 import pytest
 
 from explorer.shared import i18n
@@ -195,6 +197,82 @@ def test_the_pseudo_language_reaches_every_word_of_the_top_bar():
              d.playlist.toggle.description, d.b_save.description, d.upload.description,
              d.share.description, *d.tabs.titles, d.b_lecture.tooltip, d.playlist.toggle.tooltip]
     assert all(w.startswith("⟦") for w in words), words
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _settings_words(view):
+    """Every word of the settings column a person reads as a label: each control's
+    description, each section's heading, each label and each closed section's title (the
+    parts built when first opened are built first)."""
+    view.data_panel.build()
+    view.export.build()
+    words = []
+    for w in _walk(view.shell.sidebar.children[0]):
+        if getattr(w, "description", ""):
+            words.append(w.description)
+        if isinstance(w, W.Label) and w.value:
+            words.append(w.value)
+        if isinstance(w, W.HTML) and "pe-section" in w.value:
+            words.append(re.sub(r"<[^>]*>", "", w.value))
+        if isinstance(w, W.Accordion):
+            words += list(w.titles)
+    return words
+
+
+def test_the_perceptron_settings_speak_german_and_english_again_keeping_state_and_step():
+    d = _dashboard("tab=perceptron&dataset=xor&eta=0.5&step=3&lang=de")
+    v = d.active
+    c = v.controls
+    assert [c["dim"].description, c["order"].description, c["fit_intercept"].description,
+            c["max_epochs"].description, c["batch"].description, c["forget"].description] == \
+        ["Merkmale", "Reihenfolge", "Schwellwert b lernen", "max. Epochen", "Batchgröße",
+         "Vergessen γ"]
+    assert c["dim"].tooltip.startswith("Wie viele Merkmale")  # a declared help
+    assert c["w0"].placeholder == "0, 0 (leer = null)"
+    assert v.w_dataset.description == "Daten" and v.b_zero.description == "Bei w = 0 beginnen"
+    assert v.w_race.boxes["classic"].description == "Klassisches Perzeptron"
+    words = _settings_words(v)
+    assert {"Daten", "Regel", "Besuchsreihenfolge", "Teilen", "Alle Einstellungen",
+            "Eigene Daten (CSV)", "CSV hochladen", "Abbrechen"} <= set(words)
+    before = v.save_state()
+    assert before["step"] == 3 and before["eta"] == 0.5
+    d.language.menu.value = "en"
+    assert [c["dim"].description, c["order"].description, c["fit_intercept"].description] == \
+        ["features", "Order", "fit offset b"]
+    assert v.w_dataset.description == "Data" and c["w0"].placeholder == "0, 0 (empty = zero)"
+    assert {"Data", "Rule", "Visiting order", "Share", "All settings"} <= set(_settings_words(v))
+    assert v.save_state() == before  # the state and the step kept
+    assert v.timeline.step == 3
+    # the link and the JSON name the fields as before, in every language
+    assert "eta=0.5" in d.share.value and "dataset=xor" in d.share.value
+
+
+def test_the_pseudo_language_reaches_every_label_of_the_perceptron_settings():
+    d = _dashboard("tab=perceptron&lang=qps")
+    words = _settings_words(d.active)
+    formats = {"PNG", "SVG", "GIF", "HTML", "PNG · SVG · GIF · HTML"}  # file formats' names
+    assert len(words) >= 40
+    assert [w for w in words if not w.startswith("⟦") and w not in formats] == []
+
+
+def test_the_timeline_s_buttons_follow_the_language():
+    from explorer.app import labels
+    from explorer.app.timeline import Timeline
+
+    t = Timeline()
+    assert t.b_reset.description == "Reset" and t.speed.description == "steps/s"
+    i18n.set_language("es")
+    labels.relabel()
+    assert [t.b_reset.description, t.b_back.description, t.b_step.description,
+            t.play.description, t.b_end.description, t.speed.description,
+            t.slider.description] == ["Reiniciar", "◀ Atrás", "Paso ▶", "Reproducir", "Fin",
+                                      "pasos/s", "paso"]
+    assert t.b_cycle.tooltip.startswith("Primer paso del ciclo")
 
 
 def test_hall_pages_in_every_language():

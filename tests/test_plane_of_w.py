@@ -180,7 +180,10 @@ def test_edits_that_name_no_point_of_r_m_are_refused_in_words_and_choosing_works
     before = m.trajectory
     assert not m.add_point(0.1, 0.2, 1)
     assert "two features" in m.message and m.trajectory is before
-    assert not m.update(race=["pocket"]) and "two features" in m.message
+    assert m.update(race=["pocket"]), m.message  # a race is trained in R^64 too
+    racing = m.racing
+    assert not m.add_point(0.1, 0.2, 1) and "two features" in m.message and m.racing is racing
+    assert m.update(race=[])
     v._send_points()  # the Margins tab solves in R^M too: the points go with every feature
     assert v.handoff.tab == "margins" and v.handoff.X.shape == m.X.shape == (len(m.X), 64)
     # "you choose": a click picks the point drawn nearest, in the step's plane

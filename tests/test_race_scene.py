@@ -17,6 +17,9 @@ CASES = [
     (KOSKI, ["classic", "pocket", "averaged"], dict(order="cyclic", max_epochs=20)),
     (BLOBS, ["classic", "svm_sgd", "relaxation", "pocket"], dict(order="shuffle", seed=4,
                                                                  max_epochs=3, rho=0.01)),
+    # four features: each racer drawn in the plane of its own w, the points moving tracks
+    (datasets.load("iris", features="all", classes="versicolor_vs_virginica"),
+     ["classic", "svm_sgd", "pocket"], dict(order="shuffle", seed=1, max_epochs=2, rho=0.01)),
 ]
 
 

@@ -30,12 +30,26 @@ import ipywidgets as W
 import traitlets as T
 from ipywidgets.widgets.widget_bool import CheckboxStyle
 
+from .labels import label
+
 __all__ = ["TEXT_KINDS", "text_box", "slider", "choice_menu", "choice_buttons", "check_box",
            "ChoiceChecks", "shown", "show", "FieldControls", "field_control", "declared",
            "caption_of", "enabled"]
 
 #: The kinds of field typed into a text box.
 TEXT_KINDS = ("int", "float", "ints", "floats", "points", "text")
+
+
+#: A control's words: set in the page's language, and again at each change (labels.label).
+_WORDS = ("description", "tooltip", "placeholder")
+
+
+def _worded(cls, kwargs: dict, **more):
+    """``cls(**kwargs, **more)`` whose words (:data:`_WORDS`, English, the catalogs' keys) are
+    set through :func:`explorer.app.labels.label`, so they follow the page's language."""
+    words = {k: kwargs.pop(k) for k in _WORDS if isinstance(kwargs.get(k), str) and kwargs[k]}
+    widget = cls(**kwargs, **more)
+    return label(widget, **words) if words else widget
 
 
 def _kind(field, kinds) -> None:
@@ -49,7 +63,7 @@ def text_box(field, **kwargs) -> W.Text:
     :class:`ipywidgets.Text` (its value is set by :meth:`FieldControls._sync_controls`)."""
     _kind(field, TEXT_KINDS)
     kwargs.setdefault("description", field.label)
-    return W.Text(continuous_update=False, **kwargs)
+    return _worded(W.Text, kwargs, continuous_update=False)
 
 
 def slider(field, value, *, step, **kwargs) -> W.IntSlider | W.FloatSlider:
@@ -58,8 +72,8 @@ def slider(field, value, *, step, **kwargs) -> W.IntSlider | W.FloatSlider:
     _kind(field, ("int", "float"))
     kwargs.setdefault("description", field.label)
     cls = W.IntSlider if field.kind == "int" else W.FloatSlider
-    return cls(value=value, min=field.min, max=field.max, step=step, continuous_update=False,
-               **kwargs)
+    return _worded(cls, kwargs, value=value, min=field.min, max=field.max, step=step,
+                   continuous_update=False)
 
 
 def choice_menu(field, titles, value, **kwargs) -> W.Dropdown:
@@ -73,22 +87,23 @@ def choice_menu(field, titles, value, **kwargs) -> W.Dropdown:
     if set(keys) != set(values) or len(keys) != len(values):
         raise ValueError(f"{field.name}: a menu needs one title per value "
                          f"({', '.join(map(str, values))}); got titles for {keys}")
-    return W.Dropdown(options=[(title, key) for key, title in titles], value=value, **kwargs)
+    return _worded(W.Dropdown, kwargs, options=[(title, key) for key, title in titles],
+                   value=value)
 
 
 def choice_buttons(field, titles: Mapping, value, **kwargs) -> W.ToggleButtons:
     """A row of buttons, one per choice of ``field``, each shown by its title in ``titles``."""
     _kind(field, ("choice",))
     kwargs.setdefault("style", {"button_width": "auto"})
-    return W.ToggleButtons(options=[(titles[key], key) for key in field.choices], value=value,
-                           **kwargs)
+    return _worded(W.ToggleButtons, kwargs,
+                   options=[(titles[key], key) for key in field.choices], value=value)
 
 
 def check_box(field, value, **kwargs) -> W.Checkbox:
     """A check box for a bool ``field``, labelled by it unless ``description`` is given."""
     _kind(field, ("bool",))
     kwargs.setdefault("description", field.label)
-    return W.Checkbox(value=value, indent=False, **kwargs)
+    return _worded(W.Checkbox, kwargs, value=value, indent=False)
 
 
 class ChoiceChecks(W.VBox):
@@ -103,12 +118,12 @@ class ChoiceChecks(W.VBox):
         # one layout and style for all the boxes (never changed): fewer models for the page
         layout = W.Layout(width="auto", margin="0 1em 0 0")
         style = CheckboxStyle()
-        self.boxes = {key: W.Checkbox(value=key in value, description=titles[key], indent=False,
-                                      layout=layout, style=style)
+        self.boxes = {key: label(W.Checkbox(value=key in value, indent=False, layout=layout,
+                                            style=style), description=titles[key])
                       for key in field.choices}
         row = W.HBox(list(self.boxes.values()), layout=W.Layout(flex_flow="row wrap"))
-        label = W.Label(description if description is not None else field.label)
-        super().__init__([label, row], **kwargs)
+        title = label(W.Label(), value=description if description is not None else field.label)
+        super().__init__([title, row], **kwargs)
         self.add_class("pe-choice-checks")
         self._setting = False
         self.value = list(value)
@@ -156,9 +171,9 @@ def field_control(field, value, **kwargs) -> W.Widget:
         return slider(field, value, step=c.step, **kwargs)
     if c.kind == "log_slider":
         kwargs.setdefault("description", field.label)
-        return W.FloatLogSlider(value=10.0 ** value, base=10, min=field.min, max=field.max,
-                                step=c.step, continuous_update=False, readout_format=".3g",
-                                **kwargs)
+        return _worded(W.FloatLogSlider, kwargs, value=10.0 ** value, base=10, min=field.min,
+                       max=field.max, step=c.step, continuous_update=False,
+                       readout_format=".3g")
     if c.kind == "check":  # its label beside it: no column of labels, its own width
         return check_box(field, value, **_own_width(kwargs))
     kwargs.setdefault("description", field.label)

@@ -19,7 +19,9 @@ from collections.abc import Callable
 import ipywidgets as W
 
 from ..plots.animation import ExportCancelled
+from ..shared.i18n import N_
 from .jobs import Job
+from .labels import label
 from .lazy import BuiltOnUse, disclosure
 
 __all__ = ["ExportPanel", "export_section", "file_stem"]
@@ -118,8 +120,9 @@ class ExportPanel(BuiltOnUse, W.VBox):
             W.Button(description=kind.upper(), tooltip=TOOLTIPS[kind],
                      layout=W.Layout(width="auto", min_width="60px"))
             for kind in ("png", "svg", "gif", "html"))
-        self.b_cancel = W.Button(description="Cancel", tooltip="Stop the export now",
-                                 button_style="warning", layout=W.Layout(width="auto", display="none"))
+        self.b_cancel = label(
+            W.Button(button_style="warning", layout=W.Layout(width="auto", display="none")),
+            description=N_("Cancel"), tooltip=N_("Stop the export now"))
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="140px"))
         self.progress_label = W.Label("")
         self.progress_box = W.HBox([self.progress, self.progress_label],

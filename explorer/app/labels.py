@@ -23,7 +23,9 @@ _HOOKS: list[weakref.ref] = []
 
 
 def _words(text) -> str:
-    return text() if callable(text) else tr(text)
+    if callable(text):
+        return text()
+    return tr(text) if text else text  # gettext's "" is the catalog's header
 
 
 def label(widget, **texts):

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
+from ..shared.i18n import tr
+from .labels import label
+
 #: Width of the settings column (CSS px, at the largest normal type; the page measures the
 #: figure's column once shown) and the dashboard width under which it starts hidden.
 SIDEBAR_PX = 340
@@ -62,6 +65,20 @@ CSS = """
 .pe-sidebar .widget-dropdown > select { flex: 1 1 100%; min-width: 0; }
 .pe-root .pe-choice-checks > .widget-label { white-space: normal; overflow: visible;
   height: auto; line-height: 1.3; }
+/* a typed field's or a slider's name beside it: a name longer than its room (another
+   language's, "max. Epochen") wraps onto a second line instead of being cut */
+.pe-sidebar .widget-text, .pe-sidebar .widget-hslider, .pe-sidebar .widget-textarea {
+  height: auto; min-height: var(--jp-widgets-inline-height); }
+.pe-sidebar .widget-text > .widget-label, .pe-sidebar .widget-hslider > .widget-label,
+.pe-sidebar .widget-textarea > .widget-label { white-space: normal; overflow-wrap: anywhere;
+  height: auto; line-height: 1.15; align-self: center; }
+/* and so does a button's or a check box's of the column ("Open these points in ...") */
+.pe-sidebar .widget-button { white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height); line-height: 1.2; padding-top: 3px;
+  padding-bottom: 3px; }
+.pe-sidebar .widget-checkbox { max-width: 100%; height: auto; }
+.pe-sidebar .widget-checkbox label { white-space: normal; overflow-wrap: anywhere;
+  height: auto; line-height: 1.2; }
 .pe-main { flex: 1 1 auto; min-width: 0; padding-left: 8px; }
 .pe-narration { line-height: 1.35; height: calc(4.05em + 8px); box-sizing: border-box; overflow-y: auto;
   padding: 3px 8px;
@@ -199,8 +216,9 @@ def sidebar_starts_open(window_width: int) -> bool:
 
 
 def section(title: str) -> W.HTML:
-    """A heading in the settings column."""
-    return W.HTML(f"<div class='pe-section'>{html.escape(title)}</div>")
+    """A heading in the settings column: ``title`` in English (marked ``N_``), shown in the
+    page's language (:func:`explorer.app.labels.label`)."""
+    return label(W.HTML(), value=lambda: f"<div class='pe-section'>{html.escape(tr(title))}</div>")
 
 
 class Shell(W.HBox):

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from ..shared.i18n import tr
+from .labels import label
+
 
 class BuiltOnUse:
     """Mixin for a widget box whose parts :meth:`_build` makes once, when first needed.
@@ -44,8 +47,8 @@ class BuiltOnUse:
 
 def disclosure(title: str, panel: BuiltOnUse, *, width: str = "95%") -> W.Accordion:
     """A closed section titled ``title`` holding ``panel``, which it builds when first opened."""
-    box = W.Accordion([panel], titles=(title,), selected_index=None,
-                      layout=W.Layout(width=width))
+    box = W.Accordion([panel], selected_index=None, layout=W.Layout(width=width))
+    label(box, titles=lambda: (tr(title),))  # in the page's language (``title`` marked N_)
 
     def opened(change) -> None:
         if change["new"] is not None:

@@ -23,6 +23,7 @@ import html
 import ipywidgets as W
 import traitlets as T
 
+from ..shared.i18n import N_
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
@@ -63,7 +64,7 @@ class TabView(FieldControls, W.VBox):
             if w is not getattr(self, "messages", None):  # their room (layout.py's CSS)
                 w.add_class("pe-above-figure")
         main = W.VBox([*above, self.figure_box, *below])
-        self.shell = Shell(settings, main, foot=[section("Keys and symbols"), self.keys_help,
+        self.shell = Shell(settings, main, foot=[section(N_("Keys and symbols")), self.keys_help,
                                                  symbols_widget(symbols)])
         super().__init__([self.shell], **kwargs)
         self.add_class("pe-view")

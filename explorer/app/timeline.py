@@ -13,6 +13,8 @@ import ipywidgets as W
 import numpy as np
 import traitlets as T
 
+from ..shared.i18n import N_
+from . import labels
 from .playlist import KEYS_HELP as SLIDE_KEYS_HELP
 
 #: Shortcut keys -> action names; the dashboard's page bridge forwards them.
@@ -131,7 +133,8 @@ class Transport(_Moves, T.HasTraits):
 
 
 def _button(label: str, tip: str, css: str, **kw) -> W.Button:
-    b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto"), **kw)
+    b = labels.label(W.Button(layout=W.Layout(width="auto"), **kw), description=label,
+                     tooltip=tip)
     b.add_class("pe-btn").add_class(css)
     return b
 
@@ -151,23 +154,25 @@ class Timeline(_Moves, W.VBox):
         self.updates = np.zeros(0, dtype=np.int64)
         self.epoch = 0
         self.status = None  # optional callable: step -> the text beside the slider
-        self.b_reset = _button("Reset", "Back to step 0 (Home or r)", "pe-reset")
-        self.b_back = _button("◀ Back", "Back one step (← or PageUp)", "pe-back")
-        self.b_step = _button("Step ▶", "Forward one step (→ or PageDown)", "pe-step",
+        self.b_reset = _button(N_("Reset"), N_("Back to step 0 (Home or r)"), "pe-reset")
+        self.b_back = _button(N_("◀ Back"), N_("Back one step (← or PageUp)"), "pe-back")
+        self.b_step = _button(N_("Step ▶"), N_("Forward one step (→ or PageDown)"), "pe-step",
                               button_style="primary")
-        self.b_prev = _button("⇤ Update", "Previous update ([)", "pe-prev-update")
-        self.b_next = _button("Update ⇥", "Next update (])", "pe-next-update")
-        self.b_epoch = _button("Epoch end", "End of this epoch (e)", "pe-epoch-end")
-        self.b_end = _button("End", "Last step of the run (End)", "pe-end")
-        self.play = W.Play(value=0, min=0, max=1, interval=250, show_repeat=False,
-                           description="Play", tooltip="Play or pause (space)")
+        self.b_prev = _button(N_("⇤ Update"), N_("Previous update ([)"), "pe-prev-update")
+        self.b_next = _button(N_("Update ⇥"), N_("Next update (])"), "pe-next-update")
+        self.b_epoch = _button(N_("Epoch end"), N_("End of this epoch (e)"), "pe-epoch-end")
+        self.b_end = _button(N_("End"), N_("Last step of the run (End)"), "pe-end")
+        self.play = W.Play(value=0, min=0, max=1, interval=250, show_repeat=False)
+        labels.label(self.play, description=N_("Play"), tooltip=N_("Play or pause (space)"))
         self.play.add_class("pe-play")
-        self.speed = W.IntSlider(value=4, min=1, max=20, description="steps/s",
+        self.speed = W.IntSlider(value=4, min=1, max=20,
                                  style={"description_width": "auto"},
                                  layout=W.Layout(width="210px"))
-        self.slider = W.IntSlider(value=0, min=0, max=1, description="step",
+        labels.label(self.speed, description=N_("steps/s"))
+        self.slider = W.IntSlider(value=0, min=0, max=1,
                                   style={"description_width": "auto"},
                                   layout=W.Layout(flex="1 1 300px", min_width="240px"))
+        labels.label(self.slider, description=N_("step"))
         self.slider.add_class("pe-scrub")
         self.where = W.HTML().add_class("pe-where")
         W.jslink((self.play, "value"), (self.slider, "value"))
@@ -187,8 +192,9 @@ class Timeline(_Moves, W.VBox):
         self.add_class("pe-timeline")
         # a run whose weights repeat: a jump to the first step of its cycle (see set_cycle)
         self.cycle_start = None
-        self.b_cycle = _button("Cycle start", "First step of the cycle: from there the weights "
-                               "repeat", "pe-cycle-start")
+        self.b_cycle = _button(N_("Cycle start"),
+                               N_("First step of the cycle: from there the weights repeat"),
+                               "pe-cycle-start")
         self.b_cycle.on_click(lambda _b: self.act("cycle_start"))
         buttons.children += (self.b_cycle,)
         self.observe(lambda _ch: self._refresh_cycle(), names=["step", "n_steps"])

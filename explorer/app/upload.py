@@ -35,6 +35,8 @@ import numpy as np
 
 from ..shared import datasets
 from ..shared.csv_table import read_csv_table
+from ..shared.i18n import N_
+from .labels import label
 from .lazy import BuiltOnUse
 from .remarks import on_one_line
 
@@ -218,15 +220,15 @@ class DataPanel(BuiltOnUse, W.VBox):
 
     def _build(self) -> None:
         labels = self.labels
-        self.upload = W.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False,
-                                   description="Upload CSV", tooltip="Read a CSV file of points",
-                                   layout=W.Layout(width="auto"))
+        self.upload = label(W.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False,
+                                         layout=W.Layout(width="auto")),
+                            description=N_("Upload CSV"), tooltip=N_("Read a CSV file of points"))
         self.paste = W.Textarea(placeholder=EXAMPLE if labels else EXAMPLE_POINTS,
-                                description="or paste",
                                 layout=W.Layout(width="95%", height="6em"),
                                 style={"description_width": "calc(var(--pe-font) * 6.2)"})
-        self.b_read = W.Button(description="Use pasted data", tooltip="Read the CSV text above",
-                               layout=W.Layout(width="auto"))
+        label(self.paste, description=N_("or paste"))
+        self.b_read = label(W.Button(layout=W.Layout(width="auto")),
+                            description=N_("Use pasted data"), tooltip=N_("Read the CSV text above"))
         self.preview = W.HTML().add_class("pe-help")
         self.upload.observe(self._on_upload, names="value")
         self.b_read.on_click(lambda _: self.load(self.paste.value))

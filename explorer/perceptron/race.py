@@ -28,7 +28,7 @@ import numpy as np
 
 from ..shared.number_format import number_text
 from .replay import RunInfo, StepFrame, frame, stop_text
-from .replay.narration import plural
+from .replay.narration import _vec, plural
 from .replay.step import mistake_steps
 from .rules import RULES, get_rule
 from .training import train
@@ -198,7 +198,7 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
-        return (f"Start: {_names(r.rules)} begin at w = ({', '.join(number_text(v) for v in w)}), "
+        return (f"Start: {_names(r.rules)} begin at w = {_vec(w)}, "
                 f"b = {number_text(b)} and visit the same points in the same order; each updates by "
                 "its own condition.")
     running = [i for i, t in enumerate(r.runs) if k <= t.n_steps]
@@ -212,8 +212,7 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
         if not head:
             if len(f.picked) == 1:
                 p = f.picked[0]
-                x = ", ".join(number_text(v) for v in r.X[p])
-                head = f"Step {k}, point {p + 1} ({x}), label {'+1' if r.y[p] > 0 else '−1'}."
+                head = f"Step {k}, point {p + 1} {_vec(r.X[p])}, label {'+1' if r.y[p] > 0 else '−1'}."
             else:
                 head = f"Step {k}, a batch of {plural(len(f.picked), 'point')}."
         (moved if f.updated else kept).append(t.rule)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..shared.i18n import N_
 from ..shared.number_format import number_text
 
 __all__ = ["Rule", "RULES", "get_rule", "BATCH_EQUATION", "rule_text"]
@@ -98,34 +99,34 @@ class Rule:
 RULES: dict[str, Rule] = {
     r.name: r
     for r in [
-        Rule("classic", False, 0.0, False, ("eta",), "Classic perceptron",
+        Rule("classic", False, 0.0, False, ("eta",), N_("Classic perceptron"),
              "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y",
              "Sayed, eq. (60.25), or (60.26) with η = 1; Koski (2017)",
              batch_source="Sayed, eq. (60.23) with ρ = 0",
              convergence="Sayed, Lemma 60.1 (Novikoff)"),
-        Rule("margin", True, 1.0, False, ("eta", "forget"), "Margin perceptron",
+        Rule("margin", True, 1.0, False, ("eta", "forget"), N_("Margin perceptron"),
              "if y·f(x) < 1: w ← γ·w + η·y·x, b ← b + η·y (else w stays)",
              "Hardt & Recht (2022), ch. 3",
              convergence="Hardt & Recht (2022), ch. 3"),
-        Rule("rosenblatt_r2", False, 0.0, False, ("eta",), "Rosenblatt with R² bias step",
+        Rule("rosenblatt_r2", False, 0.0, False, ("eta",), N_("Rosenblatt with R² bias step"),
              "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y·R²", "Koski (2017)",
              convergence="Koski (2017)"),
-        Rule("regularized", False, 0.0, True, ("eta", "rho"), "Regularized perceptron",
+        Rule("regularized", False, 0.0, True, ("eta", "rho"), N_("Regularized perceptron"),
              "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 0], b ← b + η·y·1[…]", "Sayed, eq. (60.19)",
              batch_source="Sayed, eq. (60.23)"),
-        Rule("svm_sgd", False, 1.0, True, ("eta", "rho"), "Soft-margin SVM by SGD",
+        Rule("svm_sgd", False, 1.0, True, ("eta", "rho"), N_("Soft-margin SVM by SGD"),
              "w ← (1 − 2ηρ)·w + η·y·x·1[y·f(x) ≤ 1], b ← b + η·y·1[…]", "Sayed, eq. (61.22)",
              batch_source="Sayed, eq. (61.19)"),
-        Rule("relaxation", True, 1.0, False, ("eta",), "Relaxation (Agmon–Motzkin)",
+        Rule("relaxation", True, 1.0, False, ("eta",), N_("Relaxation (Agmon–Motzkin)"),
              "if y·f(x) < t (t = 1 unless set): w̃ ← w̃ + η·(t − y·f(x))·y·x̃ / ‖x̃‖², "
              "w̃ = (w, b), x̃ = (x, 1)",
              "Agmon (1954); Motzkin & Schoenberg (1954); Sayed, Problems 60.7 and 61.6"),
-        Rule("pocket", False, 0.0, False, ("eta",), "Pocket perceptron",
+        Rule("pocket", False, 0.0, False, ("eta",), N_("Pocket perceptron"),
              "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y; keep the iterate with the lowest "
              "training error",
              "Gallant; Sayed, eq. (60.45)", batch_source="Sayed, eq. (60.23) with ρ = 0",
              convergence="Sayed, Lemma 60.1 (Novikoff): its updates are the classic rule's"),
-        Rule("averaged", False, 0.0, False, ("eta",), "Averaged perceptron",
+        Rule("averaged", False, 0.0, False, ("eta",), N_("Averaged perceptron"),
              "if y·f(x) ≤ 0: w ← w + η·y·x, b ← b + η·y; predict with the average of the "
              "iterates over all steps",
              "Freund & Schapire (1999), beyond the sources",

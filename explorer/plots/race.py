@@ -9,6 +9,12 @@ right); below, every rule's updates against the step, as in the Perceptron tab's
 panel, each its own colour and dash (they read in greyscale), up to the step shown only
 (``S.SO_FAR``).
 
+Data of more than two features (three too: a race has no 3-D view) are drawn as the Perceptron
+tab draws one run of them (:mod:`explorer.plots.plane_of_w`): each rule's plane is, at every
+step, the plane that contains that rule's own ``w`` (the boundary a true line, every point's
+distance along ``w`` exact), so the points move with each rule's updates, differently in each
+plane; the planes share one box holding the points in all of them.
+
 Like :class:`~explorer.plots.figure.PerceptronFigure` it is drawn by matplotlib as whole frames
 (exports) and described for the page (:meth:`RaceFigure.scene`, :meth:`RaceFigure.chunk`).
 """
@@ -27,6 +33,7 @@ from . import layers, live, plane_parts
 from . import style as S
 from .page_figure import PageFigure, new_figure
 from .plane import DataPlane, data_box
+from .plane_of_w import PlaneOfW
 from .progress import so_far, staircase
 from .scene import FIGURE, Track
 from .tracks import css_dpi, figure_renderer, line_style, text_style
@@ -96,6 +103,26 @@ def arrangements(W: float, H: float, pt: float, n: int, *, status: float = STATU
     return out
 
 
+def plane_texts(M: int) -> tuple[str, str, str]:
+    """A racer's plane's title after its rule's name, and its x and y labels, for ``M``
+    features: for more than two, each plane is its own ``w``'s (exact distances along ``w``;
+    the narration writes the points' ``M`` components). The title's words go, in every plane,
+    when one plane's column is too narrow for them (:meth:`RaceFigure._lay_out`)."""
+    if M <= 2:
+        return "", "x₁", "x₂"
+    return "plane of its w", "along w (exact distance)", "across w"
+
+
+def shared_box(boxes) -> tuple[float, float, float, float]:
+    """The smallest square box holding every box of ``boxes`` ``(xmin, xmax, ymin, ymax)``,
+    centred on their union (planes side by side share their limits and one y axis)."""
+    b = np.asarray(boxes, dtype=float)
+    lo_x, hi_x, lo_y, hi_y = b[:, 0].min(), b[:, 1].max(), b[:, 2].min(), b[:, 3].max()
+    half = max(hi_x - lo_x, hi_y - lo_y) / 2
+    cx, cy = (lo_x + hi_x) / 2, (lo_y + hi_y) / 2
+    return (cx - half, cx + half, cy - half, cy + half)
+
+
 def plane_name(i: int) -> str:
     """The page's name of racer ``i``'s plane: the first is "plane", where clicks edit data."""
     return "plane" if i == 0 else f"plane{i + 1}"
@@ -117,6 +144,11 @@ class RaceFigure(PageFigure):
         self.fig = new_figure(fig, figsize=None if fig is not None else figsize, dpi=dpi,
                               canvas=fig is None)
         self.race = None
+        #: Each racer's :class:`~explorer.plots.plane_of_w.PlaneOfW` (data of more than two
+        #: features), else None.
+        self.walls = None
+        self.ylabel = "x₂"  # the left planes' y label (plane_texts)
+        self.titles = []
         self.arrangement = "row"  # where the planes and the mistakes went (arrangements)
         self.planes = []
         self.status = []
@@ -149,14 +181,25 @@ class RaceFigure(PageFigure):
         n = len(race.rules)
         self.grid = fig.add_gridspec(2, n)  # where the axes are made; _lay_out places them
         X, y = race.X, race.y
-        box = data_box(X)
+        M = X.shape[1]
+        self.walls = [PlaneOfW(t, X) for t in race.runs] if M > 2 else None
+        box = data_box(X) if self.walls is None else shared_box([w.box for w in self.walls])
+        about, xlabel, self.ylabel = plane_texts(M)
         self.planes, self.status, self.curves, self.stairs = [], [], [], []
+        self.titles = []  # each plane's whole title (_lay_out fits it to its column)
         for i, (rule, traj) in enumerate(zip(race.rules, race.runs, strict=True)):
             color, _ = RACER_STYLES[i]
-            plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=RULES[rule].title)
-            plane.ax.set_title(RULES[rule].title, loc="left", fontsize=S.TITLE_SIZE,
+            # the brackets go first when the title is too wide for its column (fit_title)
+            title = RULES[rule].title + (f" ({about})" if about else "")
+            self.titles.append(title)
+            plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=title)
+            plane.ax.set_title(title, loc="left", fontsize=S.TITLE_SIZE,
                                color=color, pad=STATUS_ROOM)
-            plane.set_data(X, y, box=box)
+            if self.walls is None:
+                plane.set_data(X, y, box=box)
+            else:  # the points where racer i's first plane shows them; they move (parts)
+                plane.set_data(self.walls[i].coords(0), y, box=box, moving=True)
+            plane.ax.set_xlabel(xlabel, fontsize=S.LABEL_SIZE)
             kept = rule if rule in ("pocket", "averaged") else None
             plane.set_overlays(X, y, band=traj.threshold if traj.threshold != 0 else None,
                                kept_kind=kept, batch=traj.params.get("batch_size", 1) > 1)
@@ -224,14 +267,14 @@ class RaceFigure(PageFigure):
         self.arrangement, side, places, mistakes, title = best
         room = status_room(self.status_rows)
         for i, p in enumerate(self.planes):
-            p.ax.set_title(p.ax.get_title(loc="left"), loc="left", fontsize=S.TITLE_SIZE,
+            p.ax.set_title(self.titles[i], loc="left", fontsize=S.TITLE_SIZE,
                            color=RACER_STYLES[i][0], pad=room)
         first = min(x for x, _ in places)
         for plane, (x, y) in zip(self.planes, places, strict=True):
             plane.ax.set_position([x / W, y / H, side / W, side / H])
             labelled = abs(x - first) < 1  # the planes share their limits: one y axis a row
             plane.ax.tick_params(labelleft=labelled)
-            plane.ax.set_ylabel("x₂" if labelled else "")
+            plane.ax.set_ylabel(self.ylabel if labelled else "")
         x, y, w, h = mistakes
         self.mistakes_ax.set_position([x / W, y / H, w / W, max(h, 1.0) / H])
         # its legend over its top: the rules in one row under a row of planes; beside them,
@@ -250,6 +293,13 @@ class RaceFigure(PageFigure):
         live.floor_legends(fig)
         for p in self.planes:
             live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
+        cut = [p.ax.get_title(loc="left") != t for p, t in zip(self.planes, self.titles,
+                                                                 strict=True)]
+        for i, (p, t) in enumerate(zip(self.planes, self.titles, strict=True)):
+            if any(cut) and " (" in t:  # the words in brackets go in every plane, or none
+                p.ax.set_title(t[: t.index(" (")], loc="left", fontsize=S.TITLE_SIZE,
+                               color=RACER_STYLES[i][0], pad=room)
+                live.fit_title(p.ax, size=S.TITLE_SIZE, width=title)
             p.measure()
 
     def _mistakes_legend(self, ncols: int, *, short: bool = False):
@@ -306,7 +356,7 @@ class RaceFigure(PageFigure):
         out = {}
         frames = self.frames(k) if frames is None else frames
         for i, (plane, f) in enumerate(zip(self.planes, frames, strict=True)):
-            for name, part in plane_parts.parts(plane, f).items():
+            for name, part in plane_parts.parts(plane, **self.in_plane(i, f)).items():
                 out[f"r{i}_{name}"] = part
             at = self._anchors[i] if i < len(self._anchors) else (np.nan, np.nan)
             out[f"r{i}_status"] = {"xy": np.asarray(at, dtype=float),
@@ -314,6 +364,18 @@ class RaceFigure(PageFigure):
             out[f"m{i}"] = so_far(min(k, self.race.runs[i].n_steps), f.n_updates)
         out["m_cursor"] = {"x": float(k)}
         return out
+
+    def in_plane(self, i: int, f) -> dict:
+        """:func:`explorer.plots.plane_parts.parts`' arguments for racer ``i``'s frame ``f``:
+        the frame itself (two features), or the frame, the points and the origin in the
+        plane of racer ``i``'s ``w`` at that step (more; a stopped racer keeps its last
+        plane)."""
+        if self.walls is None:
+            return {"f": f}
+        pl = self.walls[i]
+        k = min(int(f.k), pl.traj.n_steps)
+        mapped = pl.map_frame(replace(f, k=k))
+        return {"f": replace(mapped, k=f.k), "coords": pl.coords(k), "origin": pl.origin(k)}
 
     def show(self, k: int) -> str:
         """Move every artist to step ``k``; returns the narration."""

@@ -54,3 +54,35 @@ def test_the_top_bar_and_tab_titles_fit(page, dashboard_url, lang, width, height
     for i, a in enumerate(boxes):
         assert not any(_overlap(a, b) for b in boxes[i + 1:]), m["parts"]
         assert not any(_overlap(a, t) for t in m["tabs"]), (m["parts"], m["tabs"])
+
+
+SETTINGS = """() => {
+  const side = [...document.querySelectorAll('.pe-sidebar')].find(e => e.offsetParent !== null);
+  if (!side) return null;
+  const r = side.getBoundingClientRect();
+  const words = [...side.querySelectorAll(
+      '.widget-label, .widget-label-basic, button, .pe-section, .widget-checkbox label, '
+      + '.jupyter-widget-Collapse-header, .widget-toggle-button')]
+      .filter(x => x.offsetParent !== null && x.textContent.trim());
+  return {
+    n: words.length,
+    cut: words.filter(x => x.scrollWidth > x.clientWidth + 1).map(x => x.textContent.trim()),
+    out: words.filter(x => x.getBoundingClientRect().right > r.right + 1)
+              .map(x => x.textContent.trim()),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "qps"])
+def test_the_settings_column_s_labels_fit_at_1366(page, dashboard_url, lang):
+    """The settings column's words (issue 35, item 5): no control label, heading or button of
+    the Perceptron tab's settings is cut or runs out of the column, in German and in the
+    pseudo-language (about 40 % longer), at 1366 x 768."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + f"?tab=perceptron&lang={lang}")
+    wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
+    page.wait_for_timeout(1500)
+    m = page.evaluate(SETTINGS)
+    assert m is not None and m["n"] >= 20, m
+    assert m["cut"] == [], m
+    assert m["out"] == [], m

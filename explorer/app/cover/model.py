@@ -19,6 +19,7 @@ from traitlets import Bool, Instance, Int, Tuple, Unicode
 
 from ... import cover
 from ...cover.counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
+from ...shared.i18n import N_
 from ..handoff import Handoff
 from ..jobs import Job
 from ..state import Control, Field, StateSpec
@@ -45,25 +46,25 @@ VIEW_TIPS = {"curves": "Cover's curves and Monte Carlo",
 # Each setting's control (explorer.app.state_field.Control); an export's caption depends on the
 # view and is written by the view.
 SPEC = StateSpec("cover", [
-    Field("view", "view", "choice", "curves", choices=tuple(VIEWS), control=Control(
-        "buttons", description="Show", titles=VIEWS.items(), tips=VIEW_TIPS.items())),
-    Field("ms", "M values", "ints", DEFAULT_MS, item_min=1, item_max=cover.MAX_M,
+    Field("view", N_("view"), "choice", "curves", choices=tuple(VIEWS), control=Control(
+        "buttons", description=N_("Show"), titles=VIEWS.items(), tips=VIEW_TIPS.items())),
+    Field("ms", N_("M values"), "ints", DEFAULT_MS, item_min=1, item_max=cover.MAX_M,
           max_len=cover.MAX_CURVES, control=Control("text")),
-    Field("xaxis", "x-axis", "choice", "ratio", choices=tuple(XAXIS), control=Control(
+    Field("xaxis", N_("x-axis"), "choice", "ratio", choices=tuple(XAXIS), control=Control(
         "buttons", titles=XAXIS.items(), tips=[("ratio", "x = N / (M + 1): every curve halves at 2"),
                                                ("n", "x = N on a log scale")])),
-    Field("trials", "trials per point", "int", 100, min=10, max=cover.MC_MAX_TRIALS,
+    Field("trials", N_("trials per point"), "int", 100, min=10, max=cover.MC_MAX_TRIALS,
           control=Control("text")),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1, control=Control("text")),
+    Field("seed", N_("seed"), "int", 0, min=0, max=2**31 - 1, control=Control("text")),
     # greyed out while points are placed, showing how many
-    Field("n_points", "points N", "int", 4, min=1, max=MAX_DICHOTOMY_POINTS, control=Control(
+    Field("n_points", N_("points N"), "int", 4, min=1, max=MAX_DICHOTOMY_POINTS, control=Control(
         "text", enabled=lambda m: not m.points, off_shows=lambda m: str(len(m.X)))),
-    Field("points", "placed points", "floats", [], item_min=-1.1, item_max=1.1,
+    Field("points", N_("placed points"), "floats", [], item_min=-1.1, item_max=1.1,
           max_len=2 * MAX_DICHOTOMY_POINTS, optional=True),
-    Field("page", "page", "int", 1, min=1, max=MAX_PAGES),
-    Field("rec_m", "largest M", "int", 4, min=1, max=cover.REC_MAX_M, control=Control("text")),
-    Field("rec_n", "largest N", "int", 10, min=2, max=cover.REC_MAX_N, control=Control("text")),
-    Field("step", "cells filled", "int", 0, min=0, max=10**6),
+    Field("page", N_("page"), "int", 1, min=1, max=MAX_PAGES),
+    Field("rec_m", N_("largest M"), "int", 4, min=1, max=cover.REC_MAX_M, control=Control("text")),
+    Field("rec_n", N_("largest N"), "int", 10, min=2, max=cover.REC_MAX_N, control=Control("text")),
+    Field("step", N_("cells filled"), "int", 0, min=0, max=10**6),
 ])
 #: The parameters :meth:`CoverModel.update` takes: every field but the step.
 PARAMS = tuple(name for name in SPEC.names if name != "step")

@@ -20,6 +20,7 @@ from ...plots.animation import offscreen_figure
 from ...plots.cover import CoverFigure, MonteCarloFilm
 from ...plots.recursion import RecursionFigure
 from ...plots.recursion_scene import recursion_status
+from ...shared.i18n import N_
 from ..export import export_section, file_stem
 from ..handoff import Handoff
 from ..jobs import kernel_loop
@@ -76,8 +77,8 @@ class CoverView(PageDrawing, TabView):
         self._make_controls()
         self._make_page()
         self.groups = self._groups()
-        settings = W.VBox([*self.groups.values(), section("Export"), export_section(self.export),
-                           section("Formulas and sources"),
+        settings = W.VBox([*self.groups.values(), section(N_("Export")), export_section(self.export),
+                           section(N_("Formulas and sources")),
                            W.HTML(f"<div class='pe-help'>{FORMULAS}</div>")])
         self._lay_out(settings, [self.w_view, self.messages], below=[self.table], symbols="cover",
                       **kwargs)
@@ -150,7 +151,7 @@ class CoverView(PageDrawing, TabView):
         # a person's points: the first two columns of a CSV, labels ignored (all are counted)
         self.data_panel = DataPanel(self._use_points, self.messages,
                                     max_rows=MAX_DICHOTOMY_POINTS, labels=False)
-        self.own_data = disclosure("Your own points (CSV)", self.data_panel)
+        self.own_data = disclosure(N_("Your own points (CSV)"), self.data_panel)
         self._own = None  # the placed points as loaded from a CSV (None: not from a CSV)
         self.drawn = CoverPage(m, self.figure, self.recursion)
         self.paged = PageRun(self.drawn, self.timeline, self.fitted, name=NAME)
@@ -166,18 +167,18 @@ class CoverView(PageDrawing, TabView):
         """The settings shown for each view."""
         t = self.controls
         return {
-            "curves": W.VBox([section("Curves (Sayed 60.65)"), t["ms"], self.w_xaxis,
-                              section("Monte Carlo"), t["trials"], t["seed"],
+            "curves": W.VBox([section(N_("Curves (Sayed 60.65)")), t["ms"], self.w_xaxis,
+                              section(N_("Monte Carlo")), t["trials"], t["seed"],
                               W.HBox([self.b_run, self.b_stop]), self.progress, self.mc_text]),
-            "dichotomies": W.VBox([section("Small point set"), t["n_points"], t["seed"],
+            "dichotomies": W.VBox([section(N_("Small point set")), t["n_points"], t["seed"],
                                    W.HBox([self.b_random, self.b_line],
                                           layout=W.Layout(flex_flow="row wrap")),
                                    self.w_click, self.own_data, self.w_page,
-                                   section("Perceptron tab"),
+                                   section(N_("Perceptron tab")),
                                    W.HTML("<div class='pe-help'>or click a tile</div>"),
                                    self.w_dich, self.b_open]),
-            "recursion": W.VBox([section("Recursion table"), t["rec_m"], t["rec_n"]]),
-            "boolean": W.VBox([section("Perceptron tab"),
+            "recursion": W.VBox([section(N_("Recursion table")), t["rec_m"], t["rec_n"]]),
+            "boolean": W.VBox([section(N_("Perceptron tab")),
                                W.HTML("<div class='pe-help'>or click a tile</div>"),
                                self.w_bool, self.b_bool]),
         }

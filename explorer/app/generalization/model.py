@@ -32,6 +32,7 @@ from ...generalization import losses
 from ...perceptron import train
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
+from ...shared.i18n import N_
 from ..jobs import Job
 from ..state import Control, Field, StateSpec, arrays_of
 from ..tab_model import Refusal, state_model
@@ -64,31 +65,31 @@ def _margin_data(m) -> bool:
 # rule · seed 0 · simulation: γ = 0.2 · d = 5 · 100 trials", the file
 # "generalization-margin-margin-seed0-step0".
 SPEC = StateSpec("generalization", [
-    Field("dataset", "data for the run", "choice", "margin", choices=tuple(DATASETS),
-          control=Control("menu", description="Data", titles=DATASETS.items())),
-    Field("rule", "rule", "choice", "margin", choices=tuple(RULES), control=Control(
-        "menu", description="Rule", titles=RULES.items(), caption=lambda r: f"{RULES[r]} rule",
+    Field("dataset", N_("data for the run"), "choice", "margin", choices=tuple(DATASETS),
+          control=Control("menu", description=N_("Data"), titles=DATASETS.items())),
+    Field("rule", N_("rule"), "choice", "margin", choices=tuple(RULES), control=Control(
+        "menu", description=N_("Rule"), titles=RULES.items(), caption=lambda r: f"{RULES[r]} rule",
         caption_rank=1, stem="{}")),
     # greyed out, n shows how many points the run has
-    Field("n_run", "points", "int", 40, min=2, max=500, control=Control(
+    Field("n_run", N_("points"), "int", 40, min=2, max=500, control=Control(
         "text", enabled=_margin_data, off_shows=lambda m: str(len(m.X)))),
     *[Field(f"show_{name}", f"show {name.replace('_', '-')} loss", "bool", True,
             control=Control("check", description=losses.FORMULAS[name]))
       for name in LOSS_NAMES],
-    Field("ns", "sizes n", "ints", G.DEFAULT_NS, max_len=12, item_min=1, item_max=G.MAX_N,
+    Field("ns", N_("sizes n"), "ints", G.DEFAULT_NS, max_len=12, item_min=1, item_max=G.MAX_N,
           control=Control("text")),
-    Field("trials", "trials", "int", 100, min=2, max=2000,
+    Field("trials", N_("trials"), "int", 100, min=2, max=2000,
           control=Control("text", caption="{} trials", caption_rank=5)),
-    Field("gamma", "margin γ", "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1],
+    Field("gamma", N_("margin γ"), "float", 0.2, min=G.GAMMA_RANGE[0], max=G.GAMMA_RANGE[1],
           control=Control("text", caption="simulation: γ = {:g}", caption_rank=3)),
-    Field("dim", "dimension d", "int", 5, min=2, max=G.MAX_DIM,
+    Field("dim", N_("dimension d"), "int", 5, min=2, max=G.MAX_DIM,
           control=Control("text", caption="d = {}", caption_rank=4)),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1,
+    Field("seed", N_("seed"), "int", 0, min=0, max=2**31 - 1,
           control=Control("text", caption="seed {}", caption_rank=2, stem="seed{}")),
     #: A person's points ``[(x1, ..., xM, label), ...]`` (used when ``dataset == "own"``).
-    Field("points", "your points", "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
+    Field("points", N_("your points"), "points", [], max_len=MAX_OWN_POINTS, item_min=-1e12,
           item_max=1e12, optional=True, max_features=MAX_FEATURES),
-    Field("step", "step", "int", 0, min=0, max=10**9),
+    Field("step", N_("step"), "int", 0, min=0, max=10**9),
 ])
 
 #: The parameters: every field but the step.

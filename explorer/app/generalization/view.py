@@ -17,6 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import GeneralizationFigure
+from ...shared.i18n import N_
 from .. import datachoice
 from ..controls import caption_of
 from ..export import export_section, file_stem
@@ -117,7 +118,7 @@ class GeneralizationView(TabView):
         self.export = self._export_panel()
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_OWN_POINTS,
                                     features=self.data_features)
-        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
+        self.own_data = disclosure(N_("Your own data (CSV)"), self.data_panel)
         self.paged = PageRun(self.figure, self.timeline, self.fitted, name=NAME,
                              ready=lambda: self.model.traj is not None)
         self.page = self.paged.page
@@ -165,13 +166,13 @@ class GeneralizationView(TabView):
         """The settings column, by section."""
         t = self.controls
         return W.VBox([
-            section("The run (losses panel)"), self.w_dataset, self.w_rule, t["n_run"],
+            section(N_("The run (losses panel)")), self.w_dataset, self.w_rule, t["n_run"],
             self.own_data,
-            section("Losses shown"), *self.w_losses.values(),
-            section("Stability simulation"), t["ns"], t["trials"], t["gamma"], t["dim"],
+            section(N_("Losses shown")), *self.w_losses.values(),
+            section(N_("Stability simulation")), t["ns"], t["trials"], t["gamma"], t["dim"],
             t["seed"],
-            section("Export"), export_section(self.export),
-            section("What is drawn"),
+            section(N_("Export")), export_section(self.export),
+            section(N_("What is drawn")),
             W.HTML(f"<div class='pe-help'>{BOUNDS_TEXT}</div><div class='pe-help'>{LOSSES_TEXT}"
                    f"</div><div class='pe-help'>{html.escape(RISK_TEXT)}</div>"),
         ])

@@ -19,6 +19,7 @@ from traitlets import Bool, Instance
 from ... import margins
 from ...perceptron import train
 from ...shared import datasets
+from ...shared.i18n import N_
 from ...shared.svm import MAX_SCALED_C
 from ..remarks import one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
@@ -64,31 +65,31 @@ def _soft(m) -> bool:
 SPEC = StateSpec("margins", [
     # the opening view: separable data, where the perceptron's line, the band and its eight
     # support vectors read at first sight (overlapping blobs at C = 1 gave 26 crossing rings)
-    Field("dataset", "data set", "choice", "separable", choices=tuple(DATASETS)),
+    Field("dataset", N_("data set"), "choice", "separable", choices=tuple(DATASETS)),
     # n greyed out shows how many points are shown
-    Field("n", "n", "int", 40, min=2, max=MAX_POINTS, control=Control(
+    Field("n", N_("n"), "int", 40, min=2, max=MAX_POINTS, control=Control(
         "text", enabled=_random_data, off_shows=lambda m: str(len(m.points[0])))),
-    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0, control=Control(
+    Field("margin", N_("margin"), "float", 0.3, min=0.0, max=1.0, control=Control(
         "slider", step=0.05, enabled=lambda m: m.dataset == "separable" and not m.edited)),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1,
+    Field("seed", N_("seed"), "int", 0, min=0, max=2**31 - 1,
           control=Control("text", caption="seed {}", caption_rank=1)),
-    Field("hard", "hard margin", "bool", False, control=Control(
-        "check", description="hard margin (no slack)",
+    Field("hard", N_("hard margin"), "bool", False, control=Control(
+        "check", description=N_("hard margin (no slack)"),
         caption=lambda hard: "hard margin" if hard else "",
         stem=lambda hard: "hard" if hard else "")),
-    Field("log_c", "log₁₀ C", "float", 0.0, min=-3.0, max=3.0, control=Control(
-        "log_slider", step=0.1, description="C", enabled=_soft,
+    Field("log_c", N_("log₁₀ C"), "float", 0.0, min=-3.0, max=3.0, control=Control(
+        "log_slider", step=0.1, description=N_("C"), enabled=_soft,
         caption=lambda log_c: f"C = {10.0 ** log_c:.3g}", stem=lambda log_c: f"C{10.0 ** log_c:.3g}")),
-    Field("eta", "SGD step η", "float", 0.01, min=0.0, min_open=True, max=10.0,
+    Field("eta", N_("SGD step η"), "float", 0.01, min=0.0, min_open=True, max=10.0,
           control=Control("text", enabled=_soft, caption="SGD η = {:g}")),
-    Field("epochs", "SGD epochs", "int", SGD_EPOCHS, min=1, max=100, control=Control(
-        "text", enabled=_soft, caption="{} epochs", help="Passes of the SGD run over the data: "
-        "more show its objective settle toward the soft margin's optimum")),
-    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
+    Field("epochs", N_("SGD epochs"), "int", SGD_EPOCHS, min=1, max=100, control=Control(
+        "text", enabled=_soft, caption="{} epochs", help=N_("Passes of the SGD run over the data: "
+        "more show its objective settle toward the soft margin's optimum"))),
+    Field("points", N_("edited points"), "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True, max_features=MAX_FEATURES),
-    Field("step", "step", "int", 0, min=0, max=10**9),
+    Field("step", N_("step"), "int", 0, min=0, max=10**9),
     #: "overlaid": both lines in one plane; "side": the perceptron's plane beside the SVM's.
-    Field("layout", "layout", "choice", "overlaid", choices=("overlaid", "side")),
+    Field("layout", N_("layout"), "choice", "overlaid", choices=("overlaid", "side")),
 ])
 
 

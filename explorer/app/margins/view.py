@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ... import margins
 from ...plots import MarginsFigure
+from ...shared.i18n import N_
 from .. import datachoice
 from ..controls import caption_of, choice_buttons
 from ..export import export_section, file_stem
@@ -106,14 +107,14 @@ class MarginsView(PointerEdits, TabView):
         self.figure_box = self.page
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS,
                                     features=self.data_features)
-        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
+        self.own_data = disclosure(N_("Your own data (CSV)"), self.data_panel)
         settings = W.VBox([
-            section("Data"), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
-            section("Max margin"), c["hard"], c["log_c"], self.sayed,
-            section("SGD rule (Sayed 61.22)"), c["eta"], c["epochs"],
-            section("Share"), self.b_send,
-            section("Export"), export_section(self.export),
-            section("Formulas"), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
+            section(N_("Data")), self.w_dataset, c["n"], c["margin"], c["seed"], self.own_data,
+            section(N_("Max margin")), c["hard"], c["log_c"], self.sayed,
+            section(N_("SGD rule (Sayed 61.22)")), c["eta"], c["epochs"],
+            section(N_("Share")), self.b_send,
+            section(N_("Export")), export_section(self.export),
+            section(N_("Formulas")), W.HTML(f"<div class='pe-help'>{html.escape(FORMULAS)}</div>"),
         ])
         # the controls used in class sit above the figure, on screen with it and the timeline
         row = W.HBox([self.w_edit, self.w_layout, self.side_choice],

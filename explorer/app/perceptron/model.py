@@ -23,6 +23,7 @@ from ...perceptron.race import MAX_RACERS, Race, race
 from ...perceptron.replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
+from ...shared.i18n import N_
 from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
@@ -79,50 +80,50 @@ def _clicked(m) -> bool:
 
 
 FIELDS = [
-    Field("dataset", "data set", "choice", "koski", choices=tuple(VIEW_DATASETS)),
+    Field("dataset", N_("data set"), "choice", "koski", choices=tuple(VIEW_DATASETS)),
     # n greyed out shows how many points are shown
-    Field("n", "n", "int", 40, min=1, max=MAX_POINTS, control=Control(
+    Field("n", N_("n"), "int", 40, min=1, max=MAX_POINTS, control=Control(
         "text", enabled=_random_data, off_shows=lambda m: str(len(m.X)))),
     # the random sets' dimension M, trained in it; greyed out shows the features of the data shown
-    Field("dim", "features", "int", 2, min=2, max=MAX_FEATURES, control=Control(
+    Field("dim", N_("features"), "int", 2, min=2, max=MAX_FEATURES, control=Control(
         "text", enabled=_random_data, off_shows=lambda m: str(m.X.shape[1]),
-        help="How many features the random points have (M): trained in M dimensions")),
-    Field("margin", "margin", "float", 0.3, min=0.0, max=1.0, control=Control(
+        help=N_("How many features the random points have (M): trained in M dimensions"))),
+    Field("margin", N_("margin"), "float", 0.3, min=0.0, max=1.0, control=Control(
         "slider", step=0.05, enabled=lambda m: m.dataset == "separable" and not m.edited)),
-    Field("seed", "seed", "int", 0, min=0, max=2**31 - 1, control=Control(
+    Field("seed", N_("seed"), "int", 0, min=0, max=2**31 - 1, control=Control(
         "text", enabled=lambda m: _random_data(m) or m.order in ("shuffle", "random"))),
-    Field("rule", "rule", "choice", "classic", choices=tuple(RULES), control=Control(
-        "menu", description="Rule", titles=[(k, r.title) for k, r in RULES.items()])),
+    Field("rule", N_("rule"), "choice", "classic", choices=tuple(RULES), control=Control(
+        "menu", description=N_("Rule"), titles=[(k, r.title) for k, r in RULES.items()])),
     # rules racing the tab's rule in sync (explorer.perceptron.race); none: the tab's rule alone
-    Field("race", "race against", "choices", [], choices=tuple(RULES), max_len=MAX_RACERS - 1,
+    Field("race", N_("race against"), "choices", [], choices=tuple(RULES), max_len=MAX_RACERS - 1,
           optional=True),
-    Field("eta", "η", "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6,
+    Field("eta", N_("η"), "float", GENERIC_PRESET["eta"], min=0.0, min_open=True, max=1e6,
           control=Control("text")),
-    Field("forget", "forget γ", "float", 1.0, min=0.0, min_open=True, max=1.0,
+    Field("forget", N_("forget γ"), "float", 1.0, min=0.0, min_open=True, max=1.0,
           control=Control("text", enabled=lambda m: "forget" in _uses(m))),
-    Field("rho", "ρ", "float", 0.01, min=0.0, max=1e3,
+    Field("rho", N_("ρ"), "float", 0.01, min=0.0, max=1e3,
           control=Control("text", enabled=lambda m: "rho" in _uses(m))),
-    Field("order", "order", "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS),
-          control=Control("menu", description="Order", titles=ORDERS.items(), enabled=_clicked)),
-    Field("custom_order", "sequence", "ints", GENERIC_PRESET["custom_order"], item_min=1,
+    Field("order", N_("order"), "choice", GENERIC_PRESET["order"], choices=tuple(ORDERS),
+          control=Control("menu", description=N_("Order"), titles=ORDERS.items(), enabled=_clicked)),
+    Field("custom_order", N_("sequence"), "ints", GENERIC_PRESET["custom_order"], item_min=1,
           item_max=MAX_POINTS, max_len=100_000, optional=True, control=Control(
-              "text", placeholder="e.g. 5, 3, 1",
+              "text", placeholder=N_("e.g. 5, 3, 1"),
               enabled=lambda m: m.order == "custom" and not m.choose_mode)),
-    Field("w0", "start w", "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6,
+    Field("w0", N_("start w"), "floats", GENERIC_PRESET["w0"], item_min=-1e6, item_max=1e6,
           max_len=MAX_FEATURES,
-          optional=True, control=Control("text", placeholder="0, 0 (empty = zero)")),
-    Field("fit_intercept", "fit offset b", "bool", True, control=Control("check")),
-    Field("max_epochs", "max epochs", "int", 50, min=1, max=100_000, control=Control("text")),
+          optional=True, control=Control("text", placeholder=N_("0, 0 (empty = zero)"))),
+    Field("fit_intercept", N_("fit offset b"), "bool", True, control=Control("check")),
+    Field("max_epochs", N_("max epochs"), "int", 50, min=1, max=100_000, control=Control("text")),
     # one point per click in "you choose"
-    Field("batch", "batch size", "int", 1, min=1, max=MAX_POINTS,
+    Field("batch", N_("batch size"), "int", 1, min=1, max=MAX_POINTS,
           control=Control("text", enabled=_clicked)),
-    Field("choose_mode", "you choose", "bool", False),
-    Field("chosen", "points chosen", "ints", [], item_min=1, item_max=MAX_POINTS,
+    Field("choose_mode", N_("you choose"), "bool", False),
+    Field("chosen", N_("points chosen"), "ints", [], item_min=1, item_max=MAX_POINTS,
           max_len=10_000, optional=True),
     # points of any number of features (a CSV of three is trained in three dimensions)
-    Field("points", "edited points", "points", [], max_len=MAX_POINTS, item_min=-1e12,
+    Field("points", N_("edited points"), "points", [], max_len=MAX_POINTS, item_min=-1e12,
           item_max=1e12, optional=True, max_features=MAX_FEATURES),
-    Field("step", "step", "int", 0, min=0, max=10**9),  # past the run's end: its last step
+    Field("step", N_("step"), "int", 0, min=0, max=10**9),  # past the run's end: its last step
 ]
 
 
@@ -244,9 +245,6 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         others = [r for r in p["race"] if r != p["rule"]]
         if not others:
             return train(X, y, rule=p["rule"], **kw), None
-        if X.shape[1] != 2:
-            raise ValueError(f"rules race on data with two features; these have {X.shape[1]}: "
-                             "clear 'race against' or choose a data set of two features")
         if p["choose_mode"]:
             raise ValueError("rules race on their own visiting order; 'you choose' picks the "
                              "points for one rule: clear 'race against' or leave 'you choose'")

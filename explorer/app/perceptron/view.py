@@ -19,7 +19,8 @@ from ...perceptron import RULES
 from ...perceptron.replay import SOLVER_MODULES
 from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
-from .. import datachoice
+from ...shared.i18n import N_
+from .. import datachoice, labels
 from ..controls import ChoiceChecks
 from ..export import ExportPanel, export_section, file_stem
 from ..handoff import Handoff
@@ -113,7 +114,8 @@ class PerceptronView(TabView):
         self.data_origin = datachoice.LOADED  # what points that are no data set are
         self.edit_base = None  # what clicks edited (datachoice.edit_base), for exports
         self.w_dataset = W.Dropdown(options=datachoice.data_options(DATA_NAMES, None),
-                                    value=m.dataset, description="Data", **lbl)
+                                    value=m.dataset, **lbl)
+        labels.label(self.w_dataset, description=N_("Data"))
         # every field that declares its control (text boxes typed are read by their field)
         c = self._declared_controls(**lbl)
         # the names tests and notebooks use
@@ -121,22 +123,25 @@ class PerceptronView(TabView):
         self.w_fit = c["fit_intercept"]
         # rules racing the tab's rule: same data, same order, one plane each (explorer.perceptron.race)
         self.w_race = ChoiceChecks(SPEC.field("race"), {k: r.title for k, r in RULES.items()},
-                                   m.race, description="Race against (same data and order)",
+                                   m.race, description=N_("Race against (same data and order)"),
                                    layout=wide)
         self._race_figure = None  # made when a race is first shown
         # The update the rule makes and its source: under the Rule menu, and in lecture mode
         # (settings hidden) above the figure; the CSS of explorer.app.layout shows one of them.
         self.w_equation = W.HTML().add_class("pe-equation")
         self.w_equation_main = W.HTML().add_class("pe-equation")
-        self.b_zero = W.Button(description="Start from w = 0", layout=W.Layout(width="95%"),
-                               tooltip="Clear start w: the proof and Novikoff's bound start at 0")
+        self.b_zero = labels.label(
+            W.Button(layout=W.Layout(width="95%")), description=N_("Start from w = 0"),
+            tooltip=N_("Clear start w: the proof and Novikoff's bound start at 0"))
         self.b_zero.on_click(lambda _: self._apply("w0", ""))
-        self.b_defaults = W.Button(description="Reset all settings", layout=W.Layout(width="95%"),
-                                   tooltip="Back to the opening screen: Koski's example, step 0")
+        self.b_defaults = labels.label(
+            W.Button(layout=W.Layout(width="95%")), description=N_("Reset all settings"),
+            tooltip=N_("Back to the opening screen: Koski's example, step 0"))
         self.b_defaults.on_click(lambda _: self.reset_settings())
-        self.b_send = W.Button(description="Open these points in the Margins tab",
-                               layout=W.Layout(width="95%"),
-                               tooltip="The same data beside its max-margin hyperplane")
+        self.b_send = labels.label(
+            W.Button(layout=W.Layout(width="95%")),
+            description=N_("Open these points in the Margins tab"),
+            tooltip=N_("The same data beside its max-margin hyperplane"))
         self.b_send.on_click(lambda _: self._send_points())
         self._choices = {"dataset": self.w_dataset, "race": self.w_race}
         self._observe_fields(self._choices)
@@ -150,7 +155,8 @@ class PerceptronView(TabView):
         self.export = ExportPanel(basename=self._export_name, still=self._still,
                                   animate=self._animate)
         self.w_edit = W.ToggleButtons(options=EDIT_MODES, value="view", tooltips=EDIT_TIPS,
-                                      description="Click mode", style={"button_width": "auto"})
+                                      style={"button_width": "auto"})
+        labels.label(self.w_edit, description=N_("Click mode"))
         self.w_edit.observe(self._on_edit_mode, names="value")
         self.paged = PageRun(self._figure, self.timeline, self.fitted)
         self.page = self.paged.page
@@ -163,16 +169,16 @@ class PerceptronView(TabView):
         c = self.controls
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS,
                                     features=self.data_features)
-        self.own_data = disclosure("Your own data (CSV)", self.data_panel)
+        self.own_data = disclosure(N_("Your own data (CSV)"), self.data_panel)
         return W.VBox([
-            section("Data"), self.w_dataset, c["n"], c["dim"], c["margin"], c["seed"], self.own_data,
-            section("Rule"), c["rule"], self.w_equation, c["eta"], c["forget"], c["rho"],
+            section(N_("Data")), self.w_dataset, c["n"], c["dim"], c["margin"], c["seed"], self.own_data,
+            section(N_("Rule")), c["rule"], self.w_equation, c["eta"], c["forget"], c["rho"],
             c["fit_intercept"], c["max_epochs"], self.w_race,
-            section("Visiting order"), c["order"], c["custom_order"], c["batch"],
-            section("Start"), c["w0"], self.b_zero,
-            section("Share"), self.b_send,
-            section("Export"), export_section(self.export),
-            section("All settings"), self.b_defaults,
+            section(N_("Visiting order")), c["order"], c["custom_order"], c["batch"],
+            section(N_("Start")), c["w0"], self.b_zero,
+            section(N_("Share")), self.b_send,
+            section(N_("Export")), export_section(self.export),
+            section(N_("All settings")), self.b_defaults,
         ])
 
     def _describe_later(self, loop) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from traitlets import Instance
 
 from ... import xor
+from ...shared.i18n import N_
 from ..handoff import Handoff
 from ..state import Control, Field, StateSpec
 from ..tab_model import state_model
@@ -37,31 +38,31 @@ def _name(code) -> str:
 # Each setting's control and its place in an export's caption (explorer.app.state_field.Control):
 # the caption reads "XOR · inputs ±1 · η = 1 · 6 passes", the file "xor_cycling_XOR_pm1".
 SPEC = StateSpec("xor", [
-    Field("view", "view", "choice", "cycling", choices=xor.VIEWS, control=Control(
-        "buttons", description="View", titles=VIEW_TITLES.items(), tips=VIEW_TIPS.items(),
+    Field("view", N_("view"), "choice", "cycling", choices=xor.VIEWS, control=Control(
+        "buttons", description=N_("View"), titles=VIEW_TITLES.items(), tips=VIEW_TIPS.items(),
         stem="{}")),
-    Field("coding", "inputs", "choice", "pm1", choices=tuple(CODINGS), control=Control(
-        "buttons", description="Inputs", titles=CODINGS.items(),
+    Field("coding", N_("inputs"), "choice", "pm1", choices=tuple(CODINGS), control=Control(
+        "buttons", description=N_("Inputs"), titles=CODINGS.items(),
         tips=[("pm1", "Corners at ±1"), ("01", "Corners at 0 and 1")],
         caption=lambda c: f"inputs {CODINGS[c]}", caption_rank=2, stem="{}")),
     # a whole number shown as a list of the 16 functions by name
-    Field("function", "function number", "int", xor.XOR, min=0, max=15, control=Control(
-        "menu", description="Function", titles=FUNCTION_TITLES, caption=_name,
+    Field("function", N_("function number"), "int", xor.XOR, min=0, max=15, control=Control(
+        "menu", description=N_("Function"), titles=FUNCTION_TITLES, caption=_name,
         caption_rank=1, stem=_name)),
-    Field("eta", "η", "float", 1.0, min=0.0, min_open=True, max=100.0,
+    Field("eta", N_("η"), "float", 1.0, min=0.0, min_open=True, max=100.0,
           control=Control("text", caption="η = {:g}", caption_rank=3)),
-    Field("passes", "passes", "int", 6, min=1, max=500, control=Control(
-        "text", help="Passes over the four points in the Cycling run (1–500)",
+    Field("passes", N_("passes"), "int", 6, min=1, max=500, control=Control(
+        "text", help=N_("Passes over the four points in the Cycling run (1–500)"),
         caption="{} passes", caption_rank=3)),
-    Field("degree", "kernel degree", "int", 2, min=1, max=6, control=Control(
-        "text", description="degree d",
-        help="Degree d of the kernel (⟨x, x'⟩ + c)^d, a whole number 1–6")),
-    Field("kernel_c", "kernel c", "float", 1.0, min=0.0, max=100.0,
-          control=Control("text", description="constant c")),
-    Field("pair", "hidden units", "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS),
-          control=Control("menu", description="Hidden",
+    Field("degree", N_("kernel degree"), "int", 2, min=1, max=6, control=Control(
+        "text", description=N_("degree d"),
+        help=N_("Degree d of the kernel (⟨x, x'⟩ + c)^d, a whole number 1–6"))),
+    Field("kernel_c", N_("kernel c"), "float", 1.0, min=0.0, max=100.0,
+          control=Control("text", description=N_("constant c"))),
+    Field("pair", N_("hidden units"), "choice", "or_nand", choices=tuple(xor.HIDDEN_PAIRS),
+          control=Control("menu", description=N_("Hidden"),
                           titles=[(k, v[0]) for k, v in xor.HIDDEN_PAIRS.items()])),
-    Field("step", "step", "int", 0, min=0, max=10**9),
+    Field("step", N_("step"), "int", 0, min=0, max=10**9),
 ])
 #: The scene's parameters: every field but the step.
 PARAMS = tuple(name for name in SPEC.names if name != "step")

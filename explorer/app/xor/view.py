@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from ... import xor
 from ...plots.xor import XorFigure
+from ...shared.i18n import N_
 from ..controls import caption_of
 from ..export import export_section, file_stem
 from ..layout import FigureFit, guessed_fit, section
@@ -90,14 +91,14 @@ class XorView(TabView):
         self.figure_box = self.page
         t = c
         settings = W.VBox([
-            section("Function"), self.w_function, self.w_coding,
-            section("Perceptron run"), t["eta"], t["passes"],
-            section("Kernel (⟨x, x'⟩ + c)^d"), t["degree"], t["kernel_c"],
-            section("Two layers"), self.w_pair,
-            section("16 functions"), self.w_pick, self.b_open,
-            section("Share"), self.b_send,
-            section("Export"), export_section(self.export),
-            section("History"), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
+            section(N_("Function")), self.w_function, self.w_coding,
+            section(N_("Perceptron run")), t["eta"], t["passes"],
+            section(N_("Kernel (⟨x, x'⟩ + c)^d")), t["degree"], t["kernel_c"],
+            section(N_("Two layers")), self.w_pair,
+            section(N_("16 functions")), self.w_pick, self.b_open,
+            section(N_("Share")), self.b_send,
+            section(N_("Export")), export_section(self.export),
+            section(N_("History")), W.HTML(f"<div class='pe-help'>{HISTORY}</div>"),
         ])
         row = W.HBox([self.w_view, self.side_choice], layout=W.Layout(flex_flow="row wrap"))
         self._lay_out(settings, [row, self.messages], symbols="xor", **kwargs)

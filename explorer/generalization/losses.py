@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..shared.i18n import N_
+
 __all__ = ["zero_one", "perceptron", "hinge", "squared", "logistic", "LOSSES", "FORMULAS"]
 
 
@@ -61,6 +63,9 @@ def logistic(z):
 LOSSES = {"zero_one": zero_one, "perceptron": perceptron, "hinge": hinge, "squared": squared,
           "logistic": logistic}
 #: Each loss by name and formula, as the page writes it (legend, check boxes, narration).
-FORMULAS = {"zero_one": "zero-one 1{z ≤ 0}", "perceptron": "perceptron max(0, −z)",
-            "hinge": "hinge max(0, 1 − z)", "squared": "squared (1 − z)²/2",
-            "logistic": "logistic log(1 + e^−z)"}
+FORMULAS = {"zero_one": N_("zero-one 1{z ≤ 0}"), "perceptron": N_("perceptron max(0, −z)"),
+            "hinge": N_("hinge max(0, 1 − z)"), "squared": N_("squared (1 − z)²/2"),
+            "logistic": N_("logistic log(1 + e^−z)")}
+#: Each loss's name alone (the first word of its formula's words), for sentences.
+NAMES = {"zero_one": N_("zero-one"), "perceptron": N_("perceptron"), "hinge": N_("hinge"),
+         "squared": N_("squared"), "logistic": N_("logistic")}

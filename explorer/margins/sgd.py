@@ -14,6 +14,7 @@ import numpy as np
 
 from ..perceptron.trajectory import Trajectory
 from ..shared import svm as _svm
+from ..shared.i18n import tr
 from ..shared.validation import check_bool, check_int, check_positive, check_X_y, read_only
 
 __all__ = ["SGDProgress", "sgd_objective", "sgd_optimum", "sgd_progress", "gap_words"]
@@ -168,14 +169,17 @@ def gap_words(value: float, optimum: float) -> str:
     str
     """
     value, optimum = float(value), float(optimum)
+    v, o = f"{value:.4g}", f"{optimum:.4g}"
     if not optimum > 0:
-        return f"{value:.4g}, its minimum {optimum:.4g}"
+        return tr("{value}, its minimum {optimum}").format(value=v, optimum=o)
     gap = (value - optimum) / optimum
     if gap <= 1e-6:
-        return f"{value:.4g}, at its minimum {optimum:.4g}"
+        return tr("{value}, at its minimum {optimum}").format(value=v, optimum=o)
     if gap < 1.0:
-        return f"{value:.4g}, {100 * gap:.2g} % above its minimum {optimum:.4g}"
-    return f"{value:.4g}, {value / optimum:.3g} times its minimum {optimum:.4g}"
+        return tr("{value}, {percent} % above its minimum {optimum}").format(
+            value=v, percent=f"{100 * gap:.2g}", optimum=o)
+    return tr("{value}, {ratio} times its minimum {optimum}").format(
+        value=v, ratio=f"{value / optimum:.3g}", optimum=o)
 
 
 def sgd_progress(traj: Trajectory, X, y, *, rho: float | None = None,

@@ -22,6 +22,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
+from ..shared.i18n import N_, tr
 from . import live
 from . import style as S
 from .cover_scene import MC_Z, CoverScene, mc_marks
@@ -40,13 +41,16 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 PAST_MARKER = "d"
 
 
+#: The curves panel's title.
+TITLE = N_("Cover's theorem: P(M, N) = S(M, N) / 2ᴺ  (Sayed (60.65), (60.78); Cover 1965)")
+
+
 class CurvesPanel:
     """``P(M, N)`` for up to eight ``M``, the capacity marks and Monte Carlo dots."""
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Cover's theorem: P(M, N) = S(M, N) / 2ᴺ  (Sayed (60.65), "
-                     "(60.78); Cover 1965)", ylabel="P(M, N), fraction separable")
+        S.style_axes(ax, title=tr(TITLE), ylabel=tr("P(M, N), fraction separable"))
         self.curves = []
         self.mc_dots = []
         self.mc_bars = []
@@ -81,6 +85,8 @@ class CurvesPanel:
         if mode not in ("ratio", "n"):
             raise ValueError(f"expected mode 'ratio' or 'n'; got {mode!r}")
         ax = self.ax
+        ax.set_title(tr(TITLE), fontsize=S.TITLE_SIZE, loc="left")  # the language shown now
+        ax.set_ylabel(tr("P(M, N), fraction separable"))
         self.mode = mode
         self.Ms = tuple(c.M for c in curves)
         ratio = mode == "ratio"
@@ -109,25 +115,25 @@ class CurvesPanel:
             bars.set_segments([[(a, lo), (a, hi)] for a, _, lo, hi in marks])
         if ratio:
             ax.set_xlim(0, 3.06)
-            ax.set_xlabel("N / (M + 1)   (capacity at 2: N = 2(M + 1), Sayed (60.81))",
+            ax.set_xlabel(tr("N / (M + 1)   (capacity at 2: N = 2(M + 1), Sayed (60.81))"),
                           fontsize=S.LABEL_SIZE)
         else:
             top = max(c.N[-1] for c in curves)
             ax.set_xlim(1, top * 1.05)
-            ax.set_xlabel("N, number of points (log scale); dots: capacity N = 2(M + 1)",
+            ax.set_xlabel(tr("N, number of points (log scale); dots: capacity N = 2(M + 1)"),
                           fontsize=S.LABEL_SIZE)
         ax.set_ylim(-0.03, 1.05)
         handles = [self.curves[i] for i in range(len(curves))]
         labels = [f"M = {c.M}" for c in curves]
         handles.append(Line2D([], [], ls="none", marker="o", ms=9, mfc=S.CERT, mec=S.LINE))
-        labels.append("P = 1/2 at N = 2(M+1)")
+        labels.append(tr("P = 1/2 at N = 2(M+1)"))
         handles.append(Line2D([], [], ls="none", marker=PAST_MARKER, ms=10, mfc=S.LINE,
                               mec="white", mew=1.2))
-        labels.append("P at N = ⌈2.5(M+1)⌉")
+        labels.append(tr("P at N = ⌈2.5(M+1)⌉"))
         if bool(mc) if mc_legend is None else mc_legend:
             handles.append(Line2D([], [], ls="-", marker="o", mfc="white", mec=S.LINE,
                                   color=S.LINE, lw=1.2))
-            labels.append(f"Monte Carlo ± {MC_Z:g} s.e.")
+            labels.append(tr("Monte Carlo ± {z} s.e.").format(z=f"{MC_Z:g}"))
         if self.legend is not None:
             self.legend.remove()
         self.legend = ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0),

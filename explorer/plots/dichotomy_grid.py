@@ -22,6 +22,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
 
 from ..shared.geometry import clip_line
+from ..shared.i18n import N_, tr
 from . import style as S
 from .placement import place_labels
 from .tracks import figure_renderer
@@ -50,7 +51,7 @@ class PointSetPlane:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Points (click to place)", xlabel="x₁", ylabel="x₂")
+        S.style_axes(ax, title=tr("Points (click to place)"), xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         ax.set_xlim(*PLANE_BOX[:2])
@@ -68,6 +69,7 @@ class PointSetPlane:
         """Draw the points; returns the collinear triples found (their lines are drawn)."""
         X = np.asarray(X, dtype=float).reshape(-1, 2)
         self.X = X
+        self.ax.set_title(tr("Points (click to place)"), fontsize=S.TITLE_SIZE, loc="left")
         self.points.set_offsets(X)
         for t in self.numbers:
             t.remove()
@@ -191,7 +193,7 @@ class TileGrid:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Dichotomies")
+        S.style_axes(ax, title=tr("Dichotomies"))
         ax.grid(False)
         ax.set_anchor("NW")
         ax.set_xticks([])
@@ -311,23 +313,28 @@ class TileGrid:
         return k if k < self.count else None
 
 
+#: The Boolean counts' legend: all functions, the bound, counted, quoted.
+COUNT_WORDS = (N_("all functions 2^(2^M)"), N_("bound 2^(M²) (60.85)"),
+               N_("separable, counted here"), N_("separable, Muroga (1971)"))
+
+
 class BooleanCounts:
     """``log2`` of the counts of Sayed's Table 60.3 against ``M``, and the bound (60.85)."""
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Boolean functions of M inputs", xlabel="M",
-                     ylabel="log₂ of the count (log scale)")
+        S.style_axes(ax, title=tr("Boolean functions of M inputs"), xlabel="M",
+                     ylabel=tr("log₂ of the count (log scale)"))
         ax.set_yscale("log", base=2)
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p=None: f"{v:g}"))
         (self.total,) = ax.plot([], [], color=S.GHOST, lw=2.0, ls=":", marker="^", ms=7,
-                                label="all functions 2^(2^M)")
+                                label=tr(COUNT_WORDS[0]))
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", marker="D", ms=6,
-                                label="bound 2^(M²) (60.85)")
+                                label=tr(COUNT_WORDS[1]))
         (self.counted,) = ax.plot([], [], color=S.POS, lw=0, marker="o", ms=9,
-                                  label="separable, counted here")
+                                  label=tr(COUNT_WORDS[2]))
         (self.muroga,) = ax.plot([], [], color=S.POS, lw=0, marker="o", ms=9, mfc="white",
-                                 mew=2.0, label="separable, Muroga (1971)")
+                                 mew=2.0, label=tr(COUNT_WORDS[3]))
         (self.join,) = ax.plot([], [], color=S.POS, lw=1.5, zorder=1)
         self.note = ax.annotate("", (1, 2), xytext=(2.2, 1.2), fontsize=S.TICK_SIZE,
                                 arrowprops=dict(arrowstyle="->", color=S.LINE))
@@ -336,6 +343,10 @@ class BooleanCounts:
                                 framealpha=0.9, edgecolor="none")
 
     def set_data(self, rows) -> None:
+        self.ax.set_title(tr("Boolean functions of M inputs"), fontsize=S.TITLE_SIZE, loc="left")
+        self.ax.set_ylabel(tr("log₂ of the count (log scale)"))  # in the language shown now
+        for text, words in zip(self.legend.get_texts(), COUNT_WORDS, strict=True):
+            text.set_text(tr(words))
         M = np.array([r.M for r in rows])
         lg = np.array([np.log2(float(r.separable)) for r in rows])
         counted = np.array([r.counted for r in rows])
@@ -351,8 +362,8 @@ class BooleanCounts:
         if fails:
             r = fails[0]
             self.note.xy = (r.M, np.log2(float(r.separable)))
-            self.note.set_text(f"M = {r.M}: {r.separable} > 2^{r.M * r.M} = {r.bound}:\n"
-                               "the bound fails")
+            self.note.set_text(tr("M = {M}: {count} > 2^{M2} = {bound}:\nthe bound fails").format(
+                M=r.M, count=r.separable, M2=r.M * r.M, bound=r.bound))
             self.note.set_position((r.M + 0.5, 0.9))
         else:
             self.note.set_text("")

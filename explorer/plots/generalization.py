@@ -31,6 +31,7 @@ from matplotlib.collections import LineCollection
 
 from ..generalization import MAX_N, RiskTable, StabilityCurve
 from ..generalization import losses as L
+from ..shared.i18n import N_, tr, tr_n
 from . import live
 from . import style as S
 from .generalization_scene import (
@@ -56,12 +57,10 @@ class LossPanel:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Surrogate losses of z = y·f(x)", xlabel="z = y·f(x)",
-                     ylabel="loss")
+        S.style_axes(ax, title="", xlabel="z = y·f(x)", ylabel="")
         self.curves, self.points = {}, {}
-        for name, (label, colour, ls, marker) in LOSS_STYLE.items():
-            (self.curves[name],) = ax.plot([], [], color=colour, ls=ls, lw=2.2, label=label,
-                                           zorder=3)
+        for name, (_label, colour, ls, marker) in LOSS_STYLE.items():
+            (self.curves[name],) = ax.plot([], [], color=colour, ls=ls, lw=2.2, zorder=3)
             self.points[name] = ax.scatter(np.zeros(0), np.zeros(0), s=S.POINT_SIZE * 0.55,
                                            marker=marker, facecolor="white", edgecolor=colour,
                                            linewidth=1.4, zorder=4)
@@ -77,6 +76,10 @@ class LossPanel:
         if bad:
             raise ValueError(f"losses: expected some of {list(LOSS_STYLE)}; got {bad}")
         self.shown = tuple(s for s in LOSS_STYLE if s in shown)
+        self.ax.set_title(tr("Surrogate losses of z = y·f(x)"), fontsize=S.TITLE_SIZE, loc="left")
+        self.ax.set_ylabel(tr("loss"), fontsize=S.LABEL_SIZE)  # in the language shown now
+        for name, (label, *_style) in LOSS_STYLE.items():
+            self.curves[name].set_label(tr(label))
         for name in LOSS_STYLE:
             vis = name in self.shown
             self.curves[name].set_visible(vis)
@@ -111,9 +114,9 @@ def cut_templates(lines: int, *, widest: int = MAX_N) -> list[str]:
     digits of ``widest`` (by default :data:`~explorer.generalization.MAX_N`, the largest)."""
     n = "8" * len(str(int(widest)))
     names = [name for _, name in BOUND_NAMES]
-    rows = [", ".join(f"{b} to n = {n}" for b in group) + ","
+    rows = [", ".join(tr("{bound} to n = {n}").format(bound=b, n=n) for b in group) + ","
             for k in range(1, CUT_PER_LINE + 1) for group in combinations(names, k)]
-    return ["\n".join([CUT_HEAD, *[row] * (lines - 1)]) for row in rows]
+    return ["\n".join([tr(CUT_HEAD), *[row] * (lines - 1)]) for row in rows]
 
 
 class StabilityPanel:
@@ -121,28 +124,31 @@ class StabilityPanel:
     probability axis capped just above 1 (:data:`P_TOP`); the legend sits in a band kept free
     at the bottom of the axes."""
 
+    #: The legend's entries: (attribute, words).
+    WORDS = (("vc", N_("VC bound (expected error, lecture notes)")),
+             ("worst", N_("3/(γ²(n+1)): H&R with γ(S) ≥ γ, D = 1")),
+             ("bound", N_("E[(2+D²)/γ(S)²]/(n+1): Hardt & Recht")),
+             ("mistakes", N_("E[m(Sₙ₊₁)]/(n+1): the proof's count")),
+             ("rate", N_("measured P[Y⟨w(Sₙ),X⟩ < 1] ± 1 s.e.")),
+             ("zero", N_("no mistake seen: below 3/trials")),
+             ("error", N_("measured zero-one error")))
+
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Fresh-point margin mistakes vs the stability bound",
-                     xlabel="training set size n", ylabel="probability (log scale)")
+        S.style_axes(ax, title="", xlabel="", ylabel="")
         ax.set_xscale("log")
         ax.set_yscale("log")
-        self.vc, = ax.plot([], [], color=S.GHOST, ls=":", lw=2.2, marker="x", ms=6,
-                           label="VC bound (expected error, lecture notes)")
-        self.worst, = ax.plot([], [], color=S.BOUND, ls="--", lw=2.0,
-                              label="3/(γ²(n+1)): H&R with γ(S) ≥ γ, D = 1")
-        self.bound, = ax.plot([], [], color=S.BOUND, ls="-", lw=2.6, marker="D", ms=6,
-                              label="E[(2+D²)/γ(S)²]/(n+1): Hardt & Recht")
-        self.mistakes, = ax.plot([], [], color=S.ACCENT, ls="-.", lw=2.2, marker="s", ms=6,
-                                 label="E[m(Sₙ₊₁)]/(n+1): the proof's count")
-        self.rate, = ax.plot([], [], color="#000000", ls="-", lw=2.4, marker="o", ms=7,
-                             label="measured P[Y⟨w(Sₙ),X⟩ < 1] ± 1 s.e.")
+        self.vc, = ax.plot([], [], color=S.GHOST, ls=":", lw=2.2, marker="x", ms=6)
+        self.worst, = ax.plot([], [], color=S.BOUND, ls="--", lw=2.0)
+        self.bound, = ax.plot([], [], color=S.BOUND, ls="-", lw=2.6, marker="D", ms=6)
+        self.mistakes, = ax.plot([], [], color=S.ACCENT, ls="-.", lw=2.2, marker="s", ms=6)
+        self.rate, = ax.plot([], [], color="#000000", ls="-", lw=2.4, marker="o", ms=7)
         self.errbars = LineCollection([], colors="#000000", linewidths=1.8, zorder=5)
         ax.add_collection(self.errbars)
         self.zero, = ax.plot([], [], ls="none", marker="v", ms=8, color="#000000",
-                             markerfacecolor="white", label="no mistake seen: below 3/trials")
+                             markerfacecolor="white")
         self.error, = ax.plot([], [], color=S.NEG, ls="--", lw=1.6, marker="o", ms=5,
-                              markerfacecolor="white", label="measured zero-one error")
+                              markerfacecolor="white")
         ax.axhline(1.0, color=S.GHOST, lw=0.8)
         self.legend = None
         self.curve = None
@@ -156,6 +162,13 @@ class StabilityPanel:
         many lines fits (:func:`explorer.plots.live.reserve_title`)."""
         if self.legend is not None:
             self.legend.remove()
+        ax = self.ax  # the words in the language shown now
+        ax.set_title(tr("Fresh-point margin mistakes vs the stability bound"),
+                     fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(tr("training set size n"), fontsize=S.LABEL_SIZE)
+        ax.set_ylabel(tr("probability (log scale)"), fontsize=S.LABEL_SIZE)
+        for attr, words in self.WORDS:
+            getattr(self, attr).set_label(tr(words))
         self.legend = self.ax.legend(loc="lower left", fontsize=S.TICK_SIZE - 1, framealpha=0.9,
                                      title="\n".join(lines) or None,
                                      title_fontsize=S.TICK_SIZE - 1, alignment="left")
@@ -175,9 +188,9 @@ class StabilityPanel:
         for attr, name in BOUND_NAMES:
             over = curve.ns[np.asarray(getattr(curve, attr)) > 1.0]
             if len(over):
-                parts.append(f"{name} to n = {int(over.max())}")
+                parts.append(tr("{bound} to n = {n}").format(bound=name, n=int(over.max())))
         rows = [", ".join(parts[i:i + CUT_PER_LINE]) for i in range(0, len(parts), CUT_PER_LINE)]
-        return (CUT_HEAD, *[r + "," for r in rows[:-1]], *rows[-1:]) if rows else ()
+        return (tr(CUT_HEAD), *[r + "," for r in rows[:-1]], *rows[-1:]) if rows else ()
 
     def set_plan(self, ns, *, trials: int) -> None:
         """Fix the axes for the planned sizes ``ns`` and ``trials`` (before results come)."""
@@ -245,7 +258,7 @@ class StabilityPanel:
 
 
 #: What the risk panel says before it has a table.
-NOT_YET = "not computed yet:\ntraining and test errors\nshow here once computed"
+NOT_YET = N_("not computed yet:\ntraining and test errors\nshow here once computed")
 
 
 class RiskPanel:
@@ -254,17 +267,17 @@ class RiskPanel:
 
     #: (attribute, label, colour, hatch): training solid, test hatched; in greyscale the pocket
     #: differs by white dots on its training bar and falling hatches on its test bar
-    PARTS = (("train_last", "training, last iterate", S.NEG, ""),
-             ("test_last", "test, last iterate", S.NEG, "//"),
-             ("train_pocket", "training, pocket", S.POS, ".."),
-             ("test_pocket", "test, pocket", S.POS, "\\\\"))
+    PARTS = (("train_last", N_("training, last iterate"), S.NEG, ""),
+             ("test_last", N_("test, last iterate"), S.NEG, "//"),
+             ("train_pocket", N_("training, pocket"), S.POS, ".."),
+             ("test_pocket", N_("test, pocket"), S.POS, "\\\\"))
     ROWS = 2
-    SHORT = {"iris": "Iris vers./virg.", "iris_setosa": "Iris setosa/rest",
-             "breast_cancer": "Breast cancer"}
+    SHORT = {"iris": N_("Iris vers./virg."), "iris_setosa": N_("Iris setosa/rest"),
+             "breast_cancer": N_("Breast cancer")}
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Empirical risk vs test error", xlabel="error rate (%)")
+        S.style_axes(ax, title=tr("Empirical risk vs test error"), xlabel=tr("error rate (%)"))
         self.bars, self.texts, self.names = [], [], []
         h = 0.66 / len(self.PARTS)
         for r in range(self.ROWS):
@@ -285,13 +298,17 @@ class RiskPanel:
         self.legend = None  # each bar is labelled at its end: no legend to cover the bars
         #: Said while there is no table: the panel then shows no axis (ticks at 0 of zero
         #: bars said nothing).
-        self.empty = ax.text(0.5, 0.5, NOT_YET, transform=ax.transAxes, ha="center",
+        self.empty = ax.text(0.5, 0.5, tr(NOT_YET), transform=ax.transAxes, ha="center",
                              va="center", fontsize=S.TICK_SIZE, color="#555555")
         self.set_table(None)
 
     def set_table(self, table: RiskTable | None) -> None:
         """Bars for the first two rows of ``table`` (None: empty)."""
         rows = () if table is None else table.rows[: self.ROWS]
+        ax = self.ax  # the words in the language shown now
+        ax.set_title(tr("Empirical risk vs test error"), fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(tr("error rate (%)"), fontsize=S.LABEL_SIZE)
+        self.empty.set_text(tr(NOT_YET))
         self.empty.set_visible(not rows)
         self.ax.xaxis.set_visible(bool(rows))  # its ticks, their grid lines and its label
         for bar in self.bars:
@@ -299,15 +316,17 @@ class RiskPanel:
         top = max([max(getattr(r, p[0]) for p in self.PARTS) for r in rows] + [0.05]) * 100
         for r in range(self.ROWS):
             row = rows[r] if r < len(rows) else None
-            name = "" if row is None else self.SHORT.get(row.key, row.title)
+            name = "" if row is None else (tr(self.SHORT[row.key]) if row.key in self.SHORT
+                                           else row.title)
             self.names[r].set_text("" if row is None else
-                                   f"{name}: {row.n_train} train / {row.n_test} test")
+                                   tr("{name}: {train} train / {test} test").format(
+                                       name=name, train=row.n_train, test=row.n_test))
             for j, (attr, *_rest) in enumerate(self.PARTS):
                 bar, text = self.bars[r * len(self.PARTS) + j], self.texts[r * len(self.PARTS) + j]
                 v = 0.0 if row is None else 100 * getattr(row, attr)
                 bar.set_width(v)
                 text.set_position((v + top * 0.01, bar.get_y() + bar.get_height() / 2))
-                text.set_text("" if row is None else f"{v:.1f} % {self.PARTS[j][1]}")
+                text.set_text("" if row is None else f"{v:.1f} % {tr(self.PARTS[j][1])}")
         self.ax.set_xlim(0, top * 2.8)
 
 
@@ -354,6 +373,7 @@ class GeneralizationFigure(GeneralizationScene):
         self._k = None
         w, b = traj.state(traj.n_steps)
         z = y * (X @ w + b)
+        self.losses.set_losses(self.losses.shown)  # its words in the language shown now
         self.losses.set_range(1.15 * float(np.quantile(np.abs(z), 0.9)) if z.size else 3.0)
         self.invalidate()
 
@@ -386,13 +406,24 @@ class GeneralizationFigure(GeneralizationScene):
             return ""
         z = self.margins_at(k)
         beyond = int(np.sum(np.abs(z) > self.losses.half))
-        means = ", ".join(f"{LOSS_STYLE[n][0].split(' ')[0]} {float(np.mean(L.LOSSES[n](z))):.3g}"
-                          for n in self.losses.shown)
-        text = (f"Step {k} of {self.traj.n_steps}: mean training losses {means}" if means else
-                f"Step {k} of {self.traj.n_steps}: no loss shown")
+        means = ", ".join(
+            f"{tr(L.NAMES[n])} " + f"{float(np.mean(L.LOSSES[n](z))):.3g}".replace("-", "−")
+            for n in self.losses.shown)
+        n = self.traj.n_steps
+        if means and beyond:
+            return tr_n("Step {k} of {n}: mean training losses {means}; {beyond} point(s) beyond "
+                        "the z axis are drawn at its edge.", "Step {k} of {n}: mean training "
+                        "losses {means}; {beyond} point(s) beyond the z axis are drawn at its "
+                        "edge.", beyond).format(k=k, n=n, means=means, beyond=beyond)
         if beyond:
-            text += f"; {beyond} point(s) beyond the z axis are drawn at its edge"
-        return (text + ".").replace("-", "−").replace("zero−one", "zero-one")
+            return tr_n("Step {k} of {n}: no loss shown; {beyond} point(s) beyond the z axis are "
+                        "drawn at its edge.", "Step {k} of {n}: no loss shown; {beyond} point(s) "
+                        "beyond the z axis are drawn at its edge.", beyond).format(
+                            k=k, n=n, beyond=beyond)
+        if means:
+            return tr("Step {k} of {n}: mean training losses {means}.").format(k=k, n=n,
+                                                                               means=means)
+        return tr("Step {k} of {n}: no loss shown.").format(k=k, n=n)
 
     def show(self, k: int) -> str:
         """Mark the examples' losses after step ``k`` (the parts the page draws,

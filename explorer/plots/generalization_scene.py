@@ -32,6 +32,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..generalization import losses as L
+from ..shared.i18n import N_, tr
 from . import layers, live
 from . import style as S
 from . import tracks as T
@@ -50,7 +51,7 @@ LOSS_STYLE = {
 BOUND_NAMES = (("vc", "VC"), ("worst_bound", "3/(γ²(n+1))"), ("stability_bound", "H&R"),
                ("mistakes_bound", "E[m]/(n+1)"))
 #: The legend's title when a bound is above 1: this line, then the bounds, two a line.
-CUT_HEAD = "Cut off above 1, where a bound says nothing:"
+CUT_HEAD = N_("Cut off above 1, where a bound says nothing:")
 CUT_PER_LINE = 2
 #: Most lines of the title.
 CUT_LINES = 1 + -(-len(BOUND_NAMES) // CUT_PER_LINE)
@@ -272,8 +273,9 @@ class GeneralizationScene(PageFigure):
 
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
-        return (f"step {k} of {self.traj.n_steps} · {len(self.X)} points · "
-                f"{self.traj.n_updates} updates")
+        # translators: the counts are of points and of updates
+        return tr("step {k} of {n} · {points} points · {updates} updates").format(
+            k=k, n=self.traj.n_steps, points=len(self.X), updates=self.traj.n_updates)
 
     def narration(self, k: int) -> str:
         """The figure's description at step ``k``: the mean losses, then :attr:`tail`."""

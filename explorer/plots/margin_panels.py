@@ -20,6 +20,7 @@ from matplotlib.ticker import (
 )
 
 from ..margins import MarginComparison, SGDProgress, SupportPath
+from ..shared.i18n import N_, tr
 from ..shared.number_format import number_text
 from . import style as S
 from .margin_plane import _PANEL_LEGEND, SGD, _free
@@ -27,9 +28,9 @@ from .tracks import css_dpi, figure_renderer
 
 __all__ = ["DualWeights", "SGDObjective", "SupportPathPanel"]
 
-TITLE = "Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)"
+TITLE = N_("Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)")
 #: The SGD objective's curve in its legend (in lines as narrow as the panel needs).
-CURVE_WORDS = "P = ρ‖w‖² + mean hinge, along the whole run"
+CURVE_WORDS = N_("P = ρ‖w‖² + mean hinge, along the whole run")
 
 
 # --------------------------------------------------------------------------- dual weights
@@ -47,8 +48,8 @@ class DualWeights:
     def __init__(self, ax):
         self.ax = ax
         self.compact = False
-        S.style_axes(ax, title=TITLE,
-                     xlabel="support vector (point number)", ylabel="αᵢ yᵢ")
+        S.style_axes(ax, title=tr(TITLE),
+                     xlabel=tr("support vector (point number)"), ylabel="αᵢ yᵢ")
         self.pos = PolyCollection([], facecolors=to_rgba(S.POS, 0.85), edgecolors=S.POS,
                                   hatch=S.POS_HATCH, linewidths=0.6, zorder=3)
         self.neg = PolyCollection([], facecolors=to_rgba(S.NEG, 0.85), edgecolors=S.NEG,
@@ -73,13 +74,14 @@ class DualWeights:
     def set_compact(self, compact: bool) -> None:
         """A narrow panel (side by side): a shorter title and legend."""
         self.compact = bool(compact)
-        self.ax.set_title("Dual weights (Sayed 61.44)" if compact else TITLE,
+        self.ax.set_title(tr("Dual weights (Sayed 61.44)") if compact else tr(TITLE),
                           fontsize=S.TITLE_SIZE, loc="left")
 
     def set_data(self, y, cmp: MarginComparison) -> None:
         """One bar per support vector, in the order of their point numbers (the tick labels)."""
         ax = self.ax
         fit = cmp.svm
+        ax.set_xlabel(tr("support vector (point number)"))  # in the language shown now
         if self.legend is not None:
             self.legend.remove()
             self.legend = None
@@ -90,8 +92,8 @@ class DualWeights:
             self.cap_lo.set_data([], [])
             self.index = np.zeros(0, dtype=int)
             self.zero.set_visible(False)
-            self.note.set_text("no hard-margin SVM:\nthe hulls meet (★)" if self.compact else
-                               "no hard-margin SVM:\nthe classes' hulls meet (★ in the plane)")
+            self.note.set_text(tr("no hard-margin SVM:\nthe hulls meet (★)") if self.compact else
+                               tr("no hard-margin SVM:\nthe classes' hulls meet (★ in the plane)"))
             ax.set_xlim(-0.5, 0.5)
             ax.set_ylim(-1, 1)
             ax.set_yticks([])
@@ -118,7 +120,8 @@ class DualWeights:
         top = float(np.abs(h).max()) if m else 1.0
         handles = [Patch(facecolor=to_rgba(S.POS, 0.85), edgecolor=S.POS, hatch=S.POS_HATCH),
                    Patch(facecolor=to_rgba(S.NEG, 0.85), edgecolor=S.NEG, hatch=S.NEG_HATCH)]
-        labels, short = ["class +1 (up)", "class −1 (down)"], ["+1 (up)", "−1 (down)"]
+        labels = [tr("class +1 (up)"), tr("class −1 (down)")]
+        short = [tr("+1 (up)"), tr("−1 (down)")]
         top = top if top > 0 else 1.0
         if cmp.C is not None and cmp.C <= C_SHOWN_WITHIN * top:
             # the box of the soft margin's dual, 0 <= alpha_i <= C (61.51)
@@ -131,14 +134,14 @@ class DualWeights:
             ax.yaxis.set_major_formatter(FuncFormatter(
                 lambda v, _p=None: _C_TICKS.get(round(v / C * 2) if C else 0, "")))
             handles.append(self.cap_hi)
-            labels.append(f"limit ±C = {number_text(C)} (61.51)")
+            labels.append(tr("limit ±C = {C} (61.51)").format(C=number_text(C)))
             short.append("±C")
         elif cmp.C is not None:  # far above every weight: said, not drawn
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
             handles.append(Line2D([], [], color=S.LINE, lw=1.2, ls="--"))
-            labels.append(f"C = {number_text(cmp.C)}: off scale")
-            short.append("C: off scale")
+            labels.append(tr("C = {C}: off scale").format(C=number_text(cmp.C)))
+            short.append(tr("C: off scale"))
         else:
             self.cap_hi.set_data([], [])
             self.cap_lo.set_data([], [])
@@ -166,11 +169,11 @@ class SGDObjective:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="SGD objective (61.13)", xlabel="step", ylabel="")
+        S.style_axes(ax, title=tr("SGD objective (61.13)"), xlabel=tr("step"), ylabel="")
         (self.curve,) = ax.plot([], [], color=SGD, lw=2.2, zorder=3,
-                                label=CURVE_WORDS)
+                                label=tr(CURVE_WORDS))
         (self.optimum,) = ax.plot([], [], color=S.BOUND, lw=2.0, ls="--", zorder=2.5,
-                                  label="min P (SVM)")
+                                  label=tr("min P (SVM)"))
         # above the legend (zorder 5): blitted over the background, they end up on top anyway
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=5.5)
         (self.dot,) = ax.plot([], [], ls="none", marker="o", ms=8, color=S.LINE, zorder=6)
@@ -183,12 +186,14 @@ class SGDObjective:
     def set_data(self, sgd: SGDProgress | None) -> None:
         ax = self.ax
         self.sgd = sgd
+        ax.set_title(tr("SGD objective (61.13)"), fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(tr("step"))
         if sgd is None:
             for art in (self.curve, self.optimum, self.dot):
                 art.set_data([], [])
             self.cursor.set_visible(False)
             self.legend.set_visible(False)
-            self.note.set_text("no SGD run")
+            self.note.set_text(tr("no SGD run"))
             ax.set_yscale("linear")
             ax.set_xlim(0, 1)
             ax.set_ylim(0, 1)
@@ -203,11 +208,11 @@ class SGDObjective:
         self.curve.set_data(steps, obj)
         self.optimum.set_data([0, right], [sgd.optimum, sgd.optimum])
         texts = self.legend.get_texts()
-        texts[1].set_text(f"min P = {number_text(sgd.optimum)} (SVM)")
+        texts[1].set_text(tr("min P = {P} (SVM)").format(P=number_text(sgd.optimum)))
         # the curve's words in as many lines as the panel's width needs
         room = ax.get_position().width * ax.figure.bbox.width
         for width in (26, 18, 12):
-            texts[0].set_text("\n".join(textwrap.wrap(CURVE_WORDS, width)))
+            texts[0].set_text("\n".join(textwrap.wrap(tr(CURVE_WORDS), width)))
             if self.legend.get_window_extent(figure_renderer(ax.figure)).width <= room:
                 break
         lo = max(min(float(obj.min()), sgd.optimum), 1e-12)
@@ -244,32 +249,41 @@ class SGDObjective:
 
 
 # --------------------------------------------------------------------------- Example 61.3
+#: The support path legend's heading.
+PATH_HEADING = N_("error ≤ #SV/N (Sayed 61.29)")
+
+
 class SupportPathPanel:
     """Sayed's Example 61.3: training error rate and ``#SV / N`` against ``C``, current ``C``."""
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Support path, Ex. 61.3", xlabel="C (Sayed's η = N·C)", ylabel="")
+        S.style_axes(ax, title=tr("Support path, Ex. 61.3"), xlabel=tr("C (Sayed's η = N·C)"),
+                     ylabel="")
         ax.set_xscale("log")
         (self.sv,) = ax.plot([], [], color=S.POS, lw=2.2, ls="--", marker="s", ms=5,
                              label="#SV / N", zorder=3)
         (self.err,) = ax.plot([], [], color=S.NEG, lw=2.2, marker="o", ms=5,
-                              label="training error R_emp", zorder=3.5)
-        self.now = ax.axvline(1, color=S.LINE, lw=1.4, ls=":", zorder=2, label="C now")
+                              label=tr("training error R_emp"), zorder=3.5)
+        self.now = ax.axvline(1, color=S.LINE, lw=1.4, ls=":", zorder=2, label=tr("C now"))
         self.note = ax.text(0.5, 0.45, "", transform=ax.transAxes, ha="center", va="center",
                             fontsize=S.TEXT_SIZE, color="#333333")
         self.legend = ax.legend(loc="upper right", fontsize=S.TICK_SIZE - 1, handlelength=2.2,
                                 borderaxespad=0.2, ncol=1, **_PANEL_LEGEND,
-                                title="error ≤ #SV/N (Sayed 61.29)", title_fontsize=S.TICK_SIZE - 1)
+                                title=tr(PATH_HEADING), title_fontsize=S.TICK_SIZE - 1)
 
     def set_data(self, path: SupportPath | None, C: float | None) -> None:
         ax = self.ax
+        ax.set_title(tr("Support path, Ex. 61.3"), fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_xlabel(tr("C (Sayed's η = N·C)"))  # the words in the language shown now
+        self.legend.set_title(tr(PATH_HEADING))
+        self.legend.get_texts()[1].set_text(tr("training error R_emp"))
         if path is None:
             self.sv.set_data([], [])
             self.err.set_data([], [])
             self.now.set_visible(False)
             self.legend.set_visible(False)
-            self.note.set_text("no path computed")
+            self.note.set_text(tr("no path computed"))
             ax.set_xlim(0.1, 10)
             ax.set_ylim(0, 1)
             ax.set_xticks([])
@@ -287,10 +301,10 @@ class SupportPathPanel:
             lo, hi = min(lo, C), max(hi, C)
             self.now.set_xdata([C, C])
             self.now.set_visible(True)
-            self.legend.get_texts()[2].set_text(f"C now = {number_text(C)}")
+            self.legend.get_texts()[2].set_text(tr("C now = {C}").format(C=number_text(C)))
         else:
             self.now.set_visible(False)
-            self.legend.get_texts()[2].set_text("hard margin: C → ∞")
+            self.legend.get_texts()[2].set_text(tr("hard margin: C → ∞"))
         span = np.log10(hi / lo) if hi > lo else 1.0
         ax.set_xlim(lo / 10 ** (0.06 * span), hi * 10 ** (0.06 * span))
         free = _free(ax, 5, S.TICK_SIZE - 1)

@@ -14,6 +14,7 @@ from matplotlib.patches import Patch, Polygon
 
 from ..margins import MarginComparison, SGDProgress
 from ..shared.geometry import clip_line
+from ..shared.i18n import tr
 from ..shared.number_format import number_text
 from . import style as S
 from .margin_parts import apply_plane, plane_parts, ring_sizes
@@ -98,7 +99,7 @@ class MarginPlane:
             raise ValueError(f"parts: expected one of {list(PARTS)}; got {parts!r}")
         self.ax = ax
         self.parts = parts
-        S.style_axes(ax, title="Margins", xlabel="x₁", ylabel="x₂")
+        S.style_axes(ax, title=tr("Margins"), xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         self.slab = Polygon([[0, 0]], closed=True, facecolor=to_rgba(SLAB, SLAB_ALPHA),
@@ -181,26 +182,30 @@ class MarginPlane:
         else:
             shown = np.arange(len(X)) if numbers else np.zeros(0, dtype=int)
         self._numbers = (X, shown)
-        entries = [((self.pos, self.neg), "class +1 / −1")]
+        entries = [((self.pos, self.neg), tr("class +1 / −1"), tr("class ±1"))]
         self.place_svm(X, y, cmp)
         entries += self._svm_entries(cmp)
         entries.append(self._perceptron_entry(cmp, box, perc_norm))
         if len(cmp.slack_index):
-            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {number_text(cmp.hinge_total)}"))
+            total = number_text(cmp.hinge_total)
+            entries.append((self.slacks, tr("slack sᵢ/‖w‖: Σsᵢ = {total}").format(total=total),
+                            tr("slack: Σsᵢ = {total}").format(total=total)))
         # hulls and their common point when the hard margin does not exist
         cert = cmp.certificate if fit is None else None
         set_hulls(self, X, y, cert)
         if cert is not None:
             if not cert.conic:
-                entries.append(((self.hull_pos, self.hull_neg), "hulls of +1 / −1"))
-            entries.append((self.cert, "in both cones" if cert.conic else "in both hulls"))
+                hulls = tr("hulls of +1 / −1")
+                entries.append(((self.hull_pos, self.hull_neg), hulls, hulls))
+            both = tr("in both cones") if cert.conic else tr("in both hulls")
+            entries.append((self.cert, both, both))
         entries += self._sgd_entries(sgd, X, box)
         self._place_numbers(fit)
         self._entries = entries
         # side by side the plane is narrow: C in Sayed's terms stays in the settings column
         self._legend_title = legend_title(cmp, short=self.parts == "svm")
         if self.parts == "svm":
-            self._entries = [(h, _short(label)) for h, label in self._entries]
+            self._entries = [(h, short, short, *kind) for h, _label, short, *kind in self._entries]
         if self.parts != "both":
             self._keep_parts(cmp)
         title, xlabel, ylabel = self._title(cmp), "x₁", "x₂"
@@ -208,8 +213,8 @@ class MarginPlane:
             words = view.words()
             self._legend_title += "\n" + view.legend_words(parts=self.parts)
             if self.parts == "both":  # which margin in brackets: a narrow title drops it
-                which = title.split(" (")[0]  # (live.fit_title; the legend says C)
-                title = f"{words[0]} ({which[0].lower()}{which[1:]})"
+                # (live.fit_title; the legend says C)
+                title = tr("{plane} ({margin})").format(plane=words[0], margin=_which(cmp))
             xlabel, ylabel = words[1], words[2]
         ax.set_title(title, fontsize=S.TITLE_SIZE, loc="left")
         ax.set_xlabel(xlabel, fontsize=S.LABEL_SIZE)
@@ -221,23 +226,34 @@ class MarginPlane:
         f = ±1, and of the support vectors' rings (none without an SVM)."""
         fit, entries = cmp.svm, []
         if fit is not None:
+            m = number_text(cmp.svm_margin)
             if np.any(fit.w) and not self.band_shown():
-                what = "SVM; band" if len(self.line.get_xdata()) else "SVM line and band"
-                label = f"{what} f = ±1 beyond this view: 1/‖w‖ = {number_text(cmp.svm_margin)}"
+                if len(self.line.get_xdata()):
+                    label = tr("SVM; band f = ±1 beyond this view: 1/‖w‖ = {m}").format(m=m)
+                    short = tr("band beyond view: 1/‖w‖ = {m}").format(m=m)
+                else:
+                    label = tr("SVM line and band f = ±1 beyond this view: 1/‖w‖ = {m}"
+                               ).format(m=m)
+                    short = tr("SVM beyond view: 1/‖w‖ = {m}").format(m=m)
+            elif np.any(fit.w) and cmp.hard:
+                label, short = tr("max-margin line, band f = ±1"), tr("max-margin line, f = ±1")
             elif np.any(fit.w):
-                label = ("max-margin line, band f = ±1" if cmp.hard else
-                         f"SVM, band f = ±1: 1/‖w‖ = {number_text(cmp.svm_margin)}")
+                label = tr("SVM, band f = ±1: 1/‖w‖ = {m}").format(m=m)
+                short = tr("band: 1/‖w‖ = {m}").format(m=m)
             else:  # a soft margin so loose that no line pays for itself
-                label = "SVM: w = 0, no line"
+                label = short = tr("SVM: w = 0, no line")
             entries.append(((self.line, Patch(facecolor=to_rgba(SLAB, SLAB_ALPHA * 2),
-                                              edgecolor=SVM_COLOR, ls=":", lw=1.2)), label))
+                                              edgecolor=SVM_COLOR, ls=":", lw=1.2)), label,
+                            short))
             entries.append((Line2D([], [], ls="none", marker="o", ms=11, mfc="none", mec=S.LINE,
-                                   mew=1.8), "support vectors, ring ∝ αᵢ"))
+                                   mew=1.8), tr("support vectors, ring ∝ αᵢ"),
+                            tr("support vectors ∝ αᵢ"), "support"))
         return entries
 
     def _perceptron_entry(self, cmp: MarginComparison, box, norm: float) -> tuple:
         """Place the perceptron's final line and the band its margin reaches (``norm``: its
-        ``||w||`` in ``R^M``, the band being ``|f| <= margin·||w||``); its legend entry."""
+        ``||w||`` in ``R^M``, the band being ``|f| <= margin·||w||``); its legend entry
+        (handle, label, short label)."""
         wp, bp = np.asarray(cmp.perceptron_w, dtype=float), float(cmp.perceptron_b)
         _segment(self.perc, wp, bp, box)
         m = cmp.perceptron_margin
@@ -247,16 +263,19 @@ class MarginPlane:
         if m is not None and m > 0 and cut:
             self.perc_slab.set_xy(np.zeros((1, 2)))
             dims = str(self.view.M).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
-            return self.perc, f"perceptron: margin {number_text(m)} in ℝ{dims}, band not drawn"
+            perc = tr("perceptron: margin {m} in ℝ{dims}, band not drawn").format(
+                m=number_text(m), dims=dims)
+            return self.perc, perc, perc
         if m is not None and m > 0:
             level = m * norm
             self.perc_slab.set_xy(_slab_polygon(wp, bp, box, -level, level))
-            perc = f"perceptron: margin {number_text(m)}"
+            perc = tr("perceptron: margin {m}").format(m=number_text(m))
         else:
             self.perc_slab.set_xy(np.zeros((1, 2)))
-            perc = ("perceptron: w = 0" if m is None else
-                    f"perceptron: margin {number_text(m)}, {cmp.perceptron_errors} wrong")
-        return (self.perc, self.perc_key), perc
+            perc = (tr("perceptron: w = 0") if m is None else
+                    tr("perceptron: margin {m}, {wrong} wrong").format(
+                        m=number_text(m), wrong=cmp.perceptron_errors))
+        return (self.perc, self.perc_key), perc, perc
 
     def _sgd_entries(self, sgd: SGDProgress | None, X: np.ndarray, box) -> list:
         """Place the SGD run's limit (none without a run); the legend's entries of its iterate
@@ -269,9 +288,10 @@ class MarginPlane:
             if self.view is not None:  # where its hyperplane cuts the plane of w
                 tw, tb = self.view.hyperplane(tw, tb)
             _segment(self.target, np.zeros(2) if flat else tw, tb, box)
-            entries.append((self.sgd, "SGD iterate (61.22)"))
-            entries.append((self.target, f"SGD's limit: C = {number_text(sgd.C)}"
-                            + (", w = 0" if flat else "")))
+            entries.append((self.sgd, tr("SGD iterate (61.22)"), tr("SGD rule (61.22)")))
+            C = number_text(sgd.C)
+            entries.append((self.target, tr("SGD's limit: C = {C}, w = 0").format(C=C) if flat
+                            else tr("SGD's limit: C = {C}").format(C=C), tr("its limit")))
         else:
             self.target.set_data([], [])
             self.sgd.set_data([], [])
@@ -280,20 +300,18 @@ class MarginPlane:
     def _title(self, cmp: MarginComparison) -> str:
         """The plane's title: which margin, or which part alone."""
         fit = cmp.svm
-        if fit is None:
-            title = "No hard margin: not separable"
-        elif cmp.hard:
-            title = "Hard margin (Sayed 61.4)"
-        else:
-            title = f"Soft margin, C = {number_text(cmp.C)} (Sayed 61.11)"
+        if self.parts == "perceptron":
+            return tr("Perceptron's line (classic rule)")
         if self.parts != "both":
-            if self.parts == "perceptron":
-                title = "Perceptron's line (classic rule)"
-            elif fit is None:
-                title = "No hard margin"
-            else:
-                title = "Max margin (61.4)" if cmp.hard else f"Soft margin, C = {number_text(cmp.C)}"
-        return title
+            if fit is None:
+                return tr("No hard margin")
+            return (tr("Max margin (61.4)") if cmp.hard else
+                    tr("Soft margin, C = {C}").format(C=number_text(cmp.C)))
+        if fit is None:
+            return tr("No hard margin: not separable")
+        if cmp.hard:
+            return tr("Hard margin (Sayed 61.4)")
+        return tr("Soft margin, C = {C} (Sayed 61.11)").format(C=number_text(cmp.C))
 
     def _keep_parts(self, cmp: MarginComparison) -> None:
         """Side by side: leave out the other separator's artists and legend entries."""
@@ -310,16 +328,16 @@ class MarginPlane:
             for t in self.labels:
                 t.remove()
             self.labels = []
-            self._legend_title = "final line: cyclic passes from w = 0"
+            self._legend_title = tr("final line: cyclic passes from w = 0")
         for art in hide:
             if hasattr(art, "set_data"):
                 art.set_data([], [])
             else:
                 art.set_visible(False)
         shown = {id(a) for a in hide} | ({id(self.slacks)} if self.parts == "perceptron" else set())
-        self._entries = [(h, label) for h, label in self._entries
+        self._entries = [(h, label, short, *kind) for h, label, short, *kind in self._entries
                          if not any(id(a) in shown for a in (h if isinstance(h, tuple) else (h,)))
-                         and not (self.parts == "perceptron" and "support vectors" in label)]
+                         and not (self.parts == "perceptron" and kind == ["support"])]
 
     def place_svm(self, X, y, cmp: MarginComparison) -> None:
         """Move the points, the SVM's line, band and rings and the slack segments to a new
@@ -360,7 +378,8 @@ class MarginPlane:
         old = ax.get_legend()
         if old is not None:
             old.remove()
-        handles, labels = zip(*self._entries, strict=True)
+        handles = [e[0] for e in self._entries]
+        labels = [e[1] for e in self._entries]
         size = S.legend_size(css_dpi(ax.figure))
         place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
         self.legend = ax.legend(handles, labels, ncol=ncol, fontsize=size, frameon=False,
@@ -383,30 +402,26 @@ class MarginPlane:
             _segment(self.sgd, np.asarray(w, dtype=float), float(b), self.box)
 
 
-#: Shorter legend labels for a narrow plane (side by side), by their opening words.
-_SHORT = (("max-margin line", "max-margin line, f = ±1"), ("SVM, band", "band: 1/‖w‖ = {}"),
-          ("SVM; band", "band beyond view: 1/‖w‖ = {}"),
-          ("SVM line and band", "SVM beyond view: 1/‖w‖ = {}"),
-          ("support vectors", "support vectors ∝ αᵢ"), ("slack", "slack: Σsᵢ = {}"),
-          ("SGD iterate", "SGD rule (61.22)"), ("SGD's limit", "its limit"),
-          ("class", "class ±1"))
-
-
-def _short(label: str) -> str:
-    for start, short in _SHORT:
-        if label.startswith(start):
-            return short.format(label.rsplit(" = ", 1)[-1]) if "{}" in short else short
-    return label
+def _which(cmp: MarginComparison) -> str:
+    """Which margin the plane shows, for the bracket of a title that says what the plane is."""
+    if cmp.svm is None:
+        return tr("no hard margin: not separable")
+    if cmp.hard:
+        return tr("hard margin")
+    return tr("soft margin, C = {C}").format(C=number_text(cmp.C))
 
 
 def legend_title(cmp: MarginComparison, *, short: bool = False) -> str:
     """The plane legend's heading: ``gamma(S)`` and, for a soft margin (unless ``short``),
     ``C`` in Sayed's terms."""
     if cmp.gamma is not None:
-        gamma = f"margin γ(S) = 1/‖w*‖ = {number_text(cmp.gamma)} (Sayed 61.3)"
+        gamma = tr("margin γ(S) = 1/‖w*‖ = {gamma} (Sayed 61.3)").format(
+            gamma=number_text(cmp.gamma))
     else:
-        gamma = "no γ(S): not separable" if short else "not separable: no γ(S), no hard margin"
+        gamma = (tr("no γ(S): not separable") if short else
+                 tr("not separable: no γ(S), no hard margin"))
     if cmp.hard or short:
         return gamma
-    return (f"C = {number_text(cmp.C)}, in Sayed's terms (61.11, 61.13):\n"
-            f"η = N·C = {number_text(cmp.sayed_eta)}, ρ = 1/(2η) = {number_text(cmp.sayed_rho)}\n{gamma}")
+    terms = tr("C = {C}, in Sayed's terms (61.11, 61.13):").format(C=number_text(cmp.C))
+    return (f"{terms}\nη = N·C = {number_text(cmp.sayed_eta)}, ρ = 1/(2η) = "
+            f"{number_text(cmp.sayed_rho)}\n{gamma}")

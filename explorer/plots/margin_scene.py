@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..shared.i18n import tr_n
 from . import layers
 from . import margin_parts as P
 from .page_figure import PageFigure
@@ -112,7 +113,12 @@ class MarginsScene(PageFigure):
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
         n = 0 if self.sgd is None else self.sgd.traj.n_steps
-        return f"SGD step {k} of {n} · {len(self.X)} points{' (edited)' if self.edited else ''}"
+        N = len(self.X)
+        if self.edited:
+            return tr_n("SGD step {k} of {n} · {N} point (edited)",
+                        "SGD step {k} of {n} · {N} points (edited)", N).format(k=k, n=n, N=N)
+        return tr_n("SGD step {k} of {n} · {N} point", "SGD step {k} of {n} · {N} points",
+                    N).format(k=k, n=n, N=N)
 
     def narration(self, k: int) -> str:
         """The figure's description at step ``k``: :attr:`summary`, then the SGD run's step."""

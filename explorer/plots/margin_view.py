@@ -28,6 +28,7 @@ import numpy as np
 
 from ..margins import MarginComparison
 from ..shared.exact_views import plane_axes, scatter
+from ..shared.i18n import tr, tr_n
 
 __all__ = ["MarginView"]
 
@@ -98,14 +99,17 @@ class MarginView:
             slack_start=self.points(cmp.slack_start), slack_end=self.points(cmp.slack_end))
 
     def words(self) -> tuple[str, str, str]:
-        """The plane's title and its axes' labels."""
+        """The plane's title and its axes' labels (in the current language)."""
         M = self.M
         if self.kind == "pca":
-            return (f"{M} features, first two principal directions", "principal direction 1",
-                    "principal direction 2")
-        whose = "w" if self.kind == "svm" else "the perceptron's w"
-        return (f"{M} features, in the plane of {whose}", "along w (exact distance)",
-                "across w")
+            return (tr_n("{M} feature, first two principal directions",
+                         "{M} features, first two principal directions", M).format(M=M),
+                    tr("principal direction 1"), tr("principal direction 2"))
+        title = (tr_n("{M} feature, in the plane of w", "{M} features, in the plane of w", M)
+                 if self.kind == "svm" else
+                 tr_n("{M} feature, in the plane of the perceptron's w",
+                      "{M} features, in the plane of the perceptron's w", M))
+        return title.format(M=M), tr("along w (exact distance)"), tr("across w")
 
     def legend_words(self, *, parts: str = "both") -> str:
         """What the plane's distances are, for a plane legend's heading: a plane showing
@@ -113,14 +117,22 @@ class MarginView:
         by side ("svm", "perceptron"; their narrow titles do not)."""
         M = self.M
         if self.kind == "pca":
-            return (f"{M} features: a projection, no distance exact" if parts != "both" else
-                    "a projection of the data: no distance in it is exact")
-        whose = "max-margin" if self.kind == "svm" else "perceptron's"
-        plane = "w" if self.kind == "svm" else "the perceptron's w"
+            return (tr_n("{M} feature: a projection, no distance exact",
+                         "{M} features: a projection, no distance exact", M).format(M=M)
+                    if parts != "both" else
+                    tr("a projection of the data: no distance in it is exact"))
         if parts == "both":
-            return (f"along w: exact distances to the {whose} line;\nother lines: where their "
-                    "hyperplanes cut this plane")
+            return (tr("along w: exact distances to the max-margin line;\nother lines: where "
+                       "their hyperplanes cut this plane") if self.kind == "svm" else
+                    tr("along w: exact distances to the perceptron's line;\nother lines: where "
+                       "their hyperplanes cut this plane"))
         if parts == "svm" or self.kind == "perceptron":
-            return f"{M} features, in the plane of {plane}:\nexact distances along w"
-        return (f"{M} features, in the SVM's plane of w:\nthe perceptron's hyperplane where it "
-                "cuts it")
+            return (tr_n("{M} feature, in the plane of w:\nexact distances along w",
+                         "{M} features, in the plane of w:\nexact distances along w", M)
+                    if self.kind == "svm" else
+                    tr_n("{M} feature, in the plane of the perceptron's w:\nexact distances "
+                         "along w", "{M} features, in the plane of the perceptron's w:\nexact "
+                         "distances along w", M)).format(M=M)
+        return tr_n("{M} feature, in the SVM's plane of w:\nthe perceptron's hyperplane where "
+                    "it cuts it", "{M} features, in the SVM's plane of w:\nthe perceptron's "
+                    "hyperplane where it cuts it", M).format(M=M)

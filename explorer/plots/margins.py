@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
+from ..shared.i18n import tr
 from . import live, room
 from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
@@ -233,7 +234,8 @@ class MarginsFigure(MarginsScene):
 
     def side_rows(self) -> tuple:
         """The names of the side panels' rows (the choice a crowded figure offers)."""
-        return ("Dual weights", "SGD objective" if self.overlay == "side" else "SGD, path")
+        return (tr("Dual weights"), tr("SGD objective") if self.overlay == "side" else
+                tr("SGD, path"))
 
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: the dual
@@ -249,9 +251,10 @@ class MarginsFigure(MarginsScene):
         sgd = self.sgd
         if sgd is None:
             return ""
-        return (f"Step {k} of {sgd.traj.n_steps}: the SGD objective (Sayed (61.13)) is "
-                f"{gap_words(sgd.objective_at(k), sgd.optimum)} (the SVM with C = {sgd.C:.3g})."
-                ).replace("-", "−")
+        gap = gap_words(sgd.objective_at(k), sgd.optimum).replace("-", "−")
+        return tr("Step {k} of {n}: the SGD objective (Sayed (61.13)) is {gap} (the SVM with "
+                  "C = {C}).").format(k=k, n=sgd.traj.n_steps, gap=gap,
+                                      C=f"{sgd.C:.3g}".replace("-", "−"))
 
     def show(self, k: int) -> str:
         """Move the SGD line and the objective cursor to step ``k`` (the parts the page draws,

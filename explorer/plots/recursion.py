@@ -13,6 +13,7 @@ from __future__ import annotations
 from matplotlib.patches import Rectangle
 
 from ..cover import RecursionTable
+from ..shared.i18n import N_, tr
 from . import live
 from . import style as S
 from .page_figure import new_figure
@@ -30,9 +31,10 @@ from .recursion_scene import (
 __all__ = ["RecursionFigure"]
 
 FIGSIZE = (13.0, 6.8)
-TITLE = ("S(M, N), filled by S(M, N + 1) = S(M, N) + S(M − 1, N)  (Sayed (60.73))")
-NOTE = ("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just filled; shaded: "
-        "its two summands. Where N ≤ M + 1 every dichotomy is separable: S = 2ᴺ (Sayed (60.77)).")
+TITLE = N_("S(M, N), filled by S(M, N + 1) = S(M, N) + S(M − 1, N)  (Sayed (60.73))")
+NOTE = N_("Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just filled; shaded: "
+          "its two summands. Where N ≤ M + 1 every dichotomy is separable: S = 2ᴺ "
+          "(Sayed (60.77)).")
 
 
 class RecursionFigure(RecursionPage):
@@ -53,8 +55,8 @@ class RecursionFigure(RecursionPage):
         self.fig = new_figure(fig, figsize=figsize, dpi=dpi)
         self.ax = self.fig.add_axes([0.02, 0.1, 0.96, 0.8])
         self.ax.set_axis_off()
-        self.ax.set_title(TITLE, fontsize=S.TITLE_SIZE, loc="left")
-        self.note = self.ax.text(0.0, -0.03, NOTE, transform=self.ax.transAxes, va="top",
+        self.ax.set_title(tr(TITLE), fontsize=S.TITLE_SIZE, loc="left")
+        self.note = self.ax.text(0.0, -0.03, tr(NOTE), transform=self.ax.transAxes, va="top",
                                  ha="left", fontsize=S.TICK_SIZE, color="#333333", wrap=True)
         self.outline = Rectangle((0, 0), 0, 0, transform=self.ax.transAxes, fill=False,
                                  edgecolor="#000000", linewidth=2.5, zorder=5, visible=False)
@@ -72,6 +74,8 @@ class RecursionFigure(RecursionPage):
         if not isinstance(t, RecursionTable):
             raise TypeError(f"expected a RecursionTable; got {type(t).__name__}")
         self.table = t
+        self.ax.set_title(tr(TITLE), fontsize=S.TITLE_SIZE, loc="left")  # the language now
+        self.note.set_text(tr(NOTE))
         if self.grid is not None:
             self.grid.remove()
         rows, cols = t.M_max + 1, t.N_max

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..cover import RecursionTable
 from ..cover.counting import cover_count
+from ..shared.i18n import tr, tr_n
 from . import layers
 from . import style as S
 from .page_figure import PageFigure
@@ -40,20 +41,23 @@ def interior_cells(t: RecursionTable) -> list[tuple[int, int]]:
 
 def recursion_status(k: int, n: int) -> str:
     """The status line at step ``k`` of ``n``."""
-    return f"{k} of {n} cells filled by the recursion (60.73)"
+    return tr_n("{k} of {n} cell filled by the recursion (60.73)",
+                "{k} of {n} cells filled by the recursion (60.73)", n).format(k=k, n=n)
 
 
 def recursion_text(t: RecursionTable, k: int) -> str:
     """The narration of step ``k``: the sum that filled the last cell, against Cover's closed
     form (Sayed (60.65))."""
     if k == 0:
-        return ("The edges are filled: S(M, 1) = 2 and S(0, N) = 2. Step to fill each cell "
-                "from the two cells to its left: S(M, N + 1) = S(M, N) + S(M − 1, N) "
-                "(Sayed (60.73)).")
+        return tr("The edges are filled: S(M, 1) = 2 and S(0, N) = 2. Step to fill each cell "
+                  "from the two cells to its left: S(M, N + 1) = S(M, N) + S(M − 1, N) "
+                  "(Sayed (60.73)).")
     a, N = interior_cells(t)[k - 1]
     s = t.S
-    return (f"S({a}, {N}) = S({a}, {N - 1}) + S({a - 1}, {N - 1}) = {s[a, N - 2]} + "
-            f"{s[a - 1, N - 2]} = {s[a, N - 1]}; Cover's closed form gives {cover_count(N, a)}.")
+    sum_ = (f"S({a}, {N}) = S({a}, {N - 1}) + S({a - 1}, {N - 1}) = {s[a, N - 2]} + "
+            f"{s[a - 1, N - 2]} = {s[a, N - 1]}")
+    return tr("{sum}; Cover's closed form gives {count}.").format(sum=sum_,
+                                                                  count=cover_count(N, a))
 
 NAN_BOX = np.full((5, 2), np.nan)
 

@@ -20,6 +20,7 @@ import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.patches import Polygon
 
+from ..shared.i18n import N_, tr
 from ..shared.number_format import ROUNDOFF, number_text
 from . import style as S
 from . import tracks as T
@@ -66,6 +67,10 @@ def box_lines() -> np.ndarray:
     return np.array(rows, dtype=float)
 
 
+#: The lifted view's title.
+TITLE = N_("Lifted: (x₁, x₂, x₁·x₂), drag to rotate")
+
+
 @dataclass(frozen=True)
 class Panel3D(Panel):
     """A panel showing a 3-D view: its limits are in projected units; ``view3d`` in the header
@@ -104,7 +109,7 @@ class Lifted3D:
 
     def __init__(self, ax):
         self.ax = ax
-        ax.set_title("Lifted: (x₁, x₂, x₁·x₂), drag to rotate", fontsize=S.TITLE_SIZE, loc="left")
+        ax.set_title(tr(TITLE), fontsize=S.TITLE_SIZE, loc="left")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         ax.set_xlim(-HALF, HALF)
@@ -119,9 +124,9 @@ class Lifted3D:
                              edgecolor=S.LINE, linewidth=1.5, zorder=2)
         ax.add_patch(self.plane)
         self.pos = ax.scatter([], [], s=S.POINT_SIZE * 1.6, marker=S.POS_MARKER, c=S.POS,
-                              edgecolors="white", zorder=3, label="class +1")
+                              edgecolors="white", zorder=3, label=tr("class +1"))
         self.neg = ax.scatter([], [], s=S.POINT_SIZE * 1.6, marker=S.NEG_MARKER, c=S.NEG,
-                              edgecolors="white", zorder=3, label="class −1")
+                              edgecolors="white", zorder=3, label=tr("class −1"))
         self.texts = []
         self.azim, self.elev = AZIM, ELEV
         self.lo, self.hi = np.full(3, -1.5), np.full(3, 1.5)
@@ -133,6 +138,9 @@ class Lifted3D:
     def set_data(self, Z, y) -> None:
         """Place the lifted points ``Z`` (n, 3), labels ``y``; fix the box around them."""
         self.Z, self.y = np.asarray(Z, dtype=float), np.asarray(y, dtype=float)
+        self.ax.set_title(tr(TITLE), fontsize=S.TITLE_SIZE, loc="left")  # the language now
+        self.pos.set_label(tr("class +1"))
+        self.neg.set_label(tr("class −1"))
         lo, hi = self.Z.min(axis=0), self.Z.max(axis=0)
         pad = 0.25 * np.maximum(hi - lo, 1.0)
         self.lo, self.hi = lo - pad, hi + pad

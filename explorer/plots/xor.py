@@ -31,6 +31,7 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
+from ..shared.i18n import N_, tr, tr_n
 from ..xor import FUNCTIONS, HIDDEN_PAIRS, VIEWS, Scene, function, lift
 from . import live, room
 from . import style as S
@@ -107,7 +108,7 @@ class XorFigure(XorSteps, XorPage):
         """The data plane in grid ``cell``: the classifier's colours, the points, the line(s)
         or curve, the ring of the visited point, the certificate."""
         self.ax = ax = self.fig.add_subplot(cell)
-        S.style_axes(ax, title="XOR", xlabel="x₁", ylabel="x₂")
+        S.style_axes(ax, title=tr("XOR"), xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         self.image = ax.imshow(np.zeros((2, 2, 4)), extent=(-1, 1, -1, 1), origin="lower",
@@ -130,26 +131,24 @@ class XorFigure(XorSteps, XorPage):
         wrong so far, with their legends and notes."""
         self.ax_upd = self.fig.add_subplot(gs[0, 1:])
         self.ax_err = self.fig.add_subplot(gs[1, 1:])
-        S.style_axes(self.ax_upd, title="Updates so far", xlabel="step", ylabel="updates")
-        S.style_axes(self.ax_err, title="Training points wrong so far", xlabel="step",
-                     ylabel="wrong")
+        S.style_axes(self.ax_upd, title="", xlabel="", ylabel="")
+        S.style_axes(self.ax_err, title="", xlabel="", ylabel="")
         # the "so far" curves are staircases (steps-post) drawn from their vertices
-        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2,
-                                             label=f"updates, {S.SO_FAR}")
+        (self.upd_curve,) = self.ax_upd.plot([], [], color=S.LINE, lw=2.2)
         (self.upd_dot,) = self.ax_upd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
         self.upd_cycle = Polygon(np.zeros((4, 2)), closed=True, color=S.ACCENT, alpha=0.25,
-                                 zorder=0.5, label="the cycle, once found")
+                                 zorder=0.5)
         self.ax_upd.add_patch(self.upd_cycle)
-        self.upd_legend = self.ax_upd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
+        self.upd_legend = self.ax_upd.legend([self.upd_curve, self.upd_cycle], ["", ""],
+                                             loc="upper left", fontsize=S.TICK_SIZE - 1)
         self.upd_cycle.set_visible(False)  # after the legend: its entry is drawn
         # placed in data coordinates by each step's parts (2 % and 70 % across the axes)
         self.upd_note = self.ax_upd.text(0, 0, "", va="top", fontsize=S.TEXT_SIZE)
-        (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2,
-                                           label=f"current iterate ({S.SO_FAR})")
-        (self.err_kept,) = self.ax_err.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE,
-                                            label="pocket (best so far)")
+        (self.err_now,) = self.ax_err.plot([], [], color=S.LINE, lw=2.2)
+        (self.err_kept,) = self.ax_err.plot([], [], color=S.KEPT, lw=2.6, ls=S.KEPT_STYLE)
         self.err_cursor = self.ax_err.axvline(0, color=S.TRIGGER, lw=1.5)
-        self.err_legend = self.ax_err.legend(loc="upper right", fontsize=S.TICK_SIZE - 1)
+        self.err_legend = self.ax_err.legend([self.err_now, self.err_kept], ["", ""],
+                                             loc="upper right", fontsize=S.TICK_SIZE - 1)
         self.bound_note = self.ax_upd.text(0.98, 0.04, "", transform=self.ax_upd.transAxes,
                                            fontsize=S.TEXT_SIZE - 1, va="bottom", ha="right",
                                            bbox=dict(facecolor="white", edgecolor="#999999",
@@ -162,12 +161,30 @@ class XorFigure(XorSteps, XorPage):
         self.hidden = HiddenPanel(self.fig.add_subplot(gs[:, 1:]))
         self.duals = DualBars(self.fig.add_subplot(gs[0, 1:]))
         self.ax_kupd = self.fig.add_subplot(gs[1, 1:])
-        S.style_axes(self.ax_kupd, title="Kernel perceptron: updates so far", xlabel="step",
-                     ylabel="updates")
-        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2,
-                                            label=f"updates, {S.SO_FAR}")
+        S.style_axes(self.ax_kupd, title="", xlabel="", ylabel="")
+        (self.k_curve,) = self.ax_kupd.plot([], [], color=S.LINE, lw=2.2)
         (self.k_dot,) = self.ax_kupd.plot([], [], "o", color=S.TRIGGER, ms=9, zorder=5)
-        self.k_legend = self.ax_kupd.legend(loc="upper left", fontsize=S.TICK_SIZE - 1)
+        self.k_legend = self.ax_kupd.legend([self.k_curve], [""], loc="upper left",
+                                            fontsize=S.TICK_SIZE - 1)
+        self._label_run_panels()
+
+    def _label_run_panels(self) -> None:
+        """The right-hand run panels' titles, axis labels and legends, in the current language
+        (set when made and again with each scene)."""
+        for ax, title, ylabel in ((self.ax_upd, N_("Updates so far"), N_("updates")),
+                                  (self.ax_err, N_("Training points wrong so far"), N_("wrong")),
+                                  (self.ax_kupd, N_("Kernel perceptron: updates so far"),
+                                   N_("updates"))):
+            ax.set_title(tr(title), fontsize=S.TITLE_SIZE, loc="left")
+            ax.set_xlabel(tr("step"), fontsize=S.LABEL_SIZE)
+            ax.set_ylabel(tr(ylabel), fontsize=S.LABEL_SIZE)
+        updates = tr("updates, steps 0 to k only")
+        for legend, words in ((self.upd_legend, (updates, tr("the cycle, once found"))),
+                              (self.err_legend, (tr("current iterate (steps 0 to k only)"),
+                                                 tr("pocket (best so far)"))),
+                              (self.k_legend, (updates,))):
+            for text, word in zip(legend.get_texts(), words, strict=True):
+                text.set_text(word)
 
     # ------------------------------------------------------------------ tiles
     @property
@@ -221,8 +238,10 @@ class XorFigure(XorSteps, XorPage):
                                     fontsize=S.TICK_SIZE + 1, color="#333333", zorder=6)
                         for i, x in enumerate(X)]
         f = function(scene.code)
-        ax.set_title(f"{f.name} ({f.bits}), inputs {'±1' if scene.coding == 'pm1' else '0/1'}",
+        ax.set_title(tr("{name} ({bits}), inputs {coding}").format(
+            name=f.name, bits=f.bits, coding="±1" if scene.coding == "pm1" else "0/1"),
                      fontsize=S.TITLE_SIZE, loc="left")
+        self._label_run_panels()
         self._layout_cycling(scene)
         if self._tiles is not None:
             self._layout_tiles(scene)
@@ -258,16 +277,19 @@ class XorFigure(XorSteps, XorPage):
         info = scene.info
         if info.separable:
             value = info.bound.value
+            most = None if value is None else int(np.floor(value + 1e-9))
             self.bound_note.set_text(
-                "Separable: the perceptron stops"
-                + (f" (Novikoff bound: at most {int(np.floor(value + 1e-9))} updates)"
-                   if value is not None else "."))
+                tr("Separable: the perceptron stops.") if most is None else
+                tr_n("Separable: the perceptron stops (Novikoff bound: at most {n} update)",
+                     "Separable: the perceptron stops (Novikoff bound: at most {n} updates)",
+                     most).format(n=most))
         elif info.separable is False:
-            self.bound_note.set_text("Bound: no margin exists (the hulls meet),\n"
-                                     "so Novikoff's H²/γ² (Sayed Lemma 60.1) gives\n"
-                                     "no limit: the updates never stop.")
+            self.bound_note.set_text(tr("Bound: no margin exists (the hulls meet),\n"
+                                        "so Novikoff's H²/γ² (Sayed Lemma 60.1) gives\n"
+                                        "no limit: the updates never stop."))
         else:
-            self.bound_note.set_text("One class only: any line with all points on one side.")
+            self.bound_note.set_text(tr("One class only: any line with all points on one "
+                                        "side."))
 
     def _layout_tiles(self, scene: Scene) -> None:
         for code, (ax, (pos, neg, line)) in enumerate(zip(self.tiles, self._tile_art, strict=True)):
@@ -280,10 +302,10 @@ class XorFigure(XorSteps, XorPage):
             t = scene.grid[code].trajectory
             if t.converged:
                 set_line(line, t.final_w, t.final_b, self.box)
-                verdict = f"✓ {t.n_updates} upd."
+                verdict = tr_n("✓ {n} upd.", "✓ {n} upd.", t.n_updates).format(n=t.n_updates)
             else:
                 line.set_data([], [])
-                verdict = "✗ cycles"
+                verdict = tr("✗ cycles")
             ax.set_title(f"{FUNCTIONS[code].name}\n{verdict}", fontsize=S.TICK_SIZE - 1)
             sel = code == scene.code
             for side in ax.spines.values():
@@ -319,31 +341,33 @@ class XorFigure(XorSteps, XorPage):
             self.legend.remove()
             self.legend = None
         v = self.view
-        entries = [((self.pos, self.neg), "class +1 / −1 (f = 1 / 0)")]
+        entries = [((self.pos, self.neg), tr("class +1 / −1 (f = 1 / 0)"))]
         if v != "proof":
             entries += [((Patch(facecolor=POS_TINT, edgecolor=S.POS),
-                          Patch(facecolor=NEG_TINT, edgecolor=S.NEG)), "predicts +1 / −1")]
+                          Patch(facecolor=NEG_TINT, edgecolor=S.NEG)), tr("predicts +1 / −1"))]
         if v == "cycling":
-            entries += [(self.line, "classic iterate"), (self.line2, "pocket (best so far)"),
-                        (self.ring, "point visited")]
+            entries += [(self.line, tr("classic iterate")),
+                        (self.line2, tr("pocket (best so far)")),
+                        (self.ring, tr("point visited"))]
         elif v == "proof":
             if self.xor_scene is not None and self.xor_scene.separability.separable:
-                entries += [(self.line, "LP's separating line")]
+                entries += [(self.line, tr("LP's separating line"))]
             else:
-                entries += [(_proxy(self.hull_pos), "hull of +1"),
-                            (_proxy(self.hull_neg), "hull of −1"),
-                            (_proxy(self.cert), "in both hulls")]
+                entries += [(_proxy(self.hull_pos), tr("hull of +1")),
+                            (_proxy(self.hull_neg), tr("hull of −1")),
+                            (_proxy(self.cert), tr("in both hulls"))]
         elif v == "grid":
-            entries += [(self.line, "perceptron's final line")]
+            entries += [(self.line, tr("perceptron's final line"))]
         elif v == "feature":
             entries += [(self.curve, "w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0")]
         elif v == "layers":
             names = ([function(h).name for h in HIDDEN_PAIRS[self.xor_scene.net.pair][1]]
                      if self.xor_scene is not None else ["1", "2"])
-            entries += [(self.line, f"hidden h₁: {names[0]}"),
-                        (self.line2, f"hidden h₂: {names[1]}")]
+            entries += [(self.line, tr("hidden h₁: {name}").format(name=names[0])),
+                        (self.line2, tr("hidden h₂: {name}").format(name=names[1]))]
         else:
-            entries += [(self.curve, "kernel boundary f = 0"), (self.ring, "point visited")]
+            entries += [(self.curve, tr("kernel boundary f = 0")),
+                        (self.ring, tr("point visited"))]
         self._entries = entries
         self._lay_out()
 
@@ -398,8 +422,9 @@ class XorFigure(XorSteps, XorPage):
     def side_rows(self) -> tuple:
         """The names of the right-hand panels' rows in the view shown (the choice a crowded
         figure offers)."""
-        return {"cycling": ("Updates", "Points wrong"),
-                "kernel": ("Dual weights", "Updates")}.get(self.view, ())
+        rows = {"cycling": (N_("Updates"), N_("Points wrong")),
+                "kernel": (N_("Dual weights"), N_("Updates"))}.get(self.view, ())
+        return tuple(tr(r) for r in rows)
 
     def set_focus(self, row: int) -> None:
         """The row of right-hand panels shown when the figure is too crowded for both (0: the

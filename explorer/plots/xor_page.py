@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..shared.i18n import tr
 from . import layers
 from .page_figure import PageFigure
 from .xor_parts import SPLIT_Z, STEPPED, artists, set_raster, tracks
@@ -105,7 +106,8 @@ class XorPage(PageFigure):
 
     def status(self, k: int) -> str:
         """The status line at step ``k``."""
-        return self.status_of(k) if self.status_of is not None else f"step {k} of {self.n_steps}"
+        return self.status_of(k) if self.status_of is not None else tr("step {k} of {n}").format(
+            k=k, n=self.n_steps)
 
     def apply_own(self, track, part: dict) -> bool:
         """The regions (rasters) and the lifted plane (3-D), which no kind's applier moves."""

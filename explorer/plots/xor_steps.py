@@ -13,6 +13,7 @@ import numpy as np
 
 from ..perceptron.replay import frame
 from ..shared.geometry import clip_line
+from ..shared.i18n import tr
 from ..shared.number_format import ROUNDOFF, number_text
 from ..xor import HIDDEN_PAIRS, Scene, function, lift
 from . import tracks as T
@@ -79,15 +80,17 @@ class XorSteps:
             a, b = c.start_step, c.start_step + c.length
             p["cycle_span"] = {"xy": np.array([[a, y0], [b, y0], [b, y1], [a, y1]], float)}
             p["cycle_note"] = {"xy": np.array([x0 + 0.02 * (x1 - x0), y0 + 0.70 * (y1 - y0)]),
-                               "text": f"cycle of length {c.length} found at step {c.step}",
+                               "text": tr("cycle of length {length} found at step {step}").format(
+                                   length=c.length, step=c.step),
                                "ha": "left", "va": "top"}
         else:
             p["cycle_span"] = {"xy": T.EMPTY}
             p["cycle_note"] = T.hidden_text("left", "top")
         text = f.text
         if found:
-            text += (f" The state repeats: cycle of length {c.length} found at step {c.step} (the "
-                     f"state after step {c.step} equals the one after step {c.start_step}).")
+            text += " " + tr("The state repeats: cycle of length {length} found at step {step} "
+                             "(the state after step {step} equals the one after step {start})."
+                             ).format(length=c.length, step=c.step, start=c.start_step)
         return p, text
 
     def _show_proof(self, sc: Scene, k: int) -> str:
@@ -95,12 +98,13 @@ class XorSteps:
         self.image.set_data(np.zeros((2, 2, 4)))
         if sep.separable:
             self._linear(sep.w, sep.b)
-            self.text.set_text(
+            w, b = _vec(sep.w), number_text(sep.b, noise=ROUNDOFF)
+            self.text.set_text(tr(
                 "A line exists. The LP of Sayed P60.4–60.6 finds\n"
-                f"w = {_vec(sep.w)}, b = {number_text(sep.b, noise=ROUNDOFF)} with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1\n"
-                "for all four corners, so the perceptron converges.")
-            return (f"{function(sc.code).name} is linearly separable: the LP finds the line "
-                    f"w = {_vec(sep.w)}, b = {number_text(sep.b, noise=ROUNDOFF)}.")
+                "w = {w}, b = {b} with yᵢ(⟨w, xᵢ⟩ + b) ≥ 1\n"
+                "for all four corners, so the perceptron converges.").format(w=w, b=b))
+            return tr("{name} is linearly separable: the LP finds the line w = {w}, b = {b}."
+                      ).format(name=function(sc.code).name, w=w, b=b)
         cert = sep.certificate
         set_hulls(self, sc.X, sc.y, cert)
         p = cert.point
@@ -109,19 +113,22 @@ class XorSteps:
             return " + ".join(f"{number_text(a, noise=ROUNDOFF)}·{_vec(sc.X[i])}"
                               for i, a in zip(idx, lam, strict=True) if a > 0)
 
-        self.text.set_text(
+        self.text.set_text(tr(
             "Why no line separates the classes\n\n"
             "The LP  yᵢ(⟨w, xᵢ⟩ + b) ≥ 1 for all i  has no solution\n"
             "(Sayed P60.4–60.6). Its Farkas certificate is a point\n"
             "in both convex hulls:\n\n"
-            f"  {combo(cert.pos_index, cert.pos_weights)}\n  = {_vec(p)}  (class +1)\n"
-            f"  {combo(cert.neg_index, cert.neg_weights)}\n  = {_vec(p)}  (class −1)\n\n"
+            "  {pos}\n  = {point}  (class +1)\n"
+            "  {neg}\n  = {point}  (class −1)\n\n"
             "A line with every +1 corner on its + side has every\n"
             "average of them there too, the ★ included; the same\n"
-            "for the −1 side. The ★ cannot be on both sides.")
-        return (f"No line separates {function(sc.code).name}: the LP's certificate, the point "
-                f"{_vec(p)}, is an average of the +1 corners and also of the −1 corners, so the "
-                "two hulls cross there (the linear program of separability, Sayed P60.4–P60.6).")
+            "for the −1 side. The ★ cannot be on both sides.").format(
+                pos=combo(cert.pos_index, cert.pos_weights),
+                neg=combo(cert.neg_index, cert.neg_weights), point=_vec(p)))
+        return tr("No line separates {name}: the LP's certificate, the point {point}, is an "
+                  "average of the +1 corners and also of the −1 corners, so the two hulls cross "
+                  "there (the linear program of separability, Sayed P60.4–P60.6).").format(
+                      name=function(sc.code).name, point=_vec(p))
 
     def _show_grid(self, sc: Scene, k: int) -> str:
         t = sc.grid[sc.code].trajectory
@@ -130,9 +137,10 @@ class XorSteps:
         else:
             self.image.set_data(np.zeros((2, 2, 4)))
         ok = sum(r.trajectory.converged for r in sc.grid)
-        return (f"{ok} of the 16 Boolean functions of two inputs train to convergence; XOR and "
-                "XNOR cycle (Sayed appendix 60.B: 14 separable). Click a tile, or choose one and "
-                f"press Open, to play it. Selected: {function(sc.code).name}.")
+        return tr("{ok} of the 16 Boolean functions of two inputs train to convergence; XOR and "
+                  "XNOR cycle (Sayed appendix 60.B: 14 separable). Click a tile, or choose one "
+                  "and press Open, to play it. Selected: {name}.").format(
+                      ok=ok, name=function(sc.code).name)
 
     def _parts_feature(self, sc: Scene, k: int) -> tuple[dict, str]:
         t = sc.lifted.trajectory
@@ -145,12 +153,17 @@ class XorSteps:
         p |= self.lifted.parts(w, b)
         Z = lift(sc.X)
         wrong = int(np.sum(np.where(Z @ w + b >= 0, 1, -1) != sc.y))
-        state = ("converged: the plane separates all four lifted points"
-                 if k == t.n_steps and t.converged else f"{wrong} of 4 on the wrong side")
-        return p, (f"Step {k} of {t.n_steps} of the perceptron on (x₁, x₂, x₁·x₂): w = {_vec(w)}, "
-                   f"b = {number_text(b, noise=ROUNDOFF)}; {state}. In the plane its boundary is "
-                   f"{_equation(w, b)} = 0 (Hardt & Recht, ch. 3: add the product to the "
-                   "features).")
+        values = dict(k=k, n=t.n_steps, w=_vec(w), b=number_text(b, noise=ROUNDOFF),
+                      wrong=wrong, boundary=_equation(w, b))
+        if k == t.n_steps and t.converged:
+            return p, tr("Step {k} of {n} of the perceptron on (x₁, x₂, x₁·x₂): w = {w}, b = {b}; "
+                         "converged: the plane separates all four lifted points. In the plane "
+                         "its boundary is {boundary} = 0 (Hardt & Recht, ch. 3: add the product "
+                         "to the features).").format(**values)
+        return p, tr("Step {k} of {n} of the perceptron on (x₁, x₂, x₁·x₂): w = {w}, b = {b}; "
+                     "{wrong} of 4 on the wrong side. In the plane its boundary is "
+                     "{boundary} = 0 (Hardt & Recht, ch. 3: add the product to the "
+                     "features).").format(**values)
 
     def _still_layers(self, sc: Scene) -> None:
         """What the two-layer view shows at every step: the hidden units' lines."""
@@ -173,13 +186,16 @@ class XorSteps:
         names = [function(c).name for c in HIDDEN_PAIRS[net.pair][1]]
         pred = net.forward(net.X, k)
         right = int(np.sum(pred == net.y))
-        sep = ("the output unit's line separates them" if net.separable else
-               "no line separates them there either: corners that share a hidden point "
-               "but not a label")
-        return p, (f"Hidden units {names[0]} and {names[1]} map the corners to "
-                   f"{', '.join(_vec(h) for h in net.H)}; {sep}. Output unit, step {k} of "
-                   f"{t.n_steps}: w = {_vec(w)}, b = {number_text(b, noise=ROUNDOFF)}; the network "
-                   f"gets {right} of 4 right.")
+        values = dict(h1=names[0], h2=names[1], corners=", ".join(_vec(h) for h in net.H),
+                      k=k, n=t.n_steps, w=_vec(w), b=number_text(b, noise=ROUNDOFF), right=right)
+        if net.separable:
+            return p, tr("Hidden units {h1} and {h2} map the corners to {corners}; the output "
+                         "unit's line separates them. Output unit, step {k} of {n}: w = {w}, "
+                         "b = {b}; the network gets {right} of 4 right.").format(**values)
+        return p, tr("Hidden units {h1} and {h2} map the corners to {corners}; no line "
+                     "separates them there either: corners that share a hidden point but not a "
+                     "label. Output unit, step {k} of {n}: w = {w}, b = {b}; the network gets "
+                     "{right} of 4 right.").format(**values)
 
     def _parts_kernel(self, sc: Scene, k: int) -> tuple[dict, str]:
         run = sc.kernel
@@ -197,8 +213,11 @@ class XorSteps:
         p["kernel_updates"] = {"n": 2 * k + 1}
         p["kernel_dot"] = {"xy": np.array([[k, run.updates_until(k)]], dtype=float)}
         right = int(np.sum(run.predict(k, sc.X) == sc.y))
-        end = (" Converged: a full pass without an update." if k == run.n_steps and run.converged
-               else "")
-        c = number_text(run.c, noise=ROUNDOFF)
-        return p, (f"Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {c})^{run.degree}, step "
-                   f"{k} of {run.n_steps}: α = {_vec(alpha)}, {right} of 4 right.{end}")
+        values = dict(c=number_text(run.c, noise=ROUNDOFF), degree=run.degree, k=k,
+                      n=run.n_steps, alpha=_vec(alpha), right=right)
+        if k == run.n_steps and run.converged:
+            return p, tr("Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {c})^{degree}, step {k} of "
+                         "{n}: α = {alpha}, {right} of 4 right. Converged: a full pass without "
+                         "an update.").format(**values)
+        return p, tr("Kernel perceptron, K(x, x') = (⟨x, x'⟩ + {c})^{degree}, step {k} of {n}: "
+                     "α = {alpha}, {right} of 4 right.").format(**values)

@@ -14,6 +14,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
 
 from ..shared.geometry import clip_line
+from ..shared.i18n import N_, tr
 from . import style as S
 
 __all__ = ["region_rgba", "zero_segments", "plane_in_box", "HiddenPanel",
@@ -87,7 +88,7 @@ class HiddenPanel:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Hidden layer and the output unit's line", xlabel="h₁",
+        S.style_axes(ax, title=tr("Hidden layer and the output unit's line"), xlabel="h₁",
                      ylabel="h₂")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
@@ -107,6 +108,8 @@ class HiddenPanel:
 
     def set_data(self, H, y, names) -> None:
         ax = self.ax
+        ax.set_title(tr("Hidden layer and the output unit's line"), fontsize=S.TITLE_SIZE,
+                     loc="left")  # in the language shown now
         self.pos.set_offsets(H[y > 0] if np.any(y > 0) else np.zeros((0, 2)))
         self.neg.set_offsets(H[y < 0] if np.any(y < 0) else np.zeros((0, 2)))
         ax.set_xlabel(f"h₁ = {names[0]}", fontsize=S.LABEL_SIZE)
@@ -118,7 +121,9 @@ class HiddenPanel:
         for i, h in enumerate(H):
             groups.setdefault(tuple(h), []).append(str(i + 1))
         for h, idx in groups.items():
-            self.labels.append(ax.annotate("corner " + ", ".join(idx), h, xytext=(8, 8),
+            # translators: {numbers} is one point number or several, "1, 3"
+            corner = tr("corner {numbers}").format(numbers=", ".join(idx))
+            self.labels.append(ax.annotate(corner, h, xytext=(8, 8),
                                            textcoords="offset points", fontsize=S.TICK_SIZE,
                                            color="#333333", zorder=6))
 
@@ -134,20 +139,27 @@ class HiddenPanel:
         set_line(self.line, w, b, self.box)
 
 
+#: The kernel perceptron's dual weights' title.
+DUAL_TITLE = N_("Dual weights αᵢ: f(x) = Σ αᵢ yᵢ K(xᵢ, x)")
+
+
 class DualBars:
     """The kernel perceptron's dual weights ``alpha_i`` (updates made on point ``i``), one bar
     per point, hatched by class; ``f(x) = sum alpha_i y_i K(x_i, x)``."""
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Dual weights αᵢ: f(x) = Σ αᵢ yᵢ K(xᵢ, x)", xlabel="point",
-                     ylabel="αᵢ (updates on point i)")
+        S.style_axes(ax, title=tr(DUAL_TITLE), xlabel=tr("point"),
+                     ylabel=tr("αᵢ (updates on point i)"))
         self.bars = ax.bar(range(4), np.zeros(4), color=[S.POS] * 4, zorder=3)
         self.values = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=S.TICK_SIZE)
                        for i in range(4)]
         self.top = 1
 
     def set_data(self, y, top: int) -> None:
+        self.ax.set_title(tr(DUAL_TITLE), fontsize=S.TITLE_SIZE, loc="left")  # the language now
+        self.ax.set_xlabel(tr("point"))
+        self.ax.set_ylabel(tr("αᵢ (updates on point i)"))
         self.ax.set_xticks(range(4), [f"{i + 1} ({'+' if v > 0 else '−'}1)"
                                       for i, v in enumerate(y)])
         for bar, v in zip(self.bars, y, strict=True):

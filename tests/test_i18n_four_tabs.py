@@ -161,10 +161,10 @@ def test_the_margins_figure_speaks_the_language(code):
     assert _translated("training error R_emp", code) in _legend_texts(mf.path_panel.legend)
     # the narration of step 1 and the status line of step 0
     with i18n.using(code):
-        gap = gap_words(sgd.objective_at(1), sgd.optimum).replace("-", "−")
+        gap = gap_words(sgd.objective_at(1), sgd.optimum, minus=True)
         said = tr("Step {k} of {n}: the SGD objective (Sayed (61.13)) is {gap} (the SVM with "
                   "C = {C}).").format(k=1, n=sgd.traj.n_steps, gap=gap,
-                                      C=f"{sgd.C:.3g}".replace("-", "−"))
+                                      C=number_text(sgd.C))
         status = tr_n("SGD step {k} of {n} · {N} point", "SGD step {k} of {n} · {N} points",
                       len(X)).format(k=0, n=sgd.traj.n_steps, N=len(X))
     assert chunk.narration[1] == f"S. {said}"
@@ -370,3 +370,59 @@ def test_a_matplotlib_export_carries_the_translated_headings():
 
 def tr_words(code, english):
     return _translated(english, code)
+
+
+# ---------------------------------------------------------------------------- the tabs' words
+def _narrated(query):
+    from explorer.app.dashboard import Dashboard
+
+    d = Dashboard(query=query)
+    return d.active
+
+
+def test_the_tabs_narrations_and_figure_titles_follow_the_link_s_language():
+    """What the Cover, Margins and Generalization tabs say beside their figures (the tab
+    fills the figure and writes the narration from the model) in the link's language."""
+    v = _narrated("tab=cover&view=dichotomies&lang=de")
+    with i18n.using("de"):
+        said = tr_n("{N} point in general position: {count} of {total} dichotomies are "
+                    "separable, as Cover's formula S(2, {N}) = {formula} says.",
+                    "{N} points in general position: {count} of {total} dichotomies are "
+                    "separable, as Cover's formula S(2, {N}) = {formula} says.", 4).format(
+                        N=4, count=14, total=16, formula=14)
+        title = tr("{count} of {total} separable {sign} S(2, {N})").format(
+            count=14, total=16, sign="=", N=4)
+    assert v.messages.text == said
+    assert v.figure.tiles.ax.get_title("left") == title != "14 of 16 separable = S(2, 4)"
+    v = _narrated("tab=cover&view=boolean&lang=sv")
+    assert v.figure.bool_tiles.ax.get_title("left") == _translated("M = 2: 14 of 16 separable",
+                                                                   "sv")
+    v = _narrated("tab=margins&lang=es")
+    with i18n.using("es"):
+        n_sv = len(v.model.comparison.svm.support)
+        words = tr_n("{n} support vector", "{n} support vectors", n_sv).format(n=n_sv)
+        margin = tr("max margin 1/‖w‖ = {m}")
+    assert f" · {words} · " in v.messages.text
+    assert _pattern(margin).match(v.messages.text)
+    with i18n.using("es"):
+        N, n = len(v.figure.X), v.figure.sgd.traj.n_steps
+        status = tr_n("SGD step {k} of {n} · {N} point", "SGD step {k} of {n} · {N} points",
+                      N).format(k=0, n=n, N=N)
+    assert v.timeline.status(0) == status != f"SGD step 0 of {n} · {N} points"
+    v = _narrated("tab=generalization&lang=zh")
+    assert v.messages.text.endswith(" " + _translated(
+        "Stability simulation: no size finished yet", "zh") + ".")
+
+
+def test_the_tabs_narrations_in_english_are_unchanged():
+    v = _narrated("tab=cover&view=dichotomies&lang=en")
+    assert v.messages.text == ("4 points in general position: 14 of 16 dichotomies are "
+                               "separable, as Cover's formula S(2, 4) = 14 says.")
+    assert v.figure.tiles.ax.get_title("left") == "14 of 16 separable = S(2, 4)"
+    v = _narrated("tab=margins&lang=en")
+    assert re.fullmatch(r"max margin 1/‖w‖ = [0-9.]+ · γ\(S\) = [0-9.]+ · perceptron's [0-9.]+ · "
+                        r"\d+ support vectors · hinge Σsᵢ = [0-9.]+\. Step 0 of \d+: the SGD "
+                        r"objective \(Sayed \(61\.13\)\) is .+ \(the SVM with C = 1\)\.",
+                        v.messages.text), v.messages.text
+    v = _narrated("tab=generalization&lang=en")
+    assert v.messages.text.endswith(" Stability simulation: no size finished yet.")

@@ -15,6 +15,7 @@ import numpy as np
 from ..perceptron.trajectory import Trajectory
 from ..shared import svm as _svm
 from ..shared.i18n import tr
+from ..shared.number_format import number_text
 from ..shared.validation import check_bool, check_int, check_positive, check_X_y, read_only
 
 __all__ = ["SGDProgress", "sgd_objective", "sgd_optimum", "sgd_progress", "gap_words"]
@@ -148,7 +149,7 @@ class SGDProgress:
         return float(_objective(self.X, self.y, w[None, :], np.array([b]), self.rho)[0])
 
 
-def gap_words(value: float, optimum: float) -> str:
+def gap_words(value: float, optimum: float, *, minus: bool = False) -> str:
     """How far an objective value is above its minimum, in words that read at every size.
 
     Below twice the minimum the gap is a percentage ("1, 69 % above its minimum 0.5933"),
@@ -163,13 +164,20 @@ def gap_words(value: float, optimum: float) -> str:
         The objective at some step.
     optimum : float
         Its minimum; when it is not positive, both numbers are given without a gap.
+    minus : bool, default False
+        Write the numbers with :func:`~explorer.shared.number_format.number_text` (a true
+        minus sign, as a narration writes them).
 
     Returns
     -------
     str
     """
     value, optimum = float(value), float(optimum)
-    v, o = f"{value:.4g}", f"{optimum:.4g}"
+
+    def num(x, digits):
+        return number_text(x, digits=digits) if minus else format(x, f".{digits}g")
+
+    v, o = num(value, 4), num(optimum, 4)
     if not optimum > 0:
         return tr("{value}, its minimum {optimum}").format(value=v, optimum=o)
     gap = (value - optimum) / optimum
@@ -177,9 +185,9 @@ def gap_words(value: float, optimum: float) -> str:
         return tr("{value}, at its minimum {optimum}").format(value=v, optimum=o)
     if gap < 1.0:
         return tr("{value}, {percent} % above its minimum {optimum}").format(
-            value=v, percent=f"{100 * gap:.2g}", optimum=o)
+            value=v, percent=num(100 * gap, 2), optimum=o)
     return tr("{value}, {ratio} times its minimum {optimum}").format(
-        value=v, ratio=f"{value / optimum:.3g}", optimum=o)
+        value=v, ratio=num(value / optimum, 3), optimum=o)
 
 
 def sgd_progress(traj: Trajectory, X, y, *, rho: float | None = None,

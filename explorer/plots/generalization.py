@@ -32,6 +32,7 @@ from matplotlib.collections import LineCollection
 from ..generalization import MAX_N, RiskTable, StabilityCurve
 from ..generalization import losses as L
 from ..shared.i18n import N_, tr, tr_n
+from ..shared.number_format import number_text
 from . import live
 from . import style as S
 from .generalization_scene import (
@@ -407,7 +408,7 @@ class GeneralizationFigure(GeneralizationScene):
         z = self.margins_at(k)
         beyond = int(np.sum(np.abs(z) > self.losses.half))
         means = ", ".join(
-            f"{tr(L.NAMES[n])} " + f"{float(np.mean(L.LOSSES[n](z))):.3g}".replace("-", "−")
+            f"{tr(L.NAMES[n])} {number_text(float(np.mean(L.LOSSES[n](z))))}"
             for n in self.losses.shown)
         n = self.traj.n_steps
         if means and beyond:

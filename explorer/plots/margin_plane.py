@@ -134,11 +134,17 @@ class MarginPlane:
         self.labels = []
         self.box = (-1.0, 1.0, -1.0, 1.0)
         self.legend = None
-        self._entries = []
+        self._items = []
         self._legend_title = ""
         #: The plane of w data of more than two features are drawn in
         #: (:class:`explorer.plots.margin_view.MarginView`); None for two features.
         self.view = None
+
+    @property
+    def _entries(self) -> list:
+        """The legend's (handle, label) pairs (its items also hold each label's short form,
+        for a narrow plane, and a kind)."""
+        return [(item[0], item[1]) for item in self._items]
 
     # ------------------------------------------------------------------ layout
     def drawn(self, X, cmp: MarginComparison) -> tuple[np.ndarray, MarginComparison]:
@@ -201,11 +207,11 @@ class MarginPlane:
             entries.append((self.cert, both, both))
         entries += self._sgd_entries(sgd, X, box)
         self._place_numbers(fit)
-        self._entries = entries
+        self._items = entries
         # side by side the plane is narrow: C in Sayed's terms stays in the settings column
         self._legend_title = legend_title(cmp, short=self.parts == "svm")
         if self.parts == "svm":
-            self._entries = [(h, short, short, *kind) for h, _label, short, *kind in self._entries]
+            self._items = [(h, short, short, *kind) for h, _label, short, *kind in self._items]
         if self.parts != "both":
             self._keep_parts(cmp)
         title, xlabel, ylabel = self._title(cmp), "x₁", "x₂"
@@ -335,7 +341,7 @@ class MarginPlane:
             else:
                 art.set_visible(False)
         shown = {id(a) for a in hide} | ({id(self.slacks)} if self.parts == "perceptron" else set())
-        self._entries = [(h, label, short, *kind) for h, label, short, *kind in self._entries
+        self._items = [(h, label, short, *kind) for h, label, short, *kind in self._items
                          if not any(id(a) in shown for a in (h if isinstance(h, tuple) else (h,)))
                          and not (self.parts == "perceptron" and kind == ["support"])]
 
@@ -378,8 +384,8 @@ class MarginPlane:
         old = ax.get_legend()
         if old is not None:
             old.remove()
-        handles = [e[0] for e in self._entries]
-        labels = [e[1] for e in self._entries]
+        handles = [e[0] for e in self._items]
+        labels = [e[1] for e in self._items]
         size = S.legend_size(css_dpi(ax.figure))
         place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
         self.legend = ax.legend(handles, labels, ncol=ncol, fontsize=size, frameon=False,

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from ..shared.i18n import tr
+from ..shared.number_format import number_text
 from . import live, room
 from . import style as S
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
@@ -251,10 +252,10 @@ class MarginsFigure(MarginsScene):
         sgd = self.sgd
         if sgd is None:
             return ""
-        gap = gap_words(sgd.objective_at(k), sgd.optimum).replace("-", "−")
+        gap = gap_words(sgd.objective_at(k), sgd.optimum, minus=True)
         return tr("Step {k} of {n}: the SGD objective (Sayed (61.13)) is {gap} (the SVM with "
                   "C = {C}).").format(k=k, n=sgd.traj.n_steps, gap=gap,
-                                      C=f"{sgd.C:.3g}".replace("-", "−"))
+                                      C=number_text(sgd.C))
 
     def show(self, k: int) -> str:
         """Move the SGD line and the objective cursor to step ``k`` (the parts the page draws,

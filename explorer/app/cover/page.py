@@ -19,6 +19,7 @@ from dataclasses import replace
 from ...plots.cover import CoverFigure
 from ...plots.recursion import RecursionFigure
 from ...plots.scene import Chunk, Scene
+from ...shared.i18n import tr, tr_n
 from .model import VIEWS
 from .scenes import curves_text, shown_mc
 
@@ -27,7 +28,10 @@ __all__ = ["CoverPage", "mc_status"]
 
 def mc_status(k: int, n: int) -> str:
     """The status line of step ``k`` of a Monte Carlo run of ``n`` points."""
-    return f"Monte Carlo: {k} of {n} points" if n else "Monte Carlo: no points yet"
+    if not n:
+        return tr("Monte Carlo: no points yet")
+    return tr_n("Monte Carlo: {k} of {n} point", "Monte Carlo: {k} of {n} points", n).format(
+        k=k, n=n)
 
 
 class CoverPage:

@@ -17,7 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from ...plots.generalization import GeneralizationFigure
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from .. import datachoice
 from ..controls import caption_of
 from ..export import export_section, file_stem
@@ -227,13 +227,18 @@ class GeneralizationView(TabView):
     def _summary(self) -> str:
         c = self.model.curve
         if c is None or not len(c.ns):
-            return "Stability simulation: no size finished yet"
+            return tr("Stability simulation: no size finished yet")
         i = len(c.ns) - 1
-        rate = (f"no margin mistake on {c.trials} fresh points (rate below {3 / c.trials:.2g} "
-                "at 95 %)" if c.margin_rate[i] == 0 else
-                f"fresh-point margin mistakes {c.margin_rate[i]:.3g} ± {c.margin_se[i]:.2g}")
-        return (f"n = {c.ns[i]}: {rate}, E[m]/(n+1) = {c.mistakes_bound[i]:.3g}, Hardt & Recht's "
-                f"bound {c.stability_bound[i]:.3g}, VC {c.vc[i]:.3g}")
+        values = dict(n=c.ns[i], trials=c.trials, below=f"{3 / c.trials:.2g}",
+                      rate=f"{c.margin_rate[i]:.3g}", se=f"{c.margin_se[i]:.2g}",
+                      mistakes=f"{c.mistakes_bound[i]:.3g}", bound=f"{c.stability_bound[i]:.3g}",
+                      vc=f"{c.vc[i]:.3g}")
+        if c.margin_rate[i] == 0:
+            return tr("n = {n}: no margin mistake on {trials} fresh points (rate below {below} "
+                      "at 95 %), E[m]/(n+1) = {mistakes}, Hardt & Recht's bound {bound}, "
+                      "VC {vc}").format(**values)
+        return tr("n = {n}: fresh-point margin mistakes {rate} ± {se}, E[m]/(n+1) = {mistakes}, "
+                  "Hardt & Recht's bound {bound}, VC {vc}").format(**values)
 
     def _on_step(self, change=None, *, redraw: bool = False):
         m = self.model
@@ -257,9 +262,11 @@ class GeneralizationView(TabView):
         r = self.model.risk.rows[0] if self.model.risk is not None else None
         if self.model.dataset != "own" or r is None or r.key != "own":
             return ""
-        return (f" Your data: {r.n_train} training and {r.n_test} test points (seed "
-                f"{self.model.seed}); pocket rule training error {100 * r.train_pocket:.1f} %, "
-                f"test error {100 * r.test_pocket:.1f} %.")
+        return " " + tr("Your data: {train} training and {test} test points (seed {seed}); "
+                        "pocket rule training error {train_error} %, test error "
+                        "{test_error} %.").format(
+            train=r.n_train, test=r.n_test, seed=self.model.seed,
+            train_error=f"{100 * r.train_pocket:.1f}", test_error=f"{100 * r.test_pocket:.1f}")
 
     def _status(self, k: int) -> str:
         return self.figure.status(k)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...shared.i18n import tr
 from .. import datachoice
 from ..jobs import kernel_loop
 from ..pagefigure import Pointer
@@ -22,9 +23,9 @@ FINISH_DELAY_S = 0.35
 def svm_words(cmp) -> str:
     """The max-margin solution in words: its margin, or why a soft margin has none (w = 0)."""
     if np.isfinite(cmp.svm_margin):
-        return f"max margin 1/‖w‖ = {cmp.svm_margin:.3g}"
-    return (f"the soft margin at C = {cmp.C:.3g} ends at w = 0: no line is worth its cost, "
-            "so there is no band")
+        return tr("max margin 1/‖w‖ = {m}").format(m=f"{cmp.svm_margin:.3g}")
+    return tr("the soft margin at C = {C} ends at w = 0: no line is worth its cost, so there "
+              "is no band").format(C=f"{cmp.C:.3g}")
 
 
 class PointerEdits:

@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from ... import margins
 from ...plots import MarginsFigure
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr, tr_n
 from .. import datachoice
 from ..controls import caption_of, choice_buttons
 from ..export import export_section, file_stem
@@ -156,21 +156,24 @@ class MarginsView(PointerEdits, TabView):
     def _summary(self) -> str:
         m, cmp = self.model, self.model.comparison
         if cmp.svm is None:
-            return ("Hard margin impossible: the data are not linearly separable (the two "
-                    "classes' convex hulls share the point drawn). Try the soft margin")
+            return tr("Hard margin impossible: the data are not linearly separable (the two "
+                      "classes' convex hulls share the point drawn). Try the soft margin")
         parts = [svm_words(cmp)]
         if cmp.gamma is not None:
             parts.append(f"γ(S) = {cmp.gamma:.3g}")
-        parts.append("the perceptron ended at w = 0, so it draws no line"
+        # facts side by side (" · "), each a phrase of its own
+        parts.append(tr("the perceptron ended at w = 0, so it draws no line")
                      if cmp.perceptron_margin is None else
-                     f"perceptron's {cmp.perceptron_margin:.3g}")
-        parts.append(f"{len(cmp.svm.support)} support vectors")
+                     tr("perceptron's {m}").format(m=f"{cmp.perceptron_margin:.3g}"))
+        n_sv = len(cmp.svm.support)
+        parts.append(tr_n("{n} support vector", "{n} support vectors", n_sv).format(n=n_sv))
         if not cmp.hard:
             hinge = cmp.hinge_total if abs(cmp.hinge_total) > 1e-9 else 0.0  # no 2.2e-16
-            parts.append(f"hinge Σsᵢ = {hinge:.3g}")
+            parts.append(tr("hinge Σsᵢ = {total}").format(total=f"{hinge:.3g}"))
         err = m.test_error()
         if err is not None:
-            parts.append(f"test error {100 * err:.1f} % ({len(m.X_test)} held out)")
+            parts.append(tr("test error {percent} % ({n} held out)").format(
+                percent=f"{100 * err:.1f}", n=len(m.X_test)))
         return " · ".join(parts)
 
     def _on_step(self, change=None, *, redraw: bool = False):

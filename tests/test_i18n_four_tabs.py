@@ -426,3 +426,56 @@ def test_the_tabs_narrations_in_english_are_unchanged():
                         v.messages.text), v.messages.text
     v = _narrated("tab=generalization&lang=en")
     assert v.messages.text.endswith(" Stability simulation: no size finished yet.")
+
+
+def test_a_figure_laid_out_again_after_a_change_of_language_speaks_the_new_one():
+    """A figure made in English and given its data again in German (what a tab does when it
+    draws again) has German titles, labels and legends throughout: none is left from when its
+    panels were made."""
+    X, y, cmp, sgd, path = _cached("soft")
+    mf = MarginsFigure()
+    mf.set_data(X, y, cmp, path=path, sgd=sgd)
+    f = XorFigure()
+    f.set_scene(xor.build_scene(xor.XOR), "cycling")
+    g, *_ = _generalization("en")
+    rf, *_ = _recursion("en")
+    cf, _ = _cover("en", "boolean")
+    assert mf.objective.ax.get_title("left") == "SGD objective (61.13)"
+    with i18n.using("de"):
+        mf.set_data(X, y, cmp, path=path, sgd=sgd)
+        mf_scene = mf.scene(width=W, height=H)
+        f.set_scene(f.xor_scene, "cycling")
+        g.set_stability(g.stability.curve, ns=(3, 10), trials=20)
+        g.set_risk(None)
+        g.set_run(g.X, g.y, g.traj)
+        rf.set_table(rf.table)
+        cf.bool_counts.set_data(cover.boolean_table(count_up_to=2))
+        cf.plane.set_data(cf.plane.X)
+    head = _headings(mf_scene)
+    assert head["objective"] == _translated("SGD objective (61.13)", "de")
+    assert head["duals"] == _translated("Dual weights: w = Σ αᵢ yᵢ xᵢ (Sayed 61.44)", "de")
+    assert head["path"] == _translated("Support path, Ex. 61.3", "de")
+    assert mf.duals.ax.get_xlabel() == _translated("support vector (point number)", "de")
+    assert _legend_texts(mf.path_panel.legend)[1] == _translated("training error R_emp", "de")
+    assert mf.path_panel.legend.get_title().get_text() == _translated(
+        "error ≤ #SV/N (Sayed 61.29)", "de")
+    assert _legend_texts(mf.objective.legend)[0].replace("\n", " ") == _translated(
+        "P = ρ‖w‖² + mean hinge, along the whole run", "de")
+    assert f.ax_upd.get_title("left") == _translated("Updates so far", "de")
+    assert f.ax_err.get_ylabel() == _translated("wrong", "de")
+    assert _legend_texts(f.upd_legend) == [_translated("updates, steps 0 to k only", "de"),
+                                           _translated("the cycle, once found", "de")]
+    assert f.ax_kupd.get_title("left") == _translated("Kernel perceptron: updates so far", "de")
+    assert g.losses.ax.get_title("left") == _translated("Surrogate losses of z = y·f(x)", "de")
+    assert _translated("hinge max(0, 1 − z)", "de") in _legend_texts(g.losses.legend)
+    assert g.stability.ax.get_xlabel() == _translated("training set size n", "de")
+    assert _translated("VC bound (expected error, lecture notes)", "de") in _legend_texts(
+        g.stability.legend)
+    assert g.risk.ax.get_xlabel() == _translated("error rate (%)", "de")
+    assert rf.note.get_text() == _translated(
+        "Grey: the edges S(M, 1) = 2 and S(0, N) = 2. Outlined: the cell just filled; shaded: "
+        "its two summands. Where N ≤ M + 1 every dichotomy is separable: S = 2ᴺ (Sayed "
+        "(60.77)).", "de")
+    assert cf.bool_counts.ax.get_ylabel() == _translated("log₂ of the count (log scale)", "de")
+    assert _legend_texts(cf.bool_counts.legend)[0] == _translated("all functions 2^(2^M)", "de")
+    assert cf.plane.ax.get_title("left") == _translated("Points (click to place)", "de")

@@ -81,7 +81,8 @@ class DualWeights:
         """One bar per support vector, in the order of their point numbers (the tick labels)."""
         ax = self.ax
         fit = cmp.svm
-        ax.set_xlabel(tr("support vector (point number)"))  # in the language shown now
+        self.set_compact(self.compact)  # its title and label in the language shown now
+        ax.set_xlabel(tr("support vector (point number)"))
         if self.legend is not None:
             self.legend.remove()
             self.legend = None
@@ -212,7 +213,8 @@ class SGDObjective:
         # the curve's words in as many lines as the panel's width needs
         room = ax.get_position().width * ax.figure.bbox.width
         for width in (26, 18, 12):
-            texts[0].set_text("\n".join(textwrap.wrap(tr(CURVE_WORDS), width)))
+            texts[0].set_text("\n".join(textwrap.wrap(tr(CURVE_WORDS), width,
+                                                       break_on_hyphens=False)))
             if self.legend.get_window_extent(figure_renderer(ax.figure)).width <= room:
                 break
         lo = max(min(float(obj.min()), sgd.optimum), 1e-12)

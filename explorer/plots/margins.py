@@ -29,7 +29,7 @@ import numpy as np
 from ..margins import MarginComparison, SGDProgress, SupportPath, gap_words
 from . import live, room
 from . import style as S
-from .margin3d import Margins3DScene
+from .margin3d_scene import Margins3DScene
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_plane import MarginPlane
 from .margin_view import MarginView

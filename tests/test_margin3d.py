@@ -176,3 +176,34 @@ def test_iris3_is_offered_and_a_3_feature_csv_is_solved_in_3d():
     f.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
     assert f.in_3d and isinstance(f.solid, Margin3D)
     np.testing.assert_allclose(f.solid.X3, m.X)
+
+
+def test_matplotlib_draws_what_the_page_is_sent_at_any_angle():
+    """The statics chunk's 3-D arrays (what the page projects) against the kernel's artists,
+    projected with the view's angles, before and after turning (exports draw the artists)."""
+    from matplotlib.lines import Line2D
+
+    from explorer.plots.data3d import hull2d
+
+    X, y = _iris3()
+    f, cmp = _figure(X, y, C=0.05)  # soft: slack segments and their ends too
+    f.scene(width=1280, height=640)
+    arrays = f.statics().arrays
+    solid = f.solid
+    for azim, elev in ((solid.azim, solid.elev), (35.0, -20.0)):
+        solid.set_view(azim, elev)
+        for name, art in solid.artists().items():
+            if "xyz" not in arrays[name]:
+                continue
+            xyz = np.asarray(arrays[name]["xyz"][0], dtype=float)
+            xy = project(xyz, azim=azim, elev=elev, lo=solid.lo, hi=solid.hi)
+            if name == "m3_slab":
+                want, got = hull2d(xy), art.get_xy()[:len(hull2d(xy))]
+            elif name == "m3_line":
+                want, got = xy, art.get_xy()[:len(xy)]
+            elif isinstance(art, Line2D):
+                want, got = xy, art.get_xydata()
+            else:
+                want, got = xy[np.isfinite(xy).all(axis=1)], art.get_offsets()
+            assert len(want) > 0 or name in ("m3_target",), name
+            np.testing.assert_allclose(np.asarray(got, float), want, atol=1e-4, err_msg=name)

@@ -332,6 +332,8 @@ class Margin3D:
             T.set_polygon(art, hull2d(xy))
         elif name == "m3_line":
             T.set_polygon(art, xy)
+        elif name == "m3_slacks":  # one line broken by NaN rows between the segments
+            art.set_data(xy[:, 0], xy[:, 1]) if len(xy) else art.set_data([], [])
         elif isinstance(art, Line2D):
             T.set_polyline(art, xy)
         else:

@@ -112,7 +112,7 @@ def _margins_drag(server, browser, seconds: float) -> tuple[float, int]:
     V.wait_for_canvas(page, timeout=120)
     page.wait_for_function(
         f"() => ([...document.querySelectorAll('{FIGURE}')].find(n => n.offsetParent)"
-        ".pePanels.find(p => p.name === 'plane') || {}).view3d !== undefined", timeout=90_000)
+        ".pePanels.find(p => p.name === 'plane') || {}).view3d", timeout=90_000)
     page.wait_for_timeout(2500)  # fitted to the window
     _quiet(page)
     fig = f"{FIGURE}:visible"

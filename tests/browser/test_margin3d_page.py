@@ -53,7 +53,7 @@ def test_iris3_margins_in_3d_rings_at_support_vectors_and_the_view_turns(page, d
     wait_for_text(page, "pe-pf-narration", lambda t: "support vectors" in t, timeout=60)
     page.wait_for_function(
         "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
-        ".pePanels.find(p => p.name === 'plane') || {}).view3d !== undefined", timeout=30_000)
+        ".pePanels.find(p => p.name === 'plane') || {}).view3d", timeout=30_000)
     page.wait_for_timeout(2000)  # the page fits the figure to the window first
     plane = _plane(page)
     assert "in 3-D" in plane["heading"]

@@ -3,15 +3,17 @@ three features (?tab=margins&dataset=iris3) opens a 3-D panel in which the SVM's
 margin planes are drawn, the support vectors are ringed where the points are (and where the
 panel's view projects the kernel's support vectors), and the view turns when dragged and with
 Shift + arrows and comes back with v and the "reset view" button, the rings turning with the
-points. The geometry against scikit-learn: tests/test_margin3d.py."""
+points; a CSV of three features pasted in the tab is solved and drawn in the same view. The
+geometry against scikit-learn: tests/test_margin3d.py."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from _voila import wait_for_canvas, wait_for_text
+from _voila import click_button, wait_for_canvas, wait_for_text
 
 from explorer.app.margins.model import MarginsModel
+from explorer.app.state import points_of
 from explorer.plots.view3d import project
 
 pytestmark = pytest.mark.browser
@@ -98,3 +100,29 @@ def test_iris3_margins_in_3d_rings_at_support_vectors_and_the_view_turns(page, d
     page.locator(f"{FIG} button.pe-pf-view-reset").click()
     page.wait_for_timeout(300)
     np.testing.assert_allclose(_shown(page)["m3_rings"], home, atol=0.5)
+
+
+def test_a_3_feature_csv_is_solved_and_drawn_in_3d(page, dashboard_url):
+    rng = np.random.default_rng(5)
+    X = np.vstack([rng.normal(1.5, 0.4, (8, 3)), rng.normal(-1.5, 0.4, (8, 3))])
+    y = np.r_[np.ones(8), -np.ones(8)].astype(int)
+    csv = "x1,x2,x3,label\n" + "\n".join(",".join(f"{v:.4f}" for v in x) + f",{c}"
+                                        for x, c in zip(X, y, strict=True))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(dashboard_url + "?tab=margins")
+    wait_for_canvas(page, within=VISIBLE, timeout=90)
+    page.get_by_text("Your own data (CSV)").first.click()
+    page.locator(f"{VISIBLE} textarea").first.fill(csv)
+    click_button(page, "Use pasted data")
+    page.wait_for_function(
+        "() => ([...document.querySelectorAll('.pe-pagefigure')].find(n => n.offsetParent)"
+        ".pePanels.find(p => p.name === 'plane') || {}).view3d", timeout=60_000)
+    page.wait_for_timeout(1500)
+    d = _shown(page)
+    assert len(d["m3_pos"]) == 8 and len(d["m3_neg"]) == 8
+    m = MarginsModel()
+    assert m.set_state(m.get_state() | {"points": points_of(np.round(X, 4), y), "step": 0})
+    assert len(d["m3_rings"]) == len(m.comparison.svm.support)
+    assert _at_points(d).max() < 0.6
+    np.testing.assert_allclose(d["m3_rings"], _projected(
+        _plane(page), np.round(X, 4)[np.asarray(m.comparison.svm.support)]), atol=0.6)

@@ -43,6 +43,16 @@ def _margins(case, layout):
     return f
 
 
+def _margins3d():
+    """Iris' three features, soft margin (C = 1): the 3-D view (explorer.plots.margin3d)."""
+    from explorer.app.margins.model import MarginsModel
+
+    m = MarginsModel(dataset="iris3")
+    f = MarginsFigure()
+    f.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+    return f
+
+
 def _generalization(name, shown):
     ds = datasets.load(name)
     f = GeneralizationFigure()
@@ -99,7 +109,9 @@ EXAMPLES = {
                   "xor 0/1 feature": lambda: _xor(xor.XOR, "feature", coding="01", degree=3,
                                                   pair="and_nor")},
     "MarginsFigure": {"soft overlaid": lambda: _margins("soft", "overlaid"),
-                      "xor side": lambda: _margins("xor", "side")},
+                      "xor side": lambda: _margins("xor", "side"),
+                      # three features: a 3-D view (its 3-D tracks: tests/test_margin3d.py)
+                      "iris 3-D, soft overlaid": _margins3d},
     "GeneralizationFigure": {"koski, all losses": lambda: _generalization("koski", LOSSES),
                              "overlapping, two": lambda: _generalization(
                                  "overlapping", ("zero_one", "hinge"))},

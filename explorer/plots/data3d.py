@@ -58,12 +58,75 @@ NAN_SEG3 = np.full((2, 3), np.nan)
 TICKS = 3
 
 
-def cube_box(X, *, pad: float = 0.12) -> tuple[np.ndarray, np.ndarray]:
-    """``(lo, hi)``: a cube (one side on all axes) around the points ``X`` (n, 3) and the
-    origin, padded by ``pad`` of its side on each end."""
+def hide_frame(ax) -> None:
+    """A plain 2-D axes made the canvas of a 3-D view: no ticks, grid or spines (the box and
+    its labels are drawn instead), limits of the projected cube."""
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.grid(False)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    ax.set_xlim(-HALF, HALF)
+    ax.set_ylim(-HALF, HALF)
+
+
+def axis_labels(lo, hi, names=NAMES) -> tuple:
+    """The box ``lo..hi``'s axes' names and values, ``((u1, u2, u3), text, "name" or
+    "tick")`` in cube coordinates (:class:`~explorer.plots.view3d.Panel3D`'s ``labels``): each
+    axis named beside its edge, and :data:`TICKS` values along it."""
+    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    labels = []
+    for i, edge in enumerate(AXIS_EDGE):
+        labels.append((tuple(edge * NAME_OUT), names[i], "name"))
+        span = hi[i] - lo[i]
+        for v in np.linspace(lo[i] + 0.12 * span, hi[i] - 0.12 * span, TICKS):
+            u = edge * TICK_OUT
+            u[i] = to_cube(np.where(np.arange(3) == i, v, 0.0), lo, hi)[i]
+            labels.append((tuple(u), number_text(float(f"{v:.2g}")), "tick"))
+    return tuple(labels)
+
+
+def label_texts(ax, labels, *, old=()) -> list:
+    """matplotlib texts for ``labels`` (:func:`axis_labels`), replacing the ``old`` ones."""
+    for t in old:
+        t.remove()
+    return [ax.text(0, 0, text, ha="center", va="center", zorder=1.2,
+                    fontsize=S.LABEL_SIZE if kind == "name" else S.TICK_SIZE - 1,
+                    color="#222222" if kind == "name" else "#555555")
+            for _, text, kind in labels]
+
+
+def place_frame(box_line, texts, labels, *, azim: float, elev: float) -> None:
+    """Move the box's edges and its labels' texts to the view ``(azim, elev)``."""
+    cube = dict(azim=azim, elev=elev)
+    edges = cube_project(box_lines(), **cube)
+    box_line.set_data(edges[:, 0], edges[:, 1])  # NaN rows break it between edges
+    for t, (u, _, _) in zip(texts, labels, strict=True):
+        t.set_position(tuple(cube_project(np.array(u), **cube)))
+
+
+def box_style(box_line, texts, labels, pt: float) -> dict:
+    """The ``axes3d`` track's style: the box's line, its names' and values' type (CSS px)."""
+    box = T.line_style(box_line, pt)
+    names = [t for t, (_, _, k) in zip(texts, labels, strict=True) if k == "name"]
+    ticks = [t for t, (_, _, k) in zip(texts, labels, strict=True) if k == "tick"]
+    if names:
+        box["font"] = T.text_style(names[0], pt)["font"]
+    if ticks:
+        box["size"] = T.text_style(ticks[0], pt)["font"]
+    return box
+
+
+def cube_box(X, *, pad: float = 0.12, origin: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """``(lo, hi)``: a cube (one side on all axes) around the points ``X`` (n, 3) and (when
+    ``origin``) the origin, padded by ``pad`` of its side on each end."""
     X = np.asarray(X, dtype=float).reshape(-1, 3)
-    lo = np.minimum(X.min(axis=0), 0.0) if len(X) else np.full(3, -1.0)
-    hi = np.maximum(X.max(axis=0), 0.0) if len(X) else np.full(3, 1.0)
+    if not len(X):
+        lo, hi = np.full(3, -1.0), np.full(3, 1.0)
+    else:
+        lo, hi = X.min(axis=0), X.max(axis=0)
+        if origin:
+            lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
     half = max(float((hi - lo).max()), 1e-9) / 2 * (1 + 2 * pad)
     centre = (lo + hi) / 2
     return centre - half, centre + half
@@ -130,13 +193,7 @@ class Data3D(DataPlane):
         super().__init__(ax, title=title)
         ax.set_xlabel("")
         ax.set_ylabel("")
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.grid(False)
-        for side in ax.spines.values():
-            side.set_visible(False)
-        ax.set_xlim(-HALF, HALF)
-        ax.set_ylim(-HALF, HALF)
+        hide_frame(ax)
         (self.box_line,) = ax.plot([], [], color="#9A9A9A", lw=0.9, zorder=1)
         self.plane3 = Polygon(np.zeros((3, 2)), closed=True, facecolor=to_rgba(S.LINE, 0.10),
                               edgecolor=S.LINE, linewidth=2.6, zorder=2.2)
@@ -163,34 +220,17 @@ class Data3D(DataPlane):
         self.X = self.project(X)  # where the points are seen now ("you choose" clicks)
         self.ax.set_xlim(-HALF, HALF)
         self.ax.set_ylim(-HALF, HALF)
-        labels = []
-        for i, edge in enumerate(AXIS_EDGE):
-            labels.append((tuple(edge * NAME_OUT), NAMES[i], "name"))
-            span = self.hi[i] - self.lo[i]
-            for v in np.linspace(self.lo[i] + 0.12 * span, self.hi[i] - 0.12 * span, TICKS):
-                u = edge * TICK_OUT
-                u[i] = to_cube(np.where(np.arange(3) == i, v, 0.0), self.lo, self.hi)[i]
-                labels.append((tuple(u), number_text(float(f"{v:.2g}")), "tick"))
-        self.axis_labels = tuple(labels)
-        for t in self.texts:
-            t.remove()
-        self.texts = [self.ax.text(0, 0, text, ha="center", va="center", zorder=1.2,
-                                   fontsize=S.LABEL_SIZE if kind == "name" else S.TICK_SIZE - 1,
-                                   color="#222222" if kind == "name" else "#555555")
-                      for _, text, kind in self.axis_labels]
+        self.axis_labels = axis_labels(self.lo, self.hi)
+        self.texts = label_texts(self.ax, self.axis_labels, old=self.texts)
         self.set_view(self.azim, self.elev)
 
     def set_view(self, azim: float, elev: float) -> None:
         """Turn the view (degrees; elevation within -90..90) and move what it shows."""
         self.azim, self.elev = float(azim), float(np.clip(float(elev), -90.0, 90.0))
-        cube = dict(azim=self.azim, elev=self.elev)
-        edges = cube_project(box_lines(), **cube)
-        self.box_line.set_data(edges[:, 0], edges[:, 1])  # NaN rows break it between edges
+        place_frame(self.box_line, self.texts, self.axis_labels, azim=self.azim, elev=self.elev)
         X, y = self.X3, self.y
         self.pos.set_offsets(self.project(X[y > 0]).reshape(-1, 2))
         self.neg.set_offsets(self.project(X[y < 0]).reshape(-1, 2))
-        for t, (u, _, _) in zip(self.texts, self.axis_labels, strict=True):
-            t.set_position(tuple(cube_project(np.array(u), **cube)))
         self.X = self.project(X)
         if self._shown:
             self.apply(self._shown)
@@ -206,15 +246,7 @@ class Data3D(DataPlane):
                           hi=tuple(self.hi), labels=self.axis_labels)
 
     def tracks(self, pt: float) -> list:
-        box = T.line_style(self.box_line, pt)
-        names = [t for t, (_, _, k) in zip(self.texts, self.axis_labels, strict=True)
-                 if k == "name"]
-        ticks = [t for t, (_, _, k) in zip(self.texts, self.axis_labels, strict=True)
-                 if k == "tick"]
-        if names:
-            box["font"] = T.text_style(names[0], pt)["font"]
-        if ticks:
-            box["size"] = T.text_style(ticks[0], pt)["font"]
+        box = box_style(self.box_line, self.texts, self.axis_labels, pt)
         y = self.y
         out = [Track("side3d", PANEL, "hull3d", z=self.shade_pos.get_zorder(),
                      style=T.polygon_style(self.shade_pos, pt)),
@@ -354,4 +386,5 @@ class Data3D(DataPlane):
         return True
 
 
-__all__ = ["Data3D", "cube_box", "side_vertices", "hull2d", "closed"]
+__all__ = ["Data3D", "cube_box", "side_vertices", "hull2d", "closed", "hide_frame",
+           "axis_labels", "label_texts", "place_frame", "box_style"]

@@ -31,9 +31,9 @@ from ..shared.i18n import tr
 from ..shared.number_format import number_text
 from . import live, room
 from . import style as S
+from .margin3d_scene import Margins3DScene
 from .margin_panels import DualWeights, SGDObjective, SupportPathPanel
 from .margin_plane import MarginPlane
-from .margin_scene import MarginsScene
 from .margin_view import MarginView
 from .overlays import LEGEND_DROP
 from .page_figure import new_figure
@@ -51,7 +51,7 @@ OVERLAYS = ("overlaid", "side")
 
 
 # --------------------------------------------------------------------------- figure
-class MarginsFigure(MarginsScene):
+class MarginsFigure(Margins3DScene):
     """The Margins view's figure: data plane, dual weights, SGD objective, Example 61.3.
 
     Parameters
@@ -163,6 +163,7 @@ class MarginsFigure(MarginsScene):
         self.plane.set_data(X, y, comparison, sgd, box=box, view=view)
         if self.overlay == "side":  # both planes on the SVM plane's limits (and in its plane)
             self.perc_plane.set_data(X, y, comparison, None, box=self.plane.box, view=view)
+        self._show_solid(X, y, comparison, sgd)  # three features overlaid: in 3-D (margin3d)
         self._lay_out()  # then the side panels fit their texts to where they are
         self.duals.set_data(y, comparison)
         self.objective.set_data(sgd)
@@ -173,7 +174,7 @@ class MarginsFigure(MarginsScene):
         self._laid_out = self._size
 
     def _planes(self) -> list:
-        return [self.plane, self.perc_plane] if self.overlay == "side" else [self.plane]
+        return [self.plane, self.perc_plane] if self.overlay == "side" else [self.data_plane]
 
     def _lay_out(self) -> None:
         """Share the room, the data plane first (:mod:`explorer.plots.room`). Overlaid: the
@@ -200,11 +201,12 @@ class MarginsFigure(MarginsScene):
             # large type on a short figure (a projector): the legend's heading (C in Sayed's
             # terms and γ(S), also in the narration) gives its lines to the side panels beside
             # the plane if that shows both their rows
-            heading = self.plane._legend_title
+            plane = self.data_plane
+            heading = plane._legend_title
 
             def hang(title):
-                self.plane._legend_title = title
-                where, legend = room.hang_legend(self.plane.ax, self._legend_in,
+                plane._legend_title = title
+                where, legend = room.hang_legend(plane.ax, self._legend_in,
                                                  drop=LEGEND_DROP)
                 return (where, *room.arrange_side(
                     fig, grid, others, top=top, side=side, focus=self.focus,
@@ -215,7 +217,7 @@ class MarginsFigure(MarginsScene):
                 where, rows, crowded, row = hang("")
                 if crowded:  # one row shown either way: the heading stays
                     where, rows, crowded, row = hang(heading)
-            room.place_planes(fig, [self.plane.ax], side=side, top=top)
+            room.place_planes(fig, [plane.ax], side=side, top=top)
         for plane in planes:  # a long title stays over its own column
             live.fit_title(plane.ax, size=S.TITLE_SIZE,
                            width=plane.ax.get_position().width * fig.bbox.width)
@@ -225,7 +227,7 @@ class MarginsFigure(MarginsScene):
         """The legend of ``plane`` (by default the data plane) ``where`` ("below" or
         "beside" it) in the fewest rows no wider than ``width`` px."""
         renderer = figure_renderer(self.fig)
-        plane = self.plane if plane is None else plane
+        plane = self.data_plane if plane is None else plane
         legend = None
         for ncol in (2, 1):
             legend = plane.build_legend(ncol, where)
@@ -266,7 +268,7 @@ class MarginsFigure(MarginsScene):
     def dynamic_artists(self) -> list:
         """The artists that move with the step (and, while editing, with the data), in
         drawing order."""
-        arts = self.plane.dynamic_artists() + self.objective.dynamic_artists()
+        arts = self.data_plane.dynamic_artists() + self.objective.dynamic_artists()
         if self.editing:
             arts += [a for plane in self._planes() for a in plane.edit_artists()]
         return sorted(arts, key=lambda a: a.get_zorder())

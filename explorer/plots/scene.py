@@ -35,7 +35,8 @@ vline       ``x`` (S,)                                       a vertical line acr
 raster      ``bits`` (S, R, ceil(C/8)) uint8; static ``data``  an R x C image of two colours
             ``[[x0, y0], [x1, y1], [C, R]]``                 (bit set: ``colors[1]``), row 0 at
                                                              ``y0``, over the extent, smoothed
-points3d    ``xyz`` (S, P, 3) or static ``data`` (P, 3)      markers at projected 3-D points
+points3d    ``xyz`` (S, P, 3) or static ``data`` (P, 3),     markers at projected 3-D points;
+            opt. ``s`` (S, P)                                ``s`` gives each one's diameter
 polyline3d  ``xyz`` (S, V, 3) or static ``data`` (V, 3)      a projected 3-D line (NaN breaks)
 polygon3d   ``xyz`` (S, V, 3)                                a projected, filled 3-D polygon
 hull3d      ``xyz`` (S, V, 3)                                the filled convex hull of projected
@@ -86,7 +87,7 @@ ARRAYS = {"polyline": {"xy": "float32"}, "polygon": {"xy": "float32"},
           "arrow": {"xy": "float32"}, "points": {"xy": "float32", "c": "uint8", "s": "float32"},
           "text": {"xy": "float32", "t": "int32", "ha": "uint8", "va": "uint8"},
           "prefix": {"n": "int32", "tail": "float32", "start": "int32"}, "vline": {"x": "float32"},
-          "raster": {"bits": "uint8"}, "points3d": {"xyz": "float32"},
+          "raster": {"bits": "uint8"}, "points3d": {"xyz": "float32", "s": "float32"},
           "polyline3d": {"xyz": "float32"}, "polygon3d": {"xyz": "float32"}, "axes3d": {},
           "hull3d": {"xyz": "float32"}, "arrow3d": {"xyz": "float32"}}
 

@@ -27,7 +27,7 @@ from ..tab_model import state_model
 
 #: Data sets offered: key -> (title, parameters, registry name when not the key). Data of more
 #: than two features are solved in their own dimension and drawn in the plane of the SVM's w
-#: (explorer.plots.margin_view).
+#: (explorer.plots.margin_view), three in a rotatable 3-D view (explorer.plots.margin3d).
 DATASETS = {
     "separable": ("Separable, random", {"dim": 2}),
     "overlapping": ("Overlapping blobs", {"dim": 2}),
@@ -36,6 +36,7 @@ DATASETS = {
     "and": ("AND (±1 inputs)", {}),
     "iris": ("Iris, setosa vs rest (PCA)", {}),
     "breast_cancer": ("Breast cancer (PCA to 2-D)", {"k": 2}),
+    "iris3": ("Iris 3-D, setosa vs rest", {"features": (2, 3, 0)}, "iris"),
     "iris4": ("Iris 4-D, setosa vs rest", {"features": "all"}, "iris"),
     "iris4_hard": ("Iris 4-D, versicolor/virginica",
                    {"features": "all", "classes": "versicolor_vs_virginica"}, "iris"),
@@ -43,7 +44,7 @@ DATASETS = {
     "breast_cancer30": ("Breast cancer (30 features)", {}, "breast_cancer"),
 }
 #: Real data are split: the solution is fitted on 70 % and its test error measured on the rest.
-SPLIT = ("iris", "breast_cancer", "iris4", "iris4_hard", "digits38", "breast_cancer30")
+SPLIT = ("iris", "breast_cancer", "iris3", "iris4", "iris4_hard", "digits38", "breast_cancer30")
 #: Most features of the tab's data (a person's CSV, a link's points) solved in their own
 #: dimension: as many as the Perceptron tab takes.
 MAX_FEATURES = 64

@@ -104,6 +104,7 @@ class MarginsView(PointerEdits, TabView):
         self.page = self.paged.page
         self.page.drag_tracks = ["plane_pos", "plane_neg"]
         self.page.on_pointer(self._on_pointer)
+        self.page.on_view3d(self._on_view3d)  # three features: the 3-D view turned in the page
         self.figure_box = self.page
         self.data_panel = DataPanel(self._use_data, self.messages, max_rows=MAX_POINTS,
                                     features=self.data_features)
@@ -194,6 +195,12 @@ class MarginsView(PointerEdits, TabView):
         self.messages.narrate(self.figure.narration(k), keep_refusal=redraw)
         self.changed += 1
 
+    def _on_view3d(self, panel: str, azim: float, elev: float) -> None:
+        """The person turned the 3-D view (three features) in the page: the kernel's figure
+        follows (the next scene and the exports show it so)."""
+        if panel == "plane" and self.figure.in_3d:
+            self.figure.solid.set_view(azim, elev)
+
     def _status(self, k: int) -> str:
         return self.figure.status(k)
 
@@ -208,6 +215,8 @@ class MarginsView(PointerEdits, TabView):
         m = self.model
         f = self._export_figure(MarginsFigure, blit=True, overlay=m.layout)
         f.set_data(m.X, m.y, m.comparison, path=m.path, sgd=m.sgd)
+        if f.in_3d and self.figure.in_3d:  # at the angles the page turned it to
+            f.solid.set_view(self.figure.solid.azim, self.figure.solid.elev)
         n, summary = m.n_steps, self._summary()
         data = self._data_shown()[0]
         count = "" if m.edited else f" · {len(m.X)} points"  # edited points say how many

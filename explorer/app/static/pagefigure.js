@@ -134,12 +134,13 @@ export class PageFigure extends PageFigureRuns {
     Object.defineProperty(root, "peDisplayList", { configurable: true,
       get: () => this.displayList() });
     // and the panels of the scene drawn: name, box in CSS px from the canvas's top left, and
-    // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent), and its
-    // title's box and words
+    // the legend under it as the kernel drew it ([x, y, w, h, type px], or absent), its
+    // title's box and words, and a 3-D view's angles and box as turned now (or absent)
     Object.defineProperty(root, "pePanels", { configurable: true,
       get: () => [...this.panels.values()].filter((p) => !p.figure).map((p) => ({
         name: p.name, x: p.x, y: p.y, w: p.w, h: p.h, legend: p.legend || null,
         title: p.title || null, heading: p.heading || null,
+        view3d: p.view3d ? { ...p.view3d } : null,
         map: [p.ax, p.bx, p.ay, p.by] })) });  // data -> figure px: x * ax + bx
     Object.defineProperty(root, "peFigureWidth", { configurable: true, get: () => this.width });
     root.peStep = -1;

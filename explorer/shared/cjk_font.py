@@ -1,0 +1,41 @@
+"""The Chinese font the package ships, for the figures (matplotlib) and the page (Chromium).
+
+``explorer/fonts/NotoSansSC-subset.otf`` is a subset of Noto Sans CJK SC (SIL Open Font
+License 1.1, ``explorer/fonts/OFL.txt``) made by ``scripts/cjk_font.py``: the characters of the
+Chinese catalog, Chinese punctuation and a margin of frequent characters. Its family,
+:data:`FAMILY`, is its own, so no installed font of the same name can stand in for it.
+
+Every font list names it last: Latin text keeps the fonts it had, and only the characters
+those lack (Chinese, on a machine with no Chinese font) come from it. matplotlib registers it in
+:mod:`explorer.plots.fonts`; the page gets :func:`font_face_css` (an ``@font-face`` whose
+source is the file itself, as a ``data:`` URL: nothing is fetched, whichever server serves the
+page) and :func:`stack` for its font lists.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from pathlib import Path
+
+FOLDER = Path(__file__).resolve().parent.parent / "fonts"
+PATH = FOLDER / "NotoSansSC-subset.otf"
+LICENSE = FOLDER / "OFL.txt"
+#: The subset's family name (its name table's and the page's ``@font-face``).
+FAMILY = "Noto Sans SC PE"
+
+
+def stack(*families: str) -> str:
+    """A CSS font list: ``families`` then :data:`FAMILY`, last (``stack("system-ui",
+    "sans-serif")`` is ``system-ui, sans-serif, "Noto Sans SC PE"``): each character is drawn
+    by the first family that has it, so only what the others lack comes from the shipped font."""
+    return ", ".join([*families, f'"{FAMILY}"'])
+
+
+@functools.cache
+def font_face_css() -> str:
+    """An ``@font-face`` rule declaring :data:`FAMILY` from the shipped file (a ``data:``
+    URL), for every weight and style (the page's bold is drawn from the regular face)."""
+    data = base64.b64encode(PATH.read_bytes()).decode("ascii")
+    return (f'@font-face {{ font-family: "{FAMILY}"; font-style: normal; font-weight: 100 900; '
+            f'font-display: block; src: url(data:font/otf;base64,{data}) format("opentype"); }}')

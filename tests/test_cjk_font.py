@@ -3,16 +3,15 @@ ships with its licence, and matplotlib draws Chinese with it and Latin as before
 
 from __future__ import annotations
 
+import base64
 import io
 import re
-import tomllib
 import unicodedata
 import warnings
 from pathlib import Path
 
 import matplotlib
 import numpy as np
-import pytest
 from fontTools.ttLib import TTFont
 from matplotlib import font_manager
 from matplotlib.figure import Figure
@@ -20,6 +19,11 @@ from matplotlib.figure import Figure
 import explorer.plots  # noqa: F401  (registers the shipped font)
 from explorer.shared import cjk_font
 from explorer.shared.i18n import _po_entries, catalog_path, tr, using
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,11 +76,9 @@ def test_the_package_data_ships_the_font_and_its_licence():
 def test_the_page_font_list_names_the_shipped_font_last_and_its_face_is_the_file():
     assert cjk_font.stack("system-ui", "sans-serif") == 'system-ui, sans-serif, "Noto Sans SC PE"'
     css = cjk_font.font_face_css()
-    m = re.search(r'font-family: "([^"]+)".*src: url\(data:font/otf;base64,([A-Za-z0-9+/=]+)\)',
+    m = re.search(r'font-family: "([^"]+)".*src: url\("data:font/otf;base64,([A-Za-z0-9+/=]+)"\)',
                   css)
     assert m and m.group(1) == cjk_font.FAMILY
-    import base64
-
     assert base64.b64decode(m.group(2)) == cjk_font.PATH.read_bytes()
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
+from ..shared import cjk_font
 from ..shared.i18n import tr
 from .labels import label
 
@@ -37,7 +38,25 @@ LECTURE_TYPE = 1.45
 ASPECT = 1.9
 WIDEST = 2.4
 
-CSS = """
+#: The page's font lists: JupyterLab's (its light theme's ``--jp-ui-font-family`` and
+#: ``--jp-content-font-family``, which Voila's page, ipywidgets and the page figure use), then
+#: the shipped Chinese font, last (:mod:`explorer.shared.cjk_font`): on a machine with no font
+#: for Chinese, its characters come from that one, never empty boxes.
+UI_FONTS = cjk_font.stack("system-ui", "-apple-system", "blinkmacsystemfont", "'Segoe UI'",
+                          "helvetica", "arial", "sans-serif", "'Apple Color Emoji'",
+                          "'Segoe UI Emoji'", "'Segoe UI Symbol'")
+
+#: The shipped font's ``@font-face`` (the file as a ``data:`` URL: nothing to fetch, whichever
+#: server serves the page) and the font lists that end with it.
+FONT_CSS = f"""
+<style>
+{cjk_font.font_face_css()}
+:root:root {{ --jp-ui-font-family: {UI_FONTS}; --jp-content-font-family: {UI_FONTS}; }}
+.pe-root {{ font-family: {UI_FONTS}; }}
+</style>
+"""
+
+CSS = FONT_CSS + """
 <style>
 .pe-root { --pe-font: clamp(14px, calc(0.8vw + 2px), 18px); font-size: var(--pe-font); }
 .pe-root.pe-lecture { --pe-font: clamp(19px, calc(1.1vw + 3px), 26px); }

@@ -9,7 +9,8 @@ Every font list names it last: Latin text keeps the fonts it had, and only the c
 those lack (Chinese, on a machine with no Chinese font) come from it. matplotlib registers it in
 :mod:`explorer.plots.fonts`; the page gets :func:`font_face_css` (an ``@font-face`` whose
 source is the file itself, as a ``data:`` URL: nothing is fetched, whichever server serves the
-page) and :func:`stack` for its font lists.
+page; the hall's and the lecture's own pages name the file where their server serves it,
+:data:`ROUTE`, which the browser keeps) and :func:`stack` for its font lists.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ PATH = FOLDER / "NotoSansSC-subset.otf"
 LICENSE = FOLDER / "OFL.txt"
 #: The subset's family name (its name table's and the page's ``@font-face``).
 FAMILY = "Noto Sans SC PE"
+#: Where the hall and the lecture serve the file, under their server's base URL
+#: (:func:`explorer.serving.lecture_web.lecture_handlers`).
+ROUTE = "lecture/font/" + PATH.name
 
 
 def stack(*families: str) -> str:
@@ -33,9 +37,13 @@ def stack(*families: str) -> str:
 
 
 @functools.cache
-def font_face_css() -> str:
-    """An ``@font-face`` rule declaring :data:`FAMILY` from the shipped file (a ``data:``
-    URL), for every weight and style (the page's bold is drawn from the regular face)."""
-    data = base64.b64encode(PATH.read_bytes()).decode("ascii")
+def font_face_css(url: str | None = None) -> str:
+    """An ``@font-face`` rule declaring :data:`FAMILY` from the shipped file, for every weight
+    (the page's bold is drawn from the regular face): at ``url`` (a path on the page's server,
+    no quotes in it), or, by default, the file itself as a ``data:`` URL."""
+    if url is None:
+        url = "data:font/otf;base64," + base64.b64encode(PATH.read_bytes()).decode("ascii")
+    elif any(c in url for c in "\"'()<>\n"):
+        raise ValueError(f"a font's URL without quotes, brackets or newlines; got {url!r}")
     return (f'@font-face {{ font-family: "{FAMILY}"; font-style: normal; font-weight: 100 900; '
-            f'font-display: block; src: url(data:font/otf;base64,{data}) format("opentype"); }}')
+            f'font-display: block; src: url("{url}") format("opentype"); }}')

@@ -46,17 +46,16 @@ UI_FONTS = cjk_font.stack("system-ui", "-apple-system", "blinkmacsystemfont", "'
                           "helvetica", "arial", "sans-serif", "'Apple Color Emoji'",
                           "'Segoe UI Emoji'", "'Segoe UI Symbol'")
 
-#: The shipped font's ``@font-face`` (the file as a ``data:`` URL: nothing to fetch, whichever
-#: server serves the page) and the font lists that end with it.
-FONT_CSS = f"""
+#: The page's style. First the shipped font's ``@font-face`` (the file as a ``data:`` URL, about
+#: 300 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
+#: the font lists that end with it.
+CSS = f"""
 <style>
 {cjk_font.font_face_css()}
 :root:root {{ --jp-ui-font-family: {UI_FONTS}; --jp-content-font-family: {UI_FONTS}; }}
 .pe-root {{ font-family: {UI_FONTS}; }}
 </style>
-"""
-
-CSS = FONT_CSS + """
+""" + """
 <style>
 .pe-root { --pe-font: clamp(14px, calc(0.8vw + 2px), 18px); font-size: var(--pe-font); }
 .pe-root.pe-lecture { --pe-font: clamp(19px, calc(1.1vw + 3px), 26px); }

@@ -16,7 +16,6 @@ page; the hall's and the lecture's own pages name the file where their server se
 from __future__ import annotations
 
 import base64
-import functools
 from pathlib import Path
 
 FOLDER = Path(__file__).resolve().parent.parent / "fonts"
@@ -36,7 +35,6 @@ def stack(*families: str) -> str:
     return ", ".join([*families, f'"{FAMILY}"'])
 
 
-@functools.cache
 def font_face_css(url: str | None = None) -> str:
     """An ``@font-face`` rule declaring :data:`FAMILY` from the shipped file, for every weight
     (the page's bold is drawn from the regular face): at ``url`` (a path on the page's server,

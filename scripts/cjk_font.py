@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from explorer.shared import cjk_font  # noqa: E402
-from explorer.shared.i18n import _po_entries, catalog_path  # noqa: E402
+from explorer.shared.i18n import LANGUAGES, _po_entries, catalog_path  # noqa: E402
 
 DEBIAN_TTC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 #: The face of the collection whose family is this (its Simplified Chinese face).
@@ -70,9 +70,11 @@ def catalog_chars(code: str = "zh") -> set[str]:
 
 
 def wanted() -> set[str]:
-    """The characters the shipped font should draw: the Chinese catalog's, the margin
-    (:data:`FREQUENT`), Chinese punctuation (:data:`PUNCTUATION`) and :data:`ASCII`."""
-    return catalog_chars("zh") | set(FREQUENT) | set(PUNCTUATION) | set(ASCII)
+    """The characters the shipped font should draw: the Chinese catalog's, the languages' own
+    names (the language menu's "中文（简体）"), the margin (:data:`FREQUENT`), Chinese
+    punctuation (:data:`PUNCTUATION`) and :data:`ASCII`."""
+    return (catalog_chars("zh") | set("".join(LANGUAGES.values())) | set(FREQUENT)
+            | set(PUNCTUATION) | set(ASCII))
 
 
 def open_source(path: Path, index: int | None):

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 import explorer.plots  # noqa: F401  (registers the shipped font)
 from explorer.shared import cjk_font
-from explorer.shared.i18n import _po_entries, catalog_path, tr, using
+from explorer.shared.i18n import LANGUAGES, _po_entries, catalog_path, tr, using
 
 try:
     import tomllib
@@ -29,8 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _zh_chars() -> set[str]:
+    """The characters of the Chinese catalog's translations and of the language menu."""
     entries = _po_entries(catalog_path("zh").read_text(encoding="utf-8"))
-    return {c for key, value in entries.items() if key for c in value if c.isprintable()}
+    return ({c for key, value in entries.items() if key for c in value if c.isprintable()}
+            | set("".join(LANGUAGES.values())))
 
 
 def _cmap(path) -> set[str]:
@@ -73,12 +75,16 @@ def test_the_package_data_ships_the_font_and_its_licence():
     assert {cjk_font.PATH, cjk_font.LICENSE} <= shipped
 
 
-def test_the_page_font_list_names_the_shipped_font_last_and_its_face_is_the_file():
-    assert cjk_font.stack("system-ui", "sans-serif") == 'system-ui, sans-serif, "Noto Sans SC PE"'
+def test_the_page_font_list_names_the_shipped_font_for_chinese_only_and_its_face_is_the_file():
+    assert cjk_font.stack("system-ui", "sans-serif") == '"Noto Sans SC PE", system-ui, sans-serif'
     css = cjk_font.font_face_css()
     m = re.search(r'font-family: "([^"]+)".*src: url\("data:font/otf;base64,([A-Za-z0-9+/=]+)"\)',
                   css)
     assert m and m.group(1) == cjk_font.FAMILY
+    # no Latin letter, digit or sign in its range: Latin text keeps the fonts it had
+    ranges = re.search(r"unicode-range: ([^;]+);", css).group(1)
+    spans = [[int(x, 16) for x in r.strip()[2:].split("-")] for r in ranges.split(",")]
+    assert all(lo >= 0x3000 for lo, _hi in spans) and any(lo <= 0x4E2D <= hi for lo, hi in spans)
     assert base64.b64decode(m.group(2)) == cjk_font.PATH.read_bytes()
 
 

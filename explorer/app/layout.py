@@ -38,13 +38,19 @@ LECTURE_TYPE = 1.45
 ASPECT = 1.9
 WIDEST = 2.4
 
-#: The page's font lists: JupyterLab's (its light theme's ``--jp-ui-font-family`` and
-#: ``--jp-content-font-family``, which Voila's page, ipywidgets and the page figure use), then
-#: the shipped Chinese font, last (:mod:`explorer.shared.cjk_font`): on a machine with no font
-#: for Chinese, its characters come from that one, never empty boxes.
+#: The page's font lists: the shipped Chinese font, for Chinese characters only
+#: (:mod:`explorer.shared.cjk_font`: on a machine with no font for Chinese, never empty boxes),
+#: then JupyterLab's (its light theme's ``--jp-ui-font-family`` and
+#: ``--jp-content-font-family``, which Voila's page, ipywidgets and the page figure use).
 UI_FONTS = cjk_font.stack("system-ui", "-apple-system", "blinkmacsystemfont", "'Segoe UI'",
                           "helvetica", "arial", "sans-serif", "'Apple Color Emoji'",
                           "'Segoe UI Emoji'", "'Segoe UI Symbol'")
+
+#: The font lists of what does not take the page's: form controls (Chromium's own, Arial on
+#: Linux and Windows; a rule of the page's own, such as the page figure's ``font: inherit``,
+#: still wins) and the tab titles (Lumino's), each after the shipped font.
+CONTROL_FONTS = cjk_font.stack("Arial", "sans-serif")
+TAB_FONTS = cjk_font.stack("Helvetica", "Arial", "sans-serif")
 
 #: The page's style. First the shipped font's ``@font-face`` (the file as a ``data:`` URL, about
 #: 300 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
@@ -54,6 +60,8 @@ CSS = f"""
 {cjk_font.font_face_css()}
 :root:root {{ --jp-ui-font-family: {UI_FONTS}; --jp-content-font-family: {UI_FONTS}; }}
 .pe-root {{ font-family: {UI_FONTS}; }}
+:where(.pe-root) :where(button, select, input, textarea) {{ font-family: {CONTROL_FONTS}; }}
+.pe-root .lm-TabBar-tabLabel {{ font-family: {TAB_FONTS}; }}
 </style>
 """ + """
 <style>

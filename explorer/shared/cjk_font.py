@@ -5,9 +5,10 @@ License 1.1, ``explorer/fonts/OFL.txt``) made by ``scripts/cjk_font.py``: the ch
 Chinese catalog, Chinese punctuation and a margin of frequent characters. Its family,
 :data:`FAMILY`, is its own, so no installed font of the same name can stand in for it.
 
-Every font list names it last: Latin text keeps the fonts it had, and only the characters
-those lack (Chinese, on a machine with no Chinese font) come from it. matplotlib registers it in
-:mod:`explorer.plots.fonts`; the page gets :func:`font_face_css` (an ``@font-face`` whose
+Latin text keeps the fonts it had; only Chinese comes from it. matplotlib registers it as the
+last of its families (:mod:`explorer.plots.fonts`: a character the others lack is drawn with
+it); the page names it first of its font lists, for the Chinese characters of
+:data:`UNICODE_RANGE` only (:func:`stack`), and gets :func:`font_face_css` (an ``@font-face`` whose
 source is the file itself, as a ``data:`` URL: nothing is fetched, whichever server serves the
 page; the hall's and the lecture's own pages name the file where their server serves it,
 :data:`ROUTE`, which the browser keeps) and :func:`stack` for its font lists.
@@ -26,13 +27,20 @@ FAMILY = "Noto Sans SC PE"
 #: Where the hall and the lecture serve the file, under their server's base URL
 #: (:func:`explorer.serving.lecture_web.lecture_handlers`).
 ROUTE = "lecture/font/" + PATH.name
+#: The characters the page takes from it (CSS ``unicode-range``): CJK punctuation, the
+#: ideographs, the fullwidth forms. The page names it first in its font lists, limited to these
+#: (as web fonts for Chinese are served): named last, as a fallback for what the other fonts
+#: lack, Chromium drew some texts of the page with boxes though the font had loaded (texts laid
+#: out again after it had loaded kept them, or got them).
+UNICODE_RANGE = "U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
 
 
 def stack(*families: str) -> str:
-    """A CSS font list: ``families`` then :data:`FAMILY`, last (``stack("system-ui",
-    "sans-serif")`` is ``system-ui, sans-serif, "Noto Sans SC PE"``): each character is drawn
-    by the first family that has it, so only what the others lack comes from the shipped font."""
-    return ", ".join([*families, f'"{FAMILY}"'])
+    """A CSS font list: the shipped font, then ``families``
+    (``stack("system-ui", "sans-serif")`` is ``"Noto Sans SC PE", system-ui, sans-serif``).
+    Its ``@font-face`` covers only the characters of :data:`UNICODE_RANGE`, so every other
+    character (Latin text) is drawn by ``families`` as before; only Chinese comes from it."""
+    return ", ".join([f'"{FAMILY}"', *families])
 
 
 def font_face_css(url: str | None = None) -> str:
@@ -44,4 +52,5 @@ def font_face_css(url: str | None = None) -> str:
     elif any(c in url for c in "\"'()<>\n"):
         raise ValueError(f"a font's URL without quotes, brackets or newlines; got {url!r}")
     return (f'@font-face {{ font-family: "{FAMILY}"; font-style: normal; font-weight: 100 900; '
-            f'font-display: block; src: url("{url}") format("opentype"); }}')
+            f'font-display: block; src: url("{url}") format("opentype"); '
+            f'unicode-range: {UNICODE_RANGE}; }}')

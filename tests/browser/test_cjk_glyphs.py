@@ -1,7 +1,7 @@
 """End-to-end: the page in Chinese draws every Chinese character with a glyph, not an empty box
 (issue 35, item 4). This machine, like a fresh one, has no font with Chinese glyphs (the test
 says so first); the package ships one (explorer/fonts/, explorer/shared/cjk_font.py), which the
-page declares with @font-face and names last in its font lists.
+page declares with @font-face (for Chinese characters only) and names first in its font lists.
 
 Chromium itself says which font drew each element's text (the DevTools protocol's
 ``CSS.getPlatformFontsForNode``): every Chinese character of the top bar, the tab titles, the
@@ -45,7 +45,8 @@ MARK = """(wide) => {
     const where = el.closest('.pe-topbar') ? 'top bar' : el.closest('.lm-TabBar') ? 'tabs'
       : el.closest('.pe-pf-narration') ? 'narration' : el.closest('.pe-pagefigure') ? 'figure'
       : 'settings and the rest';
-    out.push({chars: chars.length, text: own.trim().slice(0, 60), where});
+    out.push({chars: chars.length, text: own.trim().slice(0, 60), where, tag: el.tagName,
+               cls: String(el.className).slice(0, 60), family: getComputedStyle(el).fontFamily});
   }
   return out;
 }"""
@@ -102,14 +103,14 @@ def test_chinese_text_is_drawn_with_the_shipped_font_not_boxes(chromium_browser,
                  if fonts.get(i, {}).get(cjk_font.FAMILY, 0) < m["chars"]]
         assert not wrong, wrong
         # the figure's canvas: each Chinese character 1 em wide with its font list, as the
-        # shipped font draws it; without that font (the list before it) a box of another width
+        # shipped font draws it; without that font (the rest of the list) a box of another width
         font = _page_figure_font()
-        assert font.endswith(f'"{cjk_font.FAMILY}"')
+        assert font.startswith(f'"{cjk_font.FAMILY}", ')
         text = "边距感知机，（更新）"
         widths = page.evaluate(MEASURE, [f"20px {font}", text])
         assert widths == pytest.approx([20.0] * len(text), abs=0.05), widths
-        before = font.rsplit(",", 1)[0]
-        boxes = page.evaluate(MEASURE, [f"20px {before}", text])
+        others = font.split(",", 1)[1]
+        boxes = page.evaluate(MEASURE, [f"20px {others}", text])
         assert boxes != pytest.approx(widths, abs=0.05), boxes
     finally:
         context.close()

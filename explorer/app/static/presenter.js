@@ -11,7 +11,7 @@ export const PRESENTER_NAME = "pe-presenter";
 export const PRESENTER_FEATURES = "width=760,height=600";
 
 const PRESENTER_CSS = `
-body { font-family: system-ui, sans-serif, "Noto Sans SC PE"; margin: 0; padding: 16px 22px; color: #111;
+body { font-family: "Noto Sans SC PE", system-ui, sans-serif; margin: 0; padding: 16px 22px; color: #111;
   background: #fafafa; }
 header { display: flex; gap: 16px; align-items: baseline; flex-wrap: wrap; }
 .pe-pv-where { font-size: 20px; color: #333; }

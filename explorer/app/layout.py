@@ -53,7 +53,7 @@ CONTROL_FONTS = cjk_font.stack("Arial", "sans-serif")
 TAB_FONTS = cjk_font.stack("Helvetica", "Arial", "sans-serif")
 
 #: The page's style. First the shipped font's ``@font-face`` (the file as a ``data:`` URL, about
-#: 300 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
+#: 340 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
 #: the font lists that end with it.
 CSS = f"""
 <style>

@@ -54,7 +54,7 @@ TAB_FONTS = cjk_font.stack("Helvetica", "Arial", "sans-serif")
 
 #: The page's style. First the shipped font's ``@font-face`` (the file as a ``data:`` URL, about
 #: 340 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
-#: the font lists that end with it.
+#: the font lists that take Chinese from it.
 CSS = f"""
 <style>
 {cjk_font.font_face_css()}

@@ -260,6 +260,32 @@ async def test_the_key_opens_presenting_and_nothing_else_does(srv):
 
 
 @served
+async def test_the_follow_page_and_the_hall_s_pages_get_the_shipped_chinese_font(srv):
+    """The lecture's and the hall's own pages take Chinese from the shipped font (first of
+    their font list, for Chinese only: explorer/shared/cjk_font.py), which the lecture's routes
+    serve as it is shipped."""
+    from explorer.serving import hall
+    from explorer.shared import cjk_font
+
+    client = httpclient.AsyncHTTPClient()
+    face = re.compile(r'@font-face \{ font-family: "([^"]+)";[^}]*src: url\("([^"]+)"\)')
+    body = re.compile(r'body \{\{? font-family: ([^;]+);')
+    page = (await client.fetch(srv.get_url("/follow"))).body.decode()
+    family, url = face.search(page).groups()
+    assert family == cjk_font.FAMILY and url == "/lecture/font/NotoSansSC-subset.otf"
+    assert body.search(page).group(1).startswith(f'"{cjk_font.FAMILY}", system-ui')
+    r = await client.fetch(srv.get_url(url))
+    assert r.code == 200 and r.body == cjk_font.PATH.read_bytes()
+    for bad in ("OFL.txt", "x.otf", "..%2Fi18n.py"):
+        r = await client.fetch(srv.get_url(f"/lecture/font/{bad}"), raise_error=False)
+        assert r.code == 404, bad
+    for shown in (hall.full_page(taken=2, places=2, again="/", lang="zh", base="/room/"),
+                  hall.starting_page(retry=4, why="…", again="/", lang="zh", base="/room/")):
+        assert face.search(shown).groups() == (family, "/room" + url)
+        assert body.search(shown).group(1).startswith(f'"{cjk_font.FAMILY}", system-ui')
+
+
+@served
 async def test_the_follow_page_names_its_script_and_carries_no_key(srv):
     client = httpclient.AsyncHTTPClient()
     page = (await client.fetch(srv.get_url("/follow"))).body.decode()

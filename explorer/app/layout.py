@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
+from ..shared import cjk_font
 from ..shared.i18n import tr
 from .labels import label
 
@@ -37,7 +38,32 @@ LECTURE_TYPE = 1.45
 ASPECT = 1.9
 WIDEST = 2.4
 
-CSS = """
+#: The page's font lists: the shipped Chinese font, for Chinese characters only
+#: (:mod:`explorer.shared.cjk_font`: on a machine with no font for Chinese, never empty boxes),
+#: then JupyterLab's (its light theme's ``--jp-ui-font-family`` and
+#: ``--jp-content-font-family``, which Voila's page, ipywidgets and the page figure use).
+UI_FONTS = cjk_font.stack("system-ui", "-apple-system", "blinkmacsystemfont", "'Segoe UI'",
+                          "helvetica", "arial", "sans-serif", "'Apple Color Emoji'",
+                          "'Segoe UI Emoji'", "'Segoe UI Symbol'")
+
+#: The font lists of what does not take the page's: form controls (Chromium's own, Arial on
+#: Linux and Windows; a rule of the page's own, such as the page figure's ``font: inherit``,
+#: still wins) and the tab titles (Lumino's), each after the shipped font.
+CONTROL_FONTS = cjk_font.stack("Arial", "sans-serif")
+TAB_FONTS = cjk_font.stack("Helvetica", "Arial", "sans-serif")
+
+#: The page's style. First the shipped font's ``@font-face`` (the file as a ``data:`` URL, about
+#: 340 kB: nothing to fetch, whichever server serves the page; sent once, with the page) and
+#: the font lists that take Chinese from it.
+CSS = f"""
+<style>
+{cjk_font.font_face_css()}
+:root:root {{ --jp-ui-font-family: {UI_FONTS}; --jp-content-font-family: {UI_FONTS}; }}
+.pe-root {{ font-family: {UI_FONTS}; }}
+:where(.pe-root) :where(button, select, input, textarea) {{ font-family: {CONTROL_FONTS}; }}
+.pe-root .lm-TabBar-tabLabel {{ font-family: {TAB_FONTS}; }}
+</style>
+""" + """
 <style>
 .pe-root { --pe-font: clamp(14px, calc(0.8vw + 2px), 18px); font-size: var(--pe-font); }
 .pe-root.pe-lecture { --pe-font: clamp(19px, calc(1.1vw + 3px), 26px); }

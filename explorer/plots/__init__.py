@@ -3,8 +3,12 @@
 Each drawing class takes an ``ax``, creates its artists once, and updates them in place for a
 new run (``set_run``) or a new step (``show``). The same code serves the live widget, static
 figures and exported animations. Library code never calls ``plt.show()``.
+
+Importing it registers the shipped Chinese font as matplotlib's last font family
+(:mod:`explorer.plots.fonts`), so figures in Chinese have their glyphs on any machine.
 """
 
+from . import fonts  # noqa: F401  (registers the shipped font before any figure is drawn)
 from .figure import PerceptronFigure
 from .plane import DataPlane
 from .progress import MistakeProgress, ProofProgress

@@ -50,7 +50,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer, Unicode
 
-from ..shared import i18n
+from ..shared import cjk_font, i18n
 from ..shared.i18n import query_lang, tr, tr_n
 from .lecture import MAX_FOLLOWERS, Lecture
 from .lecture_web import lecture_handlers
@@ -80,10 +80,13 @@ REFILL_DELAY_S = 3.0
 TICKET_COOKIE = "pe_hall_ticket"
 _TICKET = re.compile(r"[0-9a-f]{32}")
 
-def _short_page(title: str, head: str, body: str, *, lang: str) -> str:
+def _short_page(title: str, head: str, body: str, *, lang: str, base: str = "/") -> str:
     """The hall's own pages: large, plain, readable on a phone (``title``, ``head`` and
-    ``body`` are HTML, already translated and filled in)."""
-    style = ("body { font-family: system-ui, sans-serif; margin: 0; display: flex; "
+    ``body`` are HTML, already translated and filled in; ``base``: the server's base URL,
+    under which it serves the shipped Chinese font, :data:`explorer.shared.cjk_font.ROUTE`)."""
+    style = (cjk_font.font_face_css(base + cjk_font.ROUTE) + "\n "
+             f"body {{ font-family: {cjk_font.stack('system-ui', 'sans-serif')}; margin: 0; "
+             "display: flex; "
              "min-height: 100vh; align-items: center; justify-content: center; "
              "background: #fff; color: #111; }\n"
              " main { max-width: 36rem; padding: 2rem; text-align: center; "
@@ -101,9 +104,10 @@ def page_language(query: str, accept_language: str | None) -> str:
     return i18n.pick(query_lang(query), i18n.accepted(accept_language))
 
 
-def starting_page(*, retry: int, why: str, again: str, lang: str = i18n.DEFAULT) -> str:
+def starting_page(*, retry: int, why: str, again: str, lang: str = i18n.DEFAULT,
+                  base: str = "/") -> str:
     """The page of a visitor who waits for a page to start (``why``: plain text, translated;
-    ``again``: the address to ask again, HTML-escaped)."""
+    ``again``: the address to ask again, HTML-escaped; ``base``: the server's base URL)."""
     with i18n.using(lang):
         tries = tr("This page tries again by itself in {retry} seconds.").format(retry=retry)
         head, now = html.escape(tr("Starting…")), html.escape(tr("Try now"))
@@ -111,13 +115,13 @@ def starting_page(*, retry: int, why: str, again: str, lang: str = i18n.DEFAULT)
             html.escape(tr("starting")), f'<meta http-equiv="refresh" content="{retry}">\n',
             f"<h1>{head}</h1>\n<p class=\"pe-hall-starting\">"
             f"{html.escape(why)} {html.escape(tries)}</p>\n"
-            f'<p><a href="{again}">{now}</a></p>', lang=lang)
+            f'<p><a href="{again}">{now}</a></p>', lang=lang, base=base)
 
 
 def full_page(*, taken: int, places: int, again: str, per_address: bool = False,
-              lang: str = i18n.DEFAULT) -> str:
+              lang: str = i18n.DEFAULT, base: str = "/") -> str:
     """The page of a visitor for whom there is no place (``per_address``: the places one
-    address may take are taken)."""
+    address may take are taken; ``base``: the server's base URL)."""
     with i18n.using(lang):
         if per_address:
             said = tr("The room is full: {taken} of {places} places are open from your "
@@ -132,7 +136,7 @@ def full_page(*, taken: int, places: int, again: str, per_address: bool = False,
             html.escape(tr("the room is full")), "",
             f"<h1>{head}</h1>\n<p class=\"pe-hall-full\">"
             f"{html.escape(said)}</p>\n<p>{html.escape(frees)} "
-            f'<a href="{again}">{retry}</a></p>', lang=lang)
+            f'<a href="{again}">{retry}</a></p>', lang=lang, base=base)
 
 
 def waiting_reason(starting: int, ahead: int) -> str:
@@ -296,8 +300,8 @@ class HallPageHandler(PageHandler):
         lang = self._language()
         with i18n.using(lang):
             why = why()
-        self._refuse(starting_page(retry=retry, why=why, again=self._again(), lang=lang),
-                     retry)
+        self._refuse(starting_page(retry=retry, why=why, again=self._again(), lang=lang,
+                                   base=self.base_url), retry)
 
     def _ticket(self) -> tuple[str, bool]:
         """This visitor's ticket in the queue (the cookie's, or a new one) and whether it came
@@ -322,7 +326,7 @@ class HallPageHandler(PageHandler):
             self.log.warning("Room full (%d of %d places): refused a page", taken,
                              room.max_pages)
             self._refuse(full_page(taken=taken, places=room.max_pages, again=self._again(),
-                                   lang=self._language()), RETRY_AFTER_S)
+                                   lang=self._language(), base=self.base_url), RETRY_AFTER_S)
             return
         if place == "busy":
             self.set_cookie(TICKET_COOKIE, ticket, path="/", httponly=True, samesite="Lax",
@@ -333,7 +337,7 @@ class HallPageHandler(PageHandler):
         if place == "yours":
             self._refuse(full_page(taken=room.max_per_address, places=room.max_per_address,
                                    again=self._again(), per_address=True,
-                                   lang=self._language()), RETRY_AFTER_S)
+                                   lang=self._language(), base=self.base_url), RETRY_AFTER_S)
             return
         self.set_xsrf_cookie()  # the page's shutdown request when it is left sends it back
         token = CURRENT_PLACE.set(place)

@@ -32,11 +32,13 @@ import hmac
 import html
 import json
 import logging
+import re
 import time
 from pathlib import Path
 
 from tornado import web, websocket
 
+from ..shared import cjk_font
 from . import answers as _answers
 from .lecture import FOLLOWER_RATE, MAX_FRAME, PRESENTER_RATE, FrameError, Lecture, RateLimit, decode
 
@@ -59,7 +61,8 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Perceptron Explorer: {title}</title>
 <style>
- body {{ font-family: system-ui, sans-serif; margin: 0; background: #fff; color: #111; }}
+ {font_face}
+ body {{ font-family: {fonts}; margin: 0; background: #fff; color: #111; }}
  main {{ max-width: 40rem; margin: 10vh auto; padding: 2rem; font-size: 1.25rem; }}
  h1 {{ font-size: 2rem; margin: 0 0 1rem; }} a {{ color: #0b57d0; }}
 </style></head>
@@ -74,7 +77,8 @@ _FOLLOW = """<!DOCTYPE html>
 <title>Perceptron Explorer: following the lecture</title>
 <link rel="stylesheet" href="{base}lecture/static/pagefigure.css">
 <style>
- body {{ font-family: system-ui, sans-serif; margin: 0; color: #111; background: #fff;
+ {font_face}
+ body {{ font-family: {fonts}; margin: 0; color: #111; background: #fff;
         --pe-font: clamp(15px, calc(0.6vw + 8px), 22px); font-size: var(--pe-font); }}
  .pe-follow-bar {{ display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; align-items: baseline;
         padding: 0.4em 0.8em; background: #F4F8FB; border-bottom: 1px solid #CFD8DC; }}
@@ -112,6 +116,13 @@ def is_key(key: str, given: str) -> bool:
     return bool(key) and hmac.compare_digest(given.encode(), key.encode())
 
 
+def _fonts(base: str) -> dict:
+    """The lecture pages' fonts: the shipped Chinese font's ``@font-face`` (the file served at
+    ``base`` + :data:`~explorer.shared.cjk_font.ROUTE`) and the font list ending with it."""
+    return {"font_face": cjk_font.font_face_css(base + cjk_font.ROUTE),
+            "fonts": cjk_font.stack("system-ui", "sans-serif")}
+
+
 class PresentHandler(web.RequestHandler):
     """``GET present?key=K``: the presenter's cookies and the dashboard, or a refusal."""
 
@@ -125,7 +136,7 @@ class PresentHandler(web.RequestHandler):
             self.set_status(403)
             follow = html.escape(base + "follow")
             why = "has no key" if not given else "has a key that is not this lecture's"
-            self.finish(_PAGE.format(title="not the presenter", body=(
+            self.finish(_PAGE.format(**_fonts(self.base), title="not the presenter", body=(
                 f"<h1>Not the presenter's address</h1>\n<p class=\"pe-lecture-refused\">This "
                 f"address {why}. Only the lecturer presents, with the address the server "
                 f"printed at start.</p>\n<p>To follow the lecture, open "
@@ -144,13 +155,14 @@ class FollowPageHandler(web.RequestHandler):
 
     def get(self):
         self.set_header("Cache-Control", "no-store")
-        self.finish(_FOLLOW.format(base=html.escape(self.base, quote=True)))
+        self.finish(_FOLLOW.format(base=html.escape(self.base, quote=True), **_fonts(self.base)))
 
 
 class LectureStaticHandler(web.StaticFileHandler):
     """The page figure's modules and style sheet, as they are in the package: the browser
     imports the modules itself (``follow.js`` imports its siblings), so nothing is joined and
-    nothing is built; only ``.js`` and ``.css`` files are served."""
+    nothing is built; only ``.js`` and ``.css`` files are served, and the shipped Chinese font
+    (:data:`explorer.shared.cjk_font.ROUTE`) on a route of its own."""
 
     def set_extra_headers(self, path):
         self.set_header("Cache-Control", "no-cache")
@@ -368,4 +380,7 @@ def lecture_handlers(base_url: str, *, key: str, lecture: Lecture | None = None)
         (base + "/lecture/follow", FollowSocket, {"lecture": lecture}),
         (base + r"/lecture/static/([a-z0-9_]+\.(?:js|css))", LectureStaticHandler,
          {"path": str(STATIC)}),
+        # the shipped Chinese font of the hall's and the lecture's pages (cjk_font.ROUTE)
+        (f"{base}/{cjk_font.ROUTE.rpartition('/')[0]}/({re.escape(cjk_font.PATH.name)})",
+         LectureStaticHandler, {"path": str(cjk_font.FOLDER)}),
     ]

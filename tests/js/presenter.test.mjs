@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PresenterView, clockText, presenterTexts, previewOf } from "../../explorer/app/static/presenter.js";
+import { PresenterView, clockText, presenterTexts, previewOf, shippedFontFaces } from "../../explorer/app/static/presenter.js";
 import { STATE_KEYS } from "../../explorer/app/static/lecture.js";
 import { FakeElement } from "./fakes.mjs";
 
@@ -100,4 +100,20 @@ test("the window shows the next slide's picture once drawn, and none after the l
 
 test("the room's followers are never sent the presenter's notes or picture", () => {
   for (const key of ["presenter", "preview", "notes"]) assert.ok(!STATE_KEYS.includes(key));
+});
+
+test("the presenter's window gets the page's shipped Chinese font, nothing else of its style", () => {
+  class CSSFontFaceRule {
+    constructor(family, text) { this.style = { getPropertyValue: () => family }; this.cssText = text; }
+  }
+  class CSSStyleRule { constructor(text) { this.cssText = text; this.style = { getPropertyValue: () => "" }; } }
+  const denied = { get cssRules() { throw new Error("SecurityError"); } };
+  const doc = { styleSheets: [
+    denied,
+    { cssRules: [new CSSStyleRule(".pe-root { color: red }"),
+                 new CSSFontFaceRule('"Noto Sans SC PE"', '@font-face { font-family: "Noto Sans SC PE"; }'),
+                 new CSSFontFaceRule("Other", "@font-face { font-family: Other; }")] },
+  ] };
+  assert.equal(shippedFontFaces(doc), '@font-face { font-family: "Noto Sans SC PE"; }');
+  assert.equal(shippedFontFaces(null), "");
 });

@@ -14,7 +14,7 @@ import { COVER_MARKERS } from "./kinds_cover.js";
 
 export const HA = ["left", "center", "right"];
 export const VA = ["top", "middle", "bottom", "alphabetic"];
-export const FONT = "DejaVu Sans, Bitstream Vera Sans, Arial, sans-serif";
+export const FONT = "\"Noto Sans SC PE\", DejaVu Sans, Bitstream Vera Sans, Arial, sans-serif";
 
 export const SOLID = [];
 

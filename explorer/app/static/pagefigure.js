@@ -175,6 +175,10 @@ export class PageFigure extends PageFigureRuns {
     this.canvas.addEventListener("pointerup", (ev) => this.dragEnd(ev));
     this.canvas.addEventListener("pointercancel", (ev) => this.dragEnd(ev));
     this.watchRatio();
+    // a font that loads after a draw (the shipped Chinese font, explorer/shared/cjk_font.py):
+    // the canvas's texts drawn again with it, where they had fallen back to boxes
+    this.onFonts = () => { this.drawn = -1; this.requestDraw(); };
+    if (document.fonts) document.fonts.addEventListener("loadingdone", this.onFonts);
   }
 
   watchRatio() {
@@ -193,6 +197,7 @@ export class PageFigure extends PageFigureRuns {
     m.off("msg:custom", this.onCustom);
     window.removeEventListener("keydown", this.onKey, true);
     if (this.dprQuery) this.dprQuery.removeEventListener("change", this.onDpr);
+    if (document.fonts) document.fonts.removeEventListener("loadingdone", this.onFonts);
     cancelAnimationFrame(this.raf);
     cancelAnimationFrame(this.playRaf);
     clearTimeout(this.settleTimer);

@@ -11,7 +11,7 @@ export const PRESENTER_NAME = "pe-presenter";
 export const PRESENTER_FEATURES = "width=760,height=600";
 
 const PRESENTER_CSS = `
-body { font-family: system-ui, sans-serif; margin: 0; padding: 16px 22px; color: #111;
+body { font-family: "Noto Sans SC PE", system-ui, sans-serif; margin: 0; padding: 16px 22px; color: #111;
   background: #fafafa; }
 header { display: flex; gap: 16px; align-items: baseline; flex-wrap: wrap; }
 .pe-pv-where { font-size: 20px; color: #333; }
@@ -69,6 +69,24 @@ export function previewOf(info, preview) {
   return { src: "", note: typeof p.reason === "string" && p.reason ? p.reason : "No picture of this slide." };
 }
 
+// The shipped Chinese font's @font-face rules of the document `doc` (the dashboard's style
+// declares it: explorer/shared/cjk_font.py), as CSS text for a window of its own, whose
+// document has no style of the page's; "" without a document (Node's tests).
+export function shippedFontFaces(doc) {
+  const out = [];
+  for (const sheet of (doc && doc.styleSheets) || []) {
+    let rules = [];
+    try { rules = sheet.cssRules || []; } catch (e) { continue; }  // another origin's sheet
+    for (const rule of rules) {
+      if (rule.constructor && rule.constructor.name === "CSSFontFaceRule"
+          && String(rule.style.getPropertyValue("font-family")).includes("Noto Sans SC PE")) {
+        out.push(rule.cssText);
+      }
+    }
+  }
+  return out.join("\n");
+}
+
 // The view in the window `win`: built once, then shown with each new info; `now()` gives ms.
 export class PresenterView {
   constructor(win, now = () => Date.now()) {
@@ -78,7 +96,8 @@ export class PresenterView {
     const d = win.document;
     d.title = "Presenter view · Perceptron Explorer";
     const style = d.createElement("style");
-    style.textContent = PRESENTER_CSS;
+    style.textContent = PRESENTER_CSS + "\n"
+      + shippedFontFaces(typeof document === "undefined" ? null : document);
     d.head.appendChild(style);
     const el = (tag, cls, parent, text = "") => {
       const e = d.createElement(tag);

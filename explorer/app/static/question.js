@@ -192,7 +192,7 @@ function sketchCanvas(doc, sketch, px) {
     ctx.lineTo(line[2], line[3]);
     ctx.stroke();
   }
-  ctx.font = "600 15px system-ui, sans-serif";
+  ctx.font = "600 15px \"Noto Sans SC PE\", system-ui, sans-serif";
   for (const p of points) {
     ctx.fillStyle = p.label > 0 ? "#0072B2" : "#D55E00";
     ctx.beginPath();

@@ -7,7 +7,8 @@ on screen. Entries are added, renamed, moved and deleted;
 the playlist is written to and read from
 
 * **a file**: human-readable JSON, ``{"app", "version", "playlist": [{"title", "tab",
-  "notes" (only when there are some), "state"}, ...]}``, one entry a block and one setting a
+  "notes" (only when there are some), "lang" (the page's language, when one was chosen: the
+  slide opens in it), "state"}, ...]}``, one entry a block and one setting a
   line, every setting written (so a slide opens as saved even if a default changes);
   settings left out of a hand-written file take their defaults, as in a state file;
 * **a link**: the parameter ``playlist=`` holds that JSON without its spaces, compressed with
@@ -66,6 +67,8 @@ MAX_TITLE = 80
 #: A slide's notes, at most (characters): a page of speaker's notes.
 MAX_NOTES = 2000
 _KEEP = "The current playlist is kept."
+#: A language's code as a slide keeps it (whether it is offered is the page's to judge).
+_LANG_RE = re.compile(r"[a-z]{2,8}")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -106,12 +109,14 @@ def clean_notes(notes) -> str:
 class Entry:
     """One slide: its ``title``, the ``tab`` it opens, that tab's whole ``state`` (the dict its
     spec's ``validate`` returns: every setting and the step) and the lecturer's ``notes``
-    (shown only in the presenter view; "" for none)."""
+    (shown only in the presenter view; "" for none); ``lang``: the page's language when it was
+    added, if one was chosen (the slide opens in it, if it is offered), else None."""
 
     title: str
     tab: str
     state: dict
     notes: str = ""
+    lang: str | None = None
 
 
 class Playlist:
@@ -145,11 +150,16 @@ class Playlist:
             raise ValueError(f"slide index must be 0 to {len(self.entries) - 1}; got {i!r}")
         return i
 
-    def add(self, *, title: str, tab: str, state: Mapping, notes: str = "") -> Entry:
-        """Append a slide (the state is validated by the tab's spec); it becomes the current one."""
+    def add(self, *, title: str, tab: str, state: Mapping, notes: str = "",
+            lang: str | None = None) -> Entry:
+        """Append a slide (the state is validated by the tab's spec; ``lang``: the page's
+        language, if one was chosen); it becomes the current one."""
         if len(self.entries) >= MAX_ENTRIES:
             raise ValueError(f"a playlist holds at most {MAX_ENTRIES} slides")
-        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state), clean_notes(notes))
+        if lang is not None and not (isinstance(lang, str) and _LANG_RE.fullmatch(lang)):
+            raise ValueError(f"lang must be a language's code; got {lang!r}")
+        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state), clean_notes(notes),
+                      lang)
         self.entries.append(entry)
         self.current = len(self.entries) - 1
         return entry
@@ -204,8 +214,9 @@ class Playlist:
             state = json.loads(self._spec(e.tab).to_json(e.state))["state"]
             lines = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
                                for k, v in state.items())
-            head = json.dumps({"title": e.title, "tab": e.tab} | ({"notes": e.notes} if e.notes
-                                                                  else {}),
+            head = json.dumps({"title": e.title, "tab": e.tab}
+                              | ({"notes": e.notes} if e.notes else {})
+                              | ({"lang": e.lang} if e.lang else {}),
                               ensure_ascii=False)[:-1]
             blocks.append(f'  {head}, "state": {{\n{lines}\n  }}}}')
         top = json.dumps({"app": APP, "version": VERSION})[:-1]
@@ -234,7 +245,8 @@ class Playlist:
             return None, ["it could not be read"]
 
     def _read(self, doc) -> tuple[list[Entry] | None, list[str]]:
-        doc = _file_header(doc, holds="a playlist", kind="file")
+        doc = _file_header(doc, holds=N_("a playlist"),
+                           kind=N_("it is not a Perceptron Explorer file"))
         if "playlist" not in doc and "state" in doc:
             raise _Bad("it is one tab's saved state, not a playlist (use Load state)")
         extra = [k for k in doc if k not in ("app", "version", "playlist")]
@@ -260,7 +272,7 @@ class Playlist:
         if not isinstance(item, dict):
             raise _Bad(f"{where} is a JSON {type(item).__name__}, not an object with a title, "
                        "a tab and a state")
-        extra = [k for k in item if k not in ("title", "tab", "notes", "state")]
+        extra = [k for k in item if k not in ("title", "tab", "notes", "lang", "state")]
         if extra:
             raise _Bad(f"{where} has an unknown entry {_show(extra[0])}")
         try:
@@ -275,16 +287,23 @@ class Playlist:
         state = item.get("state", {})
         if not isinstance(state, dict):
             raise _Bad(f"{where}: its state is not an object of settings")
-        doc = json.dumps({"app": APP, "version": VERSION, "tab": tab, "state": state})
-        values, problems = spec.from_json(doc, where=where)
-        if values is None:  # "The file was not used: <why>. Showing the defaults." -> <why>
-            why = problems[0].partition(": ")[2].removesuffix(" Showing the defaults.").rstrip(".")
-            raise _Bad(f"{where}: {why}")
+        doc = {"app": APP, "version": VERSION, "tab": tab, "state": state}
+        try:
+            values, problems = spec.read_doc(doc, where=f"In {where}, {{problem}}.")
+        except _Bad as why:
+            raise _Bad(f"{where}: {str(why).rstrip('.')}") from None
+        except Exception:
+            raise _Bad(f"{where}: it could not be read") from None
         try:
             notes = clean_notes(item.get("notes", ""))
         except ValueError as exc:  # the slide is used without them
             notes, problems = "", [*problems, f"In {where}, the notes were left out: {exc}."]
-        return Entry(title, tab, values, notes), problems
+        lang = item.get("lang")
+        if lang is not None and not (isinstance(lang, str) and _LANG_RE.fullmatch(lang)):
+            problems = [*problems, f"In {where}, the language was left out: {_show(lang)} is "
+                                   "not a language's code."]
+            lang = None
+        return Entry(title, tab, values, notes, lang), problems
 
     # ------------------------------------------------------------------ links
     def to_link(self) -> str:

@@ -47,7 +47,8 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     ``download(name, text)`` has the page download a file (*Save playlist*);
     ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
     where we are and Next (lecture mode); ``on_resize()`` is called when its message changes
-    height. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
+    height. ``lang()`` is the page's language if one was chosen (a slide added keeps it), else
+    None. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
     shown or used (:class:`~explorer.app.lazy.BuiltOnUse`)."""
 
     def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
@@ -56,8 +57,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                  on_resize: Callable[[], None] | None = None,
                  download: Callable[[str, str], None] | None = None,
                  presenter: Callable[[dict], None] | None = None,
-                 open_presenter: Callable[[], None] | None = None):
+                 open_presenter: Callable[[], None] | None = None,
+                 lang: Callable[[], str | None] = lambda: None):
         self.playlist = Playlist(spec_of=spec_of)
+        self._lang = lang
         self._on_resize = on_resize
         self._capture, self._show, self._base = capture, show, base
         self._download = download
@@ -262,7 +265,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         tab, state, default = self._capture()
         try:
             entry = self.playlist.add(title=self.title.value.strip() or default, tab=tab,
-                                      state=state)
+                                      state=state, lang=self._lang())
         except ValueError as exc:
             self._say(f"The slide was not added: {exc}.", bad=True)
             return

@@ -158,8 +158,8 @@ class PresetSpec:
     def to_query(self, values) -> str:
         return self._for(values).to_query(values)
 
-    def to_json(self, values) -> str:
-        return self._for(values).to_json(values)
+    def to_json(self, values, **kw) -> str:
+        return self._for(values).to_json(values, **kw)
 
     def _reparse(self, method, source, **kw):
         """Read twice: the data set first, then every setting with that data set's defaults
@@ -174,6 +174,9 @@ class PresetSpec:
 
     def from_json(self, text, **kw):
         return self._reparse("from_json", text, **kw)
+
+    def read_doc(self, doc, **kw):
+        return self._reparse("read_doc", doc, **kw)
 
 
 SPEC = PresetSpec(FIELDS)

@@ -164,6 +164,7 @@ def test_loading_a_state_switches_to_its_language_if_offered_else_says_so():
     assert i18n.language() == "de" and d.language.menu.value == "de"
     assert d.active.model.eta == 0.5 and d.b_settings.description == "Einstellungen"
     assert d.share.value.endswith("&lang=de")  # as if chosen in the menu
+    assert d.bridge.words["pv_restart"] == "Uhr neu starten"  # the presenter view's words
     _upload(d, spec.to_json({**state, "eta": 0.25}, lang="fr"))
     assert i18n.language() == "de" and d.active.model.eta == 0.25
     assert ("Die Datei verlangt die Sprache 'fr', die nicht angeboten wird"
@@ -265,3 +266,19 @@ def test_the_follower_page_is_in_the_visitor_s_language_with_its_script_s_words(
     assert words["waiting_lecturer"] == "Warte auf die Lehrperson…"
     english = follow_page(base="/")
     assert '<html lang="en">' in english and "Explore from here" in english
+
+
+def test_a_refused_edit_is_said_in_the_page_s_language():
+    from explorer.app.perceptron.model import PerceptronModel
+
+    m = PerceptronModel()
+    with i18n.using("de"):
+        assert not m.add_point(0.0, 0.0, 3)
+        assert m.message == ("Nicht übernommen: die Klasse eines neuen Punktes muss +1 oder -1 "
+                             "sein; erhalten: 3.")
+        assert not m.update(eta="abc")
+        assert m.message == ("Nicht übernommen: η muss eine Zahl > 0 sein; erhalten: 'abc'. "
+                             "Die bisherigen Einstellungen wurden behalten.")
+        assert m.update(eta="0,25") and m.eta == 0.25  # typed in German
+    assert not m.add_point(0.0, 0.0, 3)
+    assert m.message == "Not applied: a new point's class must be +1 or -1; got 3."

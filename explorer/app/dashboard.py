@@ -20,6 +20,7 @@ import os
 import ipywidgets as W
 
 from ..shared.i18n import N_, tr
+from ..shared.page_words import page_words
 from . import datachoice, guard
 from .asking import Asking
 from .bridge import PageBridge
@@ -118,6 +119,7 @@ class Dashboard(W.VBox):
         self.tabs = W.Tab(children=[W.VBox([W.HTML(tr("Loading…"))]) for _ in self.tab_table],
                           titles=self._titles())
         self._share_words()
+        self.bridge.words = page_words()
         on_language(self._relabel)
         super().__init__([W.HTML(CSS), self.bridge, top, self.playlist, self.tabs], **kwargs)
         self.add_class("pe-root")
@@ -427,6 +429,7 @@ class Dashboard(W.VBox):
         """The language changed: the words this dashboard sets itself."""
         self.tabs.titles = self._titles()
         self._share_words()
+        self.bridge.words = page_words()
 
     def _language_changed(self) -> None:
         """The menu or the browser changed the language: the link says so, the page is

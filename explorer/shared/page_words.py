@@ -1,13 +1,14 @@
 """The words the page's JavaScript writes itself, declared once, in English, for the catalogs.
 
-The page figure's JavaScript (``explorer/app/static/*.js``) writes a few words of its own: the
-speed and step labels, the tooltips of a panel's title, the 3-D view's button, the question's
-card, the status line while it waits, the lecture's badge and address and the follower's
-page. Each is looked up there by key (``pageWord("q_reveal", "Reveal")``, ``words.js``), with
-the English beside the lookup as the fallback; the kernel sends :func:`page_words`, the
-dictionary of every key in the page's language, as the page figure's ``words`` trait, again at
-each change of language. The English here and in the JavaScript are the same (a test reads
-the scripts). Placeholders are ``{name}``, filled by the page after the lookup.
+The page's JavaScript (``explorer/app/static/*.js``) writes a few words of its own: the speed
+and step labels, the tooltips of a panel's title, the 3-D view's button, the question's card,
+the status line while it waits, the lecture's badge and address, the presenter view and the
+follower's page. Each is looked up there by key (``pageWord("q_reveal", "Reveal")``,
+``words.js``), with the English beside the lookup as the fallback; the kernel sends
+:func:`page_words`, the dictionary of every key in the page's language, as the page figure's
+and the page bridge's ``words`` traits (the bridge's for the presenter view), again at each
+change of language. The English here and in the JavaScript are the same (a test reads the
+scripts). Placeholders are ``{name}``, filled by the page after the lookup.
 
 A word counted in the page (``{n} answers``) has a key for one (``…_1``) and one for more:
 the five languages offered need no other form.
@@ -63,6 +64,20 @@ PAGE_WORDS = {
     "pause": N_("Pause"),
     "play": N_("Play"),
     "step_of": N_("step {k} of {n}"),
+    # presenter.js
+    "pv_none": N_("No playlist yet"),
+    "pv_slide": N_("Slide {k} of {n}"),
+    "pv_slides_1": N_("{n} slide, none opened yet"),
+    "pv_slides": N_("{n} slides, none opened yet"),
+    "pv_last": N_("This is the last slide."),
+    "pv_drawing": N_("Drawing the next slide…"),
+    "pv_no_picture": N_("No picture of this slide."),
+    "pv_title": N_("Presenter view · Perceptron Explorer"),
+    "pv_clock": N_("Time since the lecture began"),
+    "pv_restart": N_("Restart clock"),
+    "pv_next": N_("Next: "),
+    "pv_next_alt": N_("The next slide"),
+    "pv_no_notes": N_("No notes for this slide."),
     # question.js
     "q_right": N_("Right: {answer}."),
     "q_wrong": N_("Not this time: the answer is {answer}."),

@@ -92,3 +92,12 @@ test("the page figure writes its words again when the kernel sends them in anoth
   await settle();
   assert.equal(speed.title, "Play speed, steps per second");
 });
+
+test("the presenter view's words follow the dictionary it is shown with", async () => {
+  const { presenterTexts } = await import("../../explorer/app/static/presenter.js");
+  assert.equal(presenterTexts({ k: 2, n: 3 }).where, "Slide 2 of 3");
+  setPageWords({ pv_slide: "Folie {k} von {n}", pv_slides: "{n} Folien, noch keine geöffnet" });
+  assert.equal(presenterTexts({ k: 2, n: 3 }).where, "Folie 2 von 3");
+  assert.equal(presenterTexts({ k: 0, n: 3 }).where, "3 Folien, noch keine geöffnet");
+  assert.equal(presenterTexts({ k: 0, n: 1 }).where, "1 slide, none opened yet");  // no key: English
+});

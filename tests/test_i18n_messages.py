@@ -282,3 +282,13 @@ def test_a_refused_edit_is_said_in_the_page_s_language():
         assert m.update(eta="0,25") and m.eta == 0.25  # typed in German
     assert not m.add_point(0.0, 0.0, 3)
     assert m.message == "Not applied: a new point's class must be +1 or -1; got 3."
+
+
+def test_a_refusal_declared_once_is_said_in_the_language_of_the_moment():
+    from explorer.app.cover.model import RUNNING
+
+    assert RUNNING.text == "Not applied: a Monte Carlo run is already going; Stop it first."
+    with i18n.using("es"):
+        assert RUNNING.text == ("No aplicado: ya hay una ejecución de Monte Carlo en marcha; "
+                                "deténgala primero.")
+    assert Refusal(why="").text == "Not applied: ."  # no header of the catalog

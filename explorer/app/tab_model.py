@@ -45,9 +45,10 @@ class Refusal:
 
     @property
     def text(self) -> str:
-        """The sentences the page shows, in the page's language (``why`` is said as it is:
-        its maker translated it)."""
-        said = tr("Not applied: {why}.").format(why=self.why.rstrip("."))
+        """The sentences the page shows, in the page's language: ``why`` as its maker
+        translated it, or, declared once with ``N_`` (a catalog's key), translated here."""
+        why = tr(self.why) if self.why else self.why  # (gettext's "" is its header)
+        said = tr("Not applied: {why}.").format(why=why.rstrip("."))
         if not self.kept:
             return said
         kept = _KEPT.get(self.kept)

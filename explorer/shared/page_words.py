@@ -95,6 +95,7 @@ PAGE_WORDS = {
     "q_dot": N_("Your dot is on the plane: click elsewhere to move it, then Reveal."),
     "q_tap_place": N_("Tap a place on the data plane; the lecturer reveals."),
     "q_click_place": N_("Click a place on the data plane, then Reveal."),
+    "q_sketch": N_("The labelling asked about: +1 discs, −1 squares, numbered"),
     "q_hidden": N_("Hidden until the reveal"),
     "q_answers_1": N_("{n} answer"),
     "q_answers": N_("{n} answers"),

@@ -179,7 +179,8 @@ function sketchCanvas(doc, sketch, px) {
   c.style.width = `${side}px`;
   c.style.height = `${side}px`;
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", "The labelling asked about: +1 discs, −1 squares, numbered");
+  c.setAttribute("aria-label", pageWord("q_sketch",
+    "The labelling asked about: +1 discs, −1 squares, numbered"));
   const ctx = c.getContext("2d");
   if (!ctx) return c;
   const { points, line } = sketchGeometry(sketch, px);

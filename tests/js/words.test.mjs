@@ -80,7 +80,10 @@ test("the page figure writes its words again when the kernel sends them in anoth
   const play = root.find("pe-play");
   const controls = model.get("controls").map(([a, label, tip, css]) =>
     a === "play" ? [a, "▶ Abspielen", "Abspielen oder anhalten (Leertaste)", css] : [a, label, tip, css]);
-  model.kernel({ words: DE, controls });
+  model.kernel({ words: DE });  // the words first, the buttons' labels in a second message
+  await settle();
+  assert.equal(play.textContent, "▶ Play");
+  model.kernel({ controls });
   await settle();
   assert.equal(speed.title, "Abspielgeschwindigkeit, Schritte pro Sekunde");
   assert.equal(fig.speedUnit.textContent, "Schritte/s");

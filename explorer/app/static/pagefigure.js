@@ -61,7 +61,7 @@ export class PageFigure extends PageFigureRuns {
     this.playRaf = 0;
     this.settleTimer = 0;
     this.texts = { narration: null, status: null };
-    this.wordsSent = null;  // the kernel's dictionary of the page's words (words.js), as applied
+    this.wordsSent = null;  // the kernel's words (words.js) and transport labels, as applied
     this.transport = {};
     this.updates = [];
     this.keys = new Map();
@@ -154,11 +154,14 @@ export class PageFigure extends PageFigureRuns {
     root.peDrawMs = 0;
   }
 
-  // the kernel's dictionary of words, if new: looked up from now on; true if it changed
+  // the kernel's dictionary of words, if new: looked up from now on; true if it or the
+  // transport's labels changed (the kernel sends both at a change of language, in one
+  // message or two)
   words() {
     const w = this.model.get("words") || {};
-    if (JSON.stringify(w) === this.wordsSent) return false;
-    this.wordsSent = JSON.stringify(w);
+    const sent = JSON.stringify([w, this.model.get("controls")]);
+    if (sent === this.wordsSent) return false;
+    this.wordsSent = sent;
     setPageWords(w);
     return true;
   }

@@ -292,3 +292,11 @@ def test_a_refusal_declared_once_is_said_in_the_language_of_the_moment():
         assert RUNNING.text == ("No aplicado: ya hay una ejecución de Monte Carlo en marcha; "
                                 "deténgala primero.")
     assert Refusal(why="").text == "Not applied: ."  # no header of the catalog
+
+
+def test_chinese_sentences_follow_each_other_without_a_space():
+    with i18n.using("zh"):
+        assert Refusal(why="x", kept="settings").text == "未应用：x。已保留之前的设置。"
+        assert SPEC.from_json(b"{")[1] == [
+            "未使用该文件：不是有效的 JSON（第 1 行，第 2 列）。显示默认值。"]
+    assert i18n.sentences(["A.", "", "B."]) == "A. B."

@@ -19,7 +19,7 @@ import os
 
 import ipywidgets as W
 
-from ..shared.i18n import N_, tr
+from ..shared.i18n import N_, sentences, tr
 from ..shared.page_words import page_words
 from . import datachoice, guard
 from .asking import Asking
@@ -240,15 +240,15 @@ class Dashboard(W.VBox):
         The spec's messages name each setting refused (it kept its default); the rest is used."""
         kept = tr(SHOWING_DEFAULTS) if source == "link" else tr("Kept what was on screen.")
         if values is None:  # the spec's messages say why nothing was used
-            view.messages.refuse(" ".join(problems).replace(tr(SHOWING_DEFAULTS), kept))
+            view.messages.refuse(sentences(problems).replace(tr(SHOWING_DEFAULTS), kept))
             return
         if not view.load_state(values, origin=datachoice.from_source(source)):
             refusal = view.model.refusal
             reason = refusal.why.rstrip(".") if refusal is not None else view.model.message
-            view.messages.refuse(" ".join(
+            view.messages.refuse(sentences(
                 [*problems, tr(_NOT_USED[source]).format(reason=reason, kept=kept)]))
         elif problems:
-            view.messages.refuse(" ".join([*problems, tr(_REST_USED[source])]))
+            view.messages.refuse(sentences([*problems, tr(_REST_USED[source])]))
 
     def _on_handoff(self, change) -> None:
         """A tab sends its data to another ("open these points in the Perceptron tab")."""

@@ -22,7 +22,7 @@ from importlib import resources
 
 import ipywidgets as W
 
-from ..shared.i18n import N_, tr, tr_n
+from ..shared.i18n import N_, sentences, tr, tr_n
 from .labels import label
 from .lazy import BuiltOnUse
 from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
@@ -328,7 +328,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         before = self.playlist.entries
         messages = self.playlist.load_json(text)
         if self.playlist.entries is before:  # refused: the playlist is kept
-            self._say(" ".join(messages), bad=True)
+            self._say(sentences(messages), bad=True)
             return False
         n = len(self.playlist)
         if source == "example lecture":
@@ -338,7 +338,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
             loaded = tr_n("Loaded a playlist of {n} slide from the file.",
                           "Loaded a playlist of {n} slides from the file.", n)
         loaded = loaded.format(n=n)
-        self._say(" ".join([loaded, *messages]), bad=bool(messages))
+        self._say(sentences([loaded, *messages]), bad=bool(messages))
         self.next()
         return True
 
@@ -351,10 +351,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         before = self.playlist.entries
         messages, index = self.playlist.load_link(query)
         if self.playlist.entries is before:  # refused: the playlist is kept (if there is one)
-            self._say(" ".join(messages[:-1] if not before else messages), bad=True)
+            self._say(sentences(messages[:-1] if not before else messages), bad=True)
             return
         self.toggle.value = True  # the group shows which slide is on screen
-        self._say(" ".join(messages), bad=bool(messages))
+        self._say(sentences(messages), bad=bool(messages))
         self._open(self.playlist.go(index) if len(self.playlist) else None)
 
     def _on_upload(self, change) -> None:

@@ -44,7 +44,7 @@ from urllib.parse import quote_plus, unquote_plus, urlencode
 
 import numpy as np
 
-from explorer.shared.i18n import N_, tr
+from explorer.shared.i18n import N_, sentences, tr
 
 from .state_field import _NAME_RE, Control, Field, _Bad, _show
 
@@ -298,7 +298,7 @@ class StateSpec:
     def _refuse(sentence: str, problem: str) -> tuple[None, list[str]]:
         """Nothing of it could be used: ``None`` and the message (``sentence``'s
         ``{problem}``)."""
-        return None, [tr(sentence).format(problem=problem) + " " + tr(SHOWING_DEFAULTS)]
+        return None, [sentences([tr(sentence).format(problem=problem), tr(SHOWING_DEFAULTS)])]
 
     def parse(self, raw: Mapping) -> tuple[dict | None, list[str]]:
         """Read outside settings: the state (every valid setting kept, the rest at their

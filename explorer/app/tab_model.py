@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode, observe
 
-from ..shared.i18n import N_, tr
+from ..shared.i18n import N_, sentences, tr
 
 __all__ = ["Refusal", "TabModel", "state_model", "state_traits", "field_trait"]
 
@@ -52,7 +52,7 @@ class Refusal:
         if not self.kept:
             return said
         kept = _KEPT.get(self.kept)
-        return said + " " + (tr(kept) if kept else f"Kept the previous {self.kept}.")
+        return sentences([said, tr(kept) if kept else f"Kept the previous {self.kept}."])
 
 
 #: What a refusal keeps, said in a sentence of its own.

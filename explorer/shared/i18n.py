@@ -92,6 +92,16 @@ def decimal_comma(code: str | None = None) -> bool:
     return (_current if code is None else code) in DECIMAL_COMMA
 
 
+#: The languages whose sentences follow each other with no space (a full stop "。" ends them).
+NO_SPACE = frozenset({"zh"})
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Whole sentences one after the other, as the current language writes them: with a space
+    between them, or none in Chinese."""
+    return ("" if _current in NO_SPACE else " ").join(p for p in parts if p)
+
+
 def tr(message: str) -> str:
     """``message`` (the English text, a catalog's key) in the current language."""
     return catalog(_current).gettext(message)

@@ -285,7 +285,7 @@ def test_the_wheel_ships_the_pages_javascript_and_it_loads_nothing_from_the_netw
                      "static/place.js", "static/presenter.js", "static/question.js",
                      "static/runs.js",
                      "static/transport.js",
-                     "static/widget.js"]
+                     "static/widget.js", "static/words.js"]
     shipped = [f for f in files if not f.endswith("package.json")]  # Node's, for the tests
     assert all(any(fnmatch(f, p) for p in patterns) for f in shipped), (shipped, patterns)
     for name in shipped:

@@ -218,7 +218,9 @@ function render({ model, el }) {
   // shown again with every change of the playlist, its clock ticking here.
   let presenter = null, presenterTimer = 0;
   function showPresenter() {
-    if (presenter && presenter.open) presenter.show(model.get('presenter'), model.get('preview'));
+    if (presenter && presenter.open) {
+      presenter.show(model.get('presenter'), model.get('preview'), model.get('words'));
+    }
   }
   function openPresenter(msg) {
     if (!msg || msg.type !== 'presenter') return;
@@ -237,6 +239,7 @@ function render({ model, el }) {
   model.on('msg:custom', openPresenter);
   model.on('change:presenter', showPresenter);
   model.on('change:preview', showPresenter);
+  model.on('change:words', showPresenter);
   model.set('initial_query', window.location.search.replace(/^\\?/, ''));
   model.set('href', window.location.origin + window.location.pathname);
   // the languages the browser asks for, most wanted first (a page whose link names none)
@@ -306,6 +309,9 @@ class PageBridge(anywidget.AnyWidget):
     blackout_keys = T.List(T.Unicode(), default_value=list(BLACKOUT_KEYS)).tag(sync=True)
     #: What the presenter view shows (:meth:`explorer.app.playlist_ui.PlaylistPanel.presenter_info`).
     presenter = T.Dict().tag(sync=True)
+    #: The page's own words in its language (:func:`explorer.shared.page_words.page_words`): the
+    #: presenter view's.
+    words = T.Dict().tag(sync=True)
     #: The next slide's picture for the presenter view only, ``{"id", "src", "reason"}``
     #: (:class:`explorer.app.preview.NextSlidePreview`); the page itself never shows it.
     preview = T.Dict().tag(sync=True)

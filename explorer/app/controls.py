@@ -47,7 +47,8 @@ _WORDS = ("description", "tooltip", "placeholder")
 def _worded(cls, kwargs: dict, **more):
     """``cls(**kwargs, **more)`` whose words (:data:`_WORDS`, English, the catalogs' keys) are
     set through :func:`explorer.app.labels.label`, so they follow the page's language."""
-    words = {k: kwargs.pop(k) for k in _WORDS if isinstance(kwargs.get(k), str) and kwargs[k]}
+    words = {k: kwargs.pop(k) for k in _WORDS
+             if callable(kwargs.get(k)) or (isinstance(kwargs.get(k), str) and kwargs[k])}
     widget = cls(**kwargs, **more)
     return label(widget, **words) if words else widget
 
@@ -163,7 +164,7 @@ def field_control(field, value, **kwargs) -> W.Widget:
     if c.placeholder:
         kwargs.setdefault("placeholder", c.placeholder)
     if c.kind == "text":  # with no help of its own, a text box says what it takes
-        kwargs.setdefault("tooltip", field.expected())
+        kwargs.setdefault("tooltip", lambda: field.expected(typed=True))
         box = text_box(field, **kwargs)
         box.value = field.format(value)
         return box

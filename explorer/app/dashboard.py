@@ -19,7 +19,8 @@ import os
 
 import ipywidgets as W
 
-from ..shared.i18n import N_, tr
+from ..shared.i18n import N_, sentences, tr
+from ..shared.page_words import page_words
 from . import datachoice, guard
 from .asking import Asking
 from .bridge import PageBridge
@@ -31,7 +32,7 @@ from .pagerun import HeldShows
 from .playlist import is_playlist_link
 from .playlist_ui import PlaylistPanel
 from .preview import NextSlidePreview
-from .state import query_tab
+from .state import SHOWING_DEFAULTS, file_lang, query_tab
 from .tab_table import (  # noqa: F401 - the tabs' table, as the dashboard's
     PRELOAD_AFTER_S,
     PRELOAD_MODULES,
@@ -46,6 +47,14 @@ from .tab_table import (  # noqa: F401 - the tabs' table, as the dashboard's
 from .undo_ui import UndoRedo
 
 MAX_STATE_BYTES = 1_000_000
+#: A state read from a link, a file or a slide that gave no valid run, by where it came from.
+_NOT_USED = {"link": N_("The link's state was not used: {reason}. {kept}"),
+             "file": N_("The file's state was not used: {reason}. {kept}"),
+             "playlist": N_("The playlist's state was not used: {reason}. {kept}")}
+#: Some settings of it were refused (each named), the rest used.
+_REST_USED = {"link": N_("The rest of the link was used."),
+              "file": N_("The rest of the file was used."),
+              "playlist": N_("The rest of the playlist was used.")}
 #: Longest query string written to the address bar (longer states: save as JSON).
 MAX_LINK_CHARS = 6000
 #: Seconds of quiet before the link follows a change of state.
@@ -95,7 +104,8 @@ class Dashboard(W.VBox):
                                       titles={k: t for k, t, _ in self.tab_table},
                                       on_resize=self._remeasure, download=self._download,
                                       presenter=self._presenter_info,
-                                      open_presenter=self.preview.open)
+                                      open_presenter=self.preview.open,
+                                      lang=lambda: self.language.chosen)
         self.bridge.on_presenter_blocked(self.playlist.presenter_blocked)
         self.playlist.toggle.add_class("pe-playlist-toggle")
         self.playlist.toggle.observe(lambda ch: self._toggled(), names="value")
@@ -109,6 +119,7 @@ class Dashboard(W.VBox):
         self.tabs = W.Tab(children=[W.VBox([W.HTML(tr("Loading…"))]) for _ in self.tab_table],
                           titles=self._titles())
         self._share_words()
+        self.bridge.words = page_words()
         on_language(self._relabel)
         super().__init__([W.HTML(CSS), self.bridge, top, self.playlist, self.tabs], **kwargs)
         self.add_class("pe-root")
@@ -227,17 +238,17 @@ class Dashboard(W.VBox):
     def _apply(self, view, values: dict | None, problems: list[str], *, source: str) -> None:
         """Apply a state read by the tab's spec (``values`` None: nothing of it was usable).
         The spec's messages name each setting refused (it kept its default); the rest is used."""
-        kept = "Showing the defaults." if source == "link" else "Kept what was on screen."
+        kept = tr(SHOWING_DEFAULTS) if source == "link" else tr("Kept what was on screen.")
         if values is None:  # the spec's messages say why nothing was used
-            view.messages.refuse(" ".join(problems).replace("Showing the defaults.", kept))
+            view.messages.refuse(sentences(problems).replace(tr(SHOWING_DEFAULTS), kept))
             return
         if not view.load_state(values, origin=datachoice.from_source(source)):
             refusal = view.model.refusal
             reason = refusal.why.rstrip(".") if refusal is not None else view.model.message
-            view.messages.refuse(" ".join(
-                [*problems, f"The {source}'s state was not used: {reason}. {kept}"]))
+            view.messages.refuse(sentences(
+                [*problems, tr(_NOT_USED[source]).format(reason=reason, kept=kept)]))
         elif problems:
-            view.messages.refuse(" ".join([*problems, f"The rest of the {source} was used."]))
+            view.messages.refuse(sentences([*problems, tr(_REST_USED[source])]))
 
     def _on_handoff(self, change) -> None:
         """A tab sends its data to another ("open these points in the Perceptron tab")."""
@@ -353,8 +364,10 @@ class Dashboard(W.VBox):
         running (Play, a simulation) stops first: the next slide starts its own."""
         if self.active is not None:
             self.active.stop_running()
+        said = [] if entry.lang is None else [self.language.choose(entry.lang, source="playlist")]
         self._open_at(self.tab_keys.index(entry.tab),
-                      lambda view: self._apply(view, dict(entry.state), [], source="playlist"))
+                      lambda view: self._apply(view, dict(entry.state), [x for x in said if x],
+                                               source="playlist"))
 
     def _presenter_info(self, info: dict) -> None:
         """The presenter view shows ``info`` (the page's window, if one is open) and the next
@@ -416,6 +429,7 @@ class Dashboard(W.VBox):
         """The language changed: the words this dashboard sets itself."""
         self.tabs.titles = self._titles()
         self._share_words()
+        self.bridge.words = page_words()
 
     def _language_changed(self) -> None:
         """The menu or the browser changed the language: the link says so, the page is
@@ -449,7 +463,8 @@ class Dashboard(W.VBox):
 
     def _save(self) -> None:
         view = self.active
-        self._download(f"{view.spec.tab}-state.json", view.spec.to_json(view.save_state()))
+        self._download(f"{view.spec.tab}-state.json",
+                       view.spec.to_json(view.save_state(), lang=self.language.chosen))
 
     def _download(self, name: str, text: str) -> None:
         self.bridge.download(name, text)
@@ -462,10 +477,15 @@ class Dashboard(W.VBox):
         item = files[0]
         size = int(item.get("size", len(item.get("content", b""))))
         if size > MAX_STATE_BYTES:
-            view.messages.refuse(f"The file was not used: a saved state is at most "
-                                 f"{MAX_STATE_BYTES // 1000} kB; got {size // 1000} kB.")
+            view.messages.refuse(tr("The file was not used: a saved state is at most {most} kB; "
+                                    "got {size} kB.").format(most=MAX_STATE_BYTES // 1000,
+                                                             size=size // 1000))
         else:
-            self._apply(view, *view.spec.from_json(bytes(item["content"])), source="file")
+            content = bytes(item["content"])
+            lang = file_lang(content)  # the page's language first: the messages are in it
+            said = self.language.choose(lang, source="file") if lang is not None else None
+            values, problems = view.spec.from_json(content)
+            self._apply(view, values, [said, *problems] if said else problems, source="file")
         self.upload.value = ()
 
 

@@ -15,9 +15,10 @@ import sys
 import traceback
 from collections.abc import Callable
 
+from ..shared.i18n import N_, tr
 from .ipython_adapter import route_tracebacks
 
-SHORT = ("Something went wrong while handling that ({name}); what is on screen is the last good "
+SHORT = N_("Something went wrong while handling that ({name}); what is on screen is the last good "
          "state. The details went to the server's log.")
 
 
@@ -40,7 +41,7 @@ def install(shell, report: Callable[[str], None]) -> bool:
         except Exception:  # noqa: BLE001 - a broken log must not break the page
             pass
         try:
-            report(SHORT.format(name=etype.__name__))
+            report(tr(SHORT).format(name=etype.__name__))
         except Exception:  # noqa: BLE001
             pass
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import ipywidgets as W
 
 from ..shared import i18n
-from ..shared.i18n import LANG_KEY, query_lang
+from ..shared.i18n import LANG_KEY, query_lang, tr
 from . import labels
 
 
@@ -97,6 +97,22 @@ class LanguageMenu:
                 self._syncing = False
         labels.relabel()
         self._changed()
+
+    def choose(self, code, *, source: str) -> str | None:
+        """A saved state or a slide (``source``: "file", "playlist") asks for language ``code``:
+        the page shows it, as if chosen in the menu, if it is offered; else the page stays in
+        its language and the message to show is returned."""
+        if isinstance(code, str) and code in i18n.LANGUAGES or code == i18n.PSEUDO:
+            self.chosen = code
+            self.set(code)
+            return None
+        offered = ", ".join(i18n.LANGUAGES)
+        current = i18n.LANGUAGES.get(i18n.language(), i18n.language())
+        said = (tr("The file asks for the language {lang}, which is not offered (offered: "
+                   "{offered}); the page stays in {current}.") if source == "file" else
+                tr("The slide asks for the language {lang}, which is not offered (offered: "
+                   "{offered}); the page stays in {current}."))
+        return said.format(lang=repr(code), offered=offered, current=current)
 
     def link(self, query: str) -> str:
         """The tab's ``query`` with the language the page was asked for (none: the browser's)."""

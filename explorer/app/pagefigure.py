@@ -64,6 +64,9 @@ import traitlets as T
 
 from ..plots.scene import ARRAYS_DTYPE, FIGURE, Chunk, Scene
 from ..plots.style import NEG, POS
+from ..shared.i18n import N_, tr
+from ..shared.page_words import page_words
+from . import labels
 from .esm_join import join
 from .question_state import MESSAGES as QUESTION_MESSAGES
 from .timeline import KEY_ACTIONS
@@ -79,18 +82,26 @@ PHASES = ("click", "down", "move", "up")
 #: The transport's buttons: action, label, tooltip, CSS class. The same labels, tooltips and
 #: classes as explorer.app.timeline.Timeline's (tests/test_pagefigure.py checks); the speed
 #: slider follows Play.
+#: Labels and tooltips in English (the catalogs' keys): the page gets them in its language
+#: (:func:`controls`).
 CONTROLS = (
-    ("reset", "Reset", "Back to step 0 (Home or r)", "pe-reset"),
-    ("back", "◀ Back", "Back one step (← or PageUp)", "pe-back"),
-    ("step", "Step ▶", "Forward one step (→ or PageDown)", "pe-step"),
-    ("play", "▶ Play", "Play or pause (space)", "pe-play"),
-    ("prev_update", "⇤ Update", "Previous update ([)", "pe-prev-update"),
-    ("next_update", "Update ⇥", "Next update (])", "pe-next-update"),
-    ("epoch_end", "Epoch end", "End of this epoch (e)", "pe-epoch-end"),
-    ("end", "End", "Last step of the run (End)", "pe-end"),
-    ("cycle_start", "Cycle start", "First step of the cycle: from there the weights repeat",
+    ("reset", N_("Reset"), N_("Back to step 0 (Home or r)"), "pe-reset"),
+    ("back", N_("◀ Back"), N_("Back one step (← or PageUp)"), "pe-back"),
+    ("step", N_("Step ▶"), N_("Forward one step (→ or PageDown)"), "pe-step"),
+    ("play", N_("▶ Play"), N_("Play or pause (space)"), "pe-play"),
+    ("prev_update", N_("⇤ Update"), N_("Previous update ([)"), "pe-prev-update"),
+    ("next_update", N_("Update ⇥"), N_("Next update (])"), "pe-next-update"),
+    ("epoch_end", N_("Epoch end"), N_("End of this epoch (e)"), "pe-epoch-end"),
+    ("end", N_("End"), N_("Last step of the run (End)"), "pe-end"),
+    ("cycle_start", N_("Cycle start"), N_("First step of the cycle: from there the weights repeat"),
      "pe-cycle-start"),
 )
+
+
+def controls() -> list[list[str]]:
+    """The transport's buttons (:data:`CONTROLS`), their labels and tooltips in the current
+    language."""
+    return [[action, tr(label), tr(tip), css] for action, label, tip, css in CONTROLS]
 
 
 @dataclass(frozen=True)
@@ -218,6 +229,7 @@ class PageFigure(anywidget.AnyWidget):
     playing = T.Bool(False).tag(sync=True, echo_update=False)
     ratio = T.Float(1.0).tag(sync=True, echo_update=False)
     controls = T.List(default_value=[list(c) for c in CONTROLS]).tag(sync=True)
+    words = T.Dict().tag(sync=True)
     key_actions = T.Dict(default_value=dict(KEY_ACTIONS)).tag(sync=True)
     forward_keys = T.List(T.Unicode()).tag(sync=True)
     drag_tracks = T.List(T.Unicode()).tag(sync=True)
@@ -227,6 +239,8 @@ class PageFigure(anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self._relabel()
+        labels.on_language(self._relabel)
         self._run: int | None = None
         self._scene: Scene | None = None
         self._chunks: Callable[[int], Chunk | None] | None = None
@@ -238,6 +252,12 @@ class PageFigure(anywidget.AnyWidget):
         self._enlarge: list[Callable[[str], object]] = []
         self._question: list[Callable[[dict], object]] = []
         self.on_msg(self._on_msg)
+
+    def _relabel(self) -> None:
+        """The page's own words and the transport's in the current language (again at each
+        change of it: the page writes them again, the run and the step stay)."""
+        self.words = page_words()
+        self.controls = controls()
 
     # ------------------------------------------------------------------ kernel -> page
     def show_scene(self, scene: Scene, *, run: int, chunks: Callable[[int], Chunk | None],

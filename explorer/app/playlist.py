@@ -7,7 +7,8 @@ on screen. Entries are added, renamed, moved and deleted;
 the playlist is written to and read from
 
 * **a file**: human-readable JSON, ``{"app", "version", "playlist": [{"title", "tab",
-  "notes" (only when there are some), "state"}, ...]}``, one entry a block and one setting a
+  "notes" (only when there are some), "lang" (the page's language, when one was chosen: the
+  slide opens in it), "state"}, ...]}``, one entry a block and one setting a
   line, every setting written (so a slide opens as saved even if a default changes);
   settings left out of a hand-written file take their defaults, as in a state file;
 * **a link**: the parameter ``playlist=`` holds that JSON without its spaces, compressed with
@@ -37,7 +38,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from explorer.shared.i18n import N_  # absolute: tests load this file alone
+from explorer.shared.i18n import N_, tr  # absolute: tests load this file alone
 
 from .state import (
     APP,
@@ -65,7 +66,9 @@ KEYS_HELP = N_("n next slide, p previous slide (Playlist); b or . blacks the scr
 MAX_TITLE = 80
 #: A slide's notes, at most (characters): a page of speaker's notes.
 MAX_NOTES = 2000
-_KEEP = "The current playlist is kept."
+_KEEP = N_("The current playlist is kept.")
+#: A language's code as a slide keeps it (whether it is offered is the page's to judge).
+_LANG_RE = re.compile(r"[a-z]{2,8}")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -106,12 +109,14 @@ def clean_notes(notes) -> str:
 class Entry:
     """One slide: its ``title``, the ``tab`` it opens, that tab's whole ``state`` (the dict its
     spec's ``validate`` returns: every setting and the step) and the lecturer's ``notes``
-    (shown only in the presenter view; "" for none)."""
+    (shown only in the presenter view; "" for none); ``lang``: the page's language when it was
+    added, if one was chosen (the slide opens in it, if it is offered), else None."""
 
     title: str
     tab: str
     state: dict
     notes: str = ""
+    lang: str | None = None
 
 
 class Playlist:
@@ -145,11 +150,16 @@ class Playlist:
             raise ValueError(f"slide index must be 0 to {len(self.entries) - 1}; got {i!r}")
         return i
 
-    def add(self, *, title: str, tab: str, state: Mapping, notes: str = "") -> Entry:
-        """Append a slide (the state is validated by the tab's spec); it becomes the current one."""
+    def add(self, *, title: str, tab: str, state: Mapping, notes: str = "",
+            lang: str | None = None) -> Entry:
+        """Append a slide (the state is validated by the tab's spec; ``lang``: the page's
+        language, if one was chosen); it becomes the current one."""
         if len(self.entries) >= MAX_ENTRIES:
             raise ValueError(f"a playlist holds at most {MAX_ENTRIES} slides")
-        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state), clean_notes(notes))
+        if lang is not None and not (isinstance(lang, str) and _LANG_RE.fullmatch(lang)):
+            raise ValueError(f"lang must be a language's code; got {lang!r}")
+        entry = Entry(clean_title(title), tab, self._spec(tab).validate(state), clean_notes(notes),
+                      lang)
         self.entries.append(entry)
         self.current = len(self.entries) - 1
         return entry
@@ -204,8 +214,9 @@ class Playlist:
             state = json.loads(self._spec(e.tab).to_json(e.state))["state"]
             lines = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
                                for k, v in state.items())
-            head = json.dumps({"title": e.title, "tab": e.tab} | ({"notes": e.notes} if e.notes
-                                                                  else {}),
+            head = json.dumps({"title": e.title, "tab": e.tab}
+                              | ({"notes": e.notes} if e.notes else {})
+                              | ({"lang": e.lang} if e.lang else {}),
                               ensure_ascii=False)[:-1]
             blocks.append(f'  {head}, "state": {{\n{lines}\n  }}}}')
         top = json.dumps({"app": APP, "version": VERSION})[:-1]
@@ -219,7 +230,8 @@ class Playlist:
         playlist as it was."""
         entries, messages = self.read_json(text)
         if entries is None:
-            return _capped([f"The playlist was not used: {p}." for p in messages]) + [_KEEP]
+            return _capped([tr("The playlist was not used: {problem}.").format(problem=p)
+                            for p in messages]) + [tr(_KEEP)]
         self.entries, self.current = entries, None
         return _capped(messages)
 
@@ -234,57 +246,72 @@ class Playlist:
             return None, ["it could not be read"]
 
     def _read(self, doc) -> tuple[list[Entry] | None, list[str]]:
-        doc = _file_header(doc, holds="a playlist", kind="file")
+        doc = _file_header(doc, holds=N_("a playlist"),
+                           kind=N_("it is not a Perceptron Explorer file"))
         if "playlist" not in doc and "state" in doc:
-            raise _Bad("it is one tab's saved state, not a playlist (use Load state)")
+            raise _Bad(tr("it is one tab's saved state, not a playlist (use Load state)"))
         extra = [k for k in doc if k not in ("app", "version", "playlist")]
         if extra:
-            raise _Bad(f"unknown entry {_show(extra[0])}")
+            raise _Bad(tr("unknown entry {key}").format(key=_show(extra[0])))
         items = doc.get("playlist")
         if not isinstance(items, list):
-            raise _Bad('it has no "playlist" list of slides')
+            raise _Bad(tr('it has no "playlist" list of slides'))
         if len(items) > MAX_ENTRIES:
-            raise _Bad(f"it has {len(items)} slides; a playlist holds at most {MAX_ENTRIES}")
+            raise _Bad(tr("it has {n} slides; a playlist holds at most {most}").format(
+                n=len(items), most=MAX_ENTRIES))
         entries, problems, notes = [], [], []
         for n, item in enumerate(items, start=1):
             try:
-                entry, said = self._entry(item, f"slide {n}")
+                entry, said = self._entry(item, n)
                 entries.append(entry)
                 notes += said
             except _Bad as bad:
                 problems.append(str(bad))
         return (None, problems) if problems else (entries, notes)
 
-    def _entry(self, item, where: str) -> tuple[Entry, list[str]]:
-        """A slide and the messages of its settings refused (each keeps its default)."""
+    def _entry(self, item, n: int) -> tuple[Entry, list[str]]:
+        """Slide ``n`` (from 1) and the messages of its settings refused (each keeps its
+        default)."""
         if not isinstance(item, dict):
-            raise _Bad(f"{where} is a JSON {type(item).__name__}, not an object with a title, "
-                       "a tab and a state")
-        extra = [k for k in item if k not in ("title", "tab", "notes", "state")]
+            raise _Bad(tr("slide {n} is a JSON {type}, not an object with a title, a tab and a "
+                          "state").format(n=n, type=type(item).__name__))
+        extra = [k for k in item if k not in ("title", "tab", "notes", "lang", "state")]
         if extra:
-            raise _Bad(f"{where} has an unknown entry {_show(extra[0])}")
+            raise _Bad(tr("slide {n} has an unknown entry {key}").format(n=n,
+                                                                          key=_show(extra[0])))
         try:
             title = clean_title(item.get("title"))
         except ValueError as exc:
-            raise _Bad(f"{where}: {exc}") from None
-        where = f"{where} ({_show(title)})"
+            raise _Bad(tr("slide {n}: {problem}").format(n=n, problem=exc)) from None
+        where = tr("slide {n} ({title})").format(n=n, title=_show(title))
         tab = item.get("tab")
         spec = self.spec_of(tab) if isinstance(tab, str) else None
         if spec is None:
-            raise _Bad(f"{where} names an unknown tab {_show(tab)}")
+            raise _Bad(tr("{where} names an unknown tab {tab}").format(where=where,
+                                                                         tab=_show(tab)))
         state = item.get("state", {})
         if not isinstance(state, dict):
-            raise _Bad(f"{where}: its state is not an object of settings")
-        doc = json.dumps({"app": APP, "version": VERSION, "tab": tab, "state": state})
-        values, problems = spec.from_json(doc, where=where)
-        if values is None:  # "The file was not used: <why>. Showing the defaults." -> <why>
-            why = problems[0].partition(": ")[2].removesuffix(" Showing the defaults.").rstrip(".")
-            raise _Bad(f"{where}: {why}")
+            raise _Bad(tr("{where}: its state is not an object of settings").format(where=where))
+        doc = {"app": APP, "version": VERSION, "tab": tab, "state": state}
+        said = tr("In {where}, {{problem}}.").format(where=where)
+        try:
+            values, problems = spec.read_doc(doc, where=said)
+        except _Bad as why:
+            raise _Bad(tr("{where}: {problem}").format(where=where,
+                                                       problem=str(why).rstrip("."))) from None
+        except Exception:
+            raise _Bad(tr("{where}: it could not be read").format(where=where)) from None
         try:
             notes = clean_notes(item.get("notes", ""))
         except ValueError as exc:  # the slide is used without them
-            notes, problems = "", [*problems, f"In {where}, the notes were left out: {exc}."]
-        return Entry(title, tab, values, notes), problems
+            notes, problems = "", [*problems, tr("In {where}, the notes were left out: "
+                                                 "{problem}.").format(where=where, problem=exc)]
+        lang = item.get("lang")
+        if lang is not None and not (isinstance(lang, str) and _LANG_RE.fullmatch(lang)):
+            problems = [*problems, tr("In {where}, the language was left out: {lang} is not a "
+                                      "language's code.").format(where=where, lang=_show(lang))]
+            lang = None
+        return Entry(title, tab, values, notes, lang), problems
 
     # ------------------------------------------------------------------ links
     def to_link(self) -> str:
@@ -309,13 +336,15 @@ class Playlist:
             slides = [v for k, v in pairs if k == "slide"]
             extra = [k for k, _ in pairs if k not in ("playlist", "slide")]
             if problems or extra or len(blobs) != 1 or len(slides) > 1:
-                raise _Bad(problems[0] if problems else f"unknown parameter {_show(extra[0])}"
-                           if extra else "it must have one playlist= and at most one slide=")
+                raise _Bad(problems[0] if problems else
+                           tr("unknown parameter {key}").format(key=_show(extra[0])) if extra
+                           else tr("it must have one playlist= and at most one slide="))
             text = _inflate(blobs[0])
         except _Bad as bad:
-            return [f"The link's playlist was not used: {bad}.", _KEEP], 0
+            return [tr("The link's playlist was not used: {problem}.").format(problem=bad),
+                    tr(_KEEP)], 0
         except Exception:
-            return ["The link's playlist was not used: it could not be read.", _KEEP], 0
+            return [tr("The link's playlist was not used: it could not be read."), tr(_KEEP)], 0
         before = self.entries
         notes = self.load_json(text)
         if self.entries is before:  # refused: the messages say why
@@ -324,15 +353,16 @@ class Playlist:
         if not self.entries:
             return notes, 0
         if not (slide.isascii() and slide.isdigit() and 1 <= int(slide) <= len(self.entries)):
-            return notes + [f"The link's slide {_show(slide)} is not one of 1 to "
-                            f"{len(self.entries)}; showing slide 1."], 0
+            return notes + [tr("The link's slide {slide} is not one of 1 to {n}; showing "
+                               "slide 1.").format(slide=_show(slide), n=len(self.entries))], 0
         return notes, int(slide) - 1
 
 
 def _capped(messages: list[str]) -> list[str]:
     """At most ``MAX_MESSAGES`` messages and a count of the rest."""
     more = len(messages) - MAX_MESSAGES
-    return messages[:MAX_MESSAGES] + ([f"… and {more} more problems."] if more > 0 else [])
+    return messages[:MAX_MESSAGES] + ([tr("… and {n} more problems.").format(n=more)]
+                                      if more > 0 else [])
 
 
 def _inflate(blob: str) -> bytes:

@@ -22,7 +22,7 @@ from importlib import resources
 
 import ipywidgets as W
 
-from ..shared.i18n import N_, tr
+from ..shared.i18n import N_, sentences, tr, tr_n
 from .labels import label
 from .lazy import BuiltOnUse
 from .playlist import KEYS_HELP, NEXT_KEYS, PREVIOUS_KEYS, Entry, Playlist
@@ -47,7 +47,8 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     ``download(name, text)`` has the page download a file (*Save playlist*);
     ``titles`` maps a tab to the name its tab shows. :meth:`set_compact` keeps only Previous,
     where we are and Next (lecture mode); ``on_resize()`` is called when its message changes
-    height. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
+    height. ``lang()`` is the page's language if one was chosen (a slide added keeps it), else
+    None. Only :attr:`toggle` is made at once: the group's widgets are made when it is first
     shown or used (:class:`~explorer.app.lazy.BuiltOnUse`)."""
 
     def __init__(self, *, spec_of: Callable, capture: Callable[[], tuple[str, dict, str]],
@@ -56,8 +57,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                  on_resize: Callable[[], None] | None = None,
                  download: Callable[[str, str], None] | None = None,
                  presenter: Callable[[dict], None] | None = None,
-                 open_presenter: Callable[[], None] | None = None):
+                 open_presenter: Callable[[], None] | None = None,
+                 lang: Callable[[], str | None] = lambda: None):
         self.playlist = Playlist(spec_of=spec_of)
+        self._lang = lang
         self._on_resize = on_resize
         self._capture, self._show, self._base = capture, show, base
         self._download = download
@@ -160,8 +163,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
     # ------------------------------------------------------------------ the list
     def _refresh(self) -> None:
         p = self.playlist
-        labels = [f"{i + 1}. {e.title} · {self.titles.get(e.tab, e.tab)}, step {e.state['step']}"
-                  for i, e in enumerate(p.entries)]
+        labels = [f"{i + 1}. {e.title} · {self._where(e)}" for i, e in enumerate(p.entries)]
         self._syncing = True
         try:
             if list(self.list.options) != labels:
@@ -173,8 +175,9 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         finally:
             self._syncing = False
         n, k = len(p), p.current
-        self.where.value = (f"slide {k + 1} of {n}" if k is not None else
-                            f"{n} slide{'s' * (n != 1)}" if n else "no slides yet")
+        self.where.value = (tr("slide {k} of {n}").format(k=k + 1, n=n) if k is not None else
+                            tr_n("{n} slide", "{n} slides", n).format(n=n) if n else
+                            tr("no slides yet"))
         self.now.value = html.escape(p.entries[k].title, quote=False) if k is not None else ""
         self.now.layout.display = "" if self._compact and k is not None else "none"
         for b in (self.b_up, self.b_down, self.b_rename, self.b_delete, self.notes):
@@ -206,7 +209,8 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
                 "next": None if nxt is None else {"title": nxt.title, "where": self._where(nxt)}}
 
     def _where(self, entry: Entry) -> str:
-        return f"{self.titles.get(entry.tab, entry.tab)}, step {entry.state['step']}"
+        return tr("{tab}, step {step}").format(tab=tr(self.titles.get(entry.tab, entry.tab)),
+                                               step=entry.state["step"])
 
     def set_compact(self, compact: bool) -> None:
         """Lecture mode: only Previous, where we are (with the slide's title) and Next."""
@@ -241,7 +245,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         try:
             self.playlist.set_notes(k, change["new"])
         except ValueError as exc:
-            self._say(f"The notes were not kept: {exc}.", bad=True)
+            self._say(tr("The notes were not kept: {problem}.").format(problem=exc), bad=True)
         else:
             self._say("")
         self._refresh()  # the box shows what is kept (tidied, or the notes before)
@@ -262,12 +266,12 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         tab, state, default = self._capture()
         try:
             entry = self.playlist.add(title=self.title.value.strip() or default, tab=tab,
-                                      state=state)
+                                      state=state, lang=self._lang())
         except ValueError as exc:
-            self._say(f"The slide was not added: {exc}.", bad=True)
+            self._say(tr("The slide was not added: {problem}.").format(problem=exc), bad=True)
             return
         self.title.value = ""
-        self._say(f"Added slide {len(self.playlist)}: {entry.title}.")
+        self._say(tr("Added slide {n}: {title}.").format(n=len(self.playlist), title=entry.title))
         self._refresh()
 
     def next(self) -> None:
@@ -312,7 +316,7 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         try:
             query = self.playlist.to_link()
         except ValueError as exc:
-            self._say(f"No link: {exc}.", bad=True)
+            self._say(tr("No link: {problem}.").format(problem=exc), bad=True)
             return
         self._say("")
         self.link.value = f"{self._base()}?{query}"
@@ -324,11 +328,17 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         before = self.playlist.entries
         messages = self.playlist.load_json(text)
         if self.playlist.entries is before:  # refused: the playlist is kept
-            self._say(" ".join(messages), bad=True)
+            self._say(sentences(messages), bad=True)
             return False
         n = len(self.playlist)
-        loaded = f"Loaded a playlist of {n} slide{'' if n == 1 else 's'} from the {source}."
-        self._say(" ".join([loaded, *messages]), bad=bool(messages))
+        if source == "example lecture":
+            loaded = tr_n("Loaded a playlist of {n} slide from the example lecture.",
+                          "Loaded a playlist of {n} slides from the example lecture.", n)
+        else:
+            loaded = tr_n("Loaded a playlist of {n} slide from the file.",
+                          "Loaded a playlist of {n} slides from the file.", n)
+        loaded = loaded.format(n=n)
+        self._say(sentences([loaded, *messages]), bad=bool(messages))
         self.next()
         return True
 
@@ -341,10 +351,10 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         before = self.playlist.entries
         messages, index = self.playlist.load_link(query)
         if self.playlist.entries is before:  # refused: the playlist is kept (if there is one)
-            self._say(" ".join(messages[:-1] if not before else messages), bad=True)
+            self._say(sentences(messages[:-1] if not before else messages), bad=True)
             return
         self.toggle.value = True  # the group shows which slide is on screen
-        self._say(" ".join(messages), bad=bool(messages))
+        self._say(sentences(messages), bad=bool(messages))
         self._open(self.playlist.go(index) if len(self.playlist) else None)
 
     def _on_upload(self, change) -> None:
@@ -354,9 +364,9 @@ class PlaylistPanel(BuiltOnUse, W.VBox):
         item = files[0]
         size = int(item.get("size", len(item.get("content", b""))))
         if size > MAX_JSON_BYTES:
-            self._say(f"The playlist was not used: a playlist file is at most "
-                      f"{MAX_JSON_BYTES // 1000} kB; got {size // 1000} kB. The current "
-                      "playlist is kept.", bad=True)
+            self._say(tr("The playlist was not used: a playlist file is at most {most} kB; got "
+                         "{size} kB. The current playlist is kept.").format(
+                most=MAX_JSON_BYTES // 1000, size=size // 1000), bad=True)
         else:
             self.load_text(bytes(item["content"]))
         self.upload.value = ()

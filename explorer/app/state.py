@@ -44,9 +44,12 @@ from urllib.parse import quote_plus, unquote_plus, urlencode
 
 import numpy as np
 
+from explorer.shared.i18n import N_, sentences, tr
+
 from .state_field import _NAME_RE, Control, Field, _Bad, _show
 
-__all__ = ["Field", "Control", "StateSpec", "query_tab", "points_of", "arrays_of", "APP", "VERSION",
+__all__ = ["Field", "Control", "StateSpec", "query_tab", "points_of", "arrays_of", "file_lang",
+           "APP", "VERSION",
            "MAX_JSON_BYTES", "MAX_QUERY_CHARS"]
 
 APP = "perceptron-explorer"
@@ -55,10 +58,20 @@ MAX_JSON_BYTES = 1_000_000
 MAX_QUERY_CHARS = 8192
 MAX_MESSAGES = 5
 
-_LINK, _FILE, _SETTINGS = ("The link's settings were not used", "The file was not used",
-                           "The settings were not used")
+#: What could not be used at all, with why, in a sentence (``_refuse``).
+#: (Each followed by :data:`SHOWING_DEFAULTS`, which a page that keeps what it showed replaces.)
+_LINK = N_("The link's settings were not used: {problem}.")
+_FILE = N_("The file was not used: {problem}.")
+_SETTINGS = N_("The settings were not used: {problem}.")
+SHOWING_DEFAULTS = N_("Showing the defaults.")
+#: The entries of a saved state's file beside its ``"state"``: ``"lang"``, the page's language
+#: when it was saved, if one was chosen (:meth:`StateSpec.to_json`, :func:`file_lang`).
+FILE_KEYS = ("app", "version", "tab", "lang")
 #: Where a refused setting was found, as the messages say it ("In the link, η must be ...").
 _WHERE_LINK, _WHERE_FILE, _WHERE_SETTINGS = "the link", "the file", "the settings"
+#: A problem's sentence, by where it was found.
+_IN = {_WHERE_LINK: N_("In the link, {problem}."), _WHERE_FILE: N_("In the file, {problem}."),
+       _WHERE_SETTINGS: N_("In the settings, {problem}.")}
 
 
 def _first_repeat(keys):
@@ -77,13 +90,13 @@ def _split_query(query) -> tuple[list[tuple[str, str]], list[str]]:
         if not part:
             continue
         if "=" not in part:
-            problems.append(f"{_show(part)} is not of the form name=value")
+            problems.append(tr("{part} is not of the form name=value").format(part=_show(part)))
             continue
         key, _, value = part.partition("=")
         try:
             pairs.append((unquote_plus(key, errors="strict"), unquote_plus(value, errors="strict")))
         except UnicodeError:
-            problems.append(f"{_show(part)} has a broken %-escape")
+            problems.append(tr("{part} has a broken %-escape").format(part=_show(part)))
     return pairs, problems
 
 
@@ -131,13 +144,27 @@ def _file_header(doc, *, holds: str, kind: str) -> dict:
     :data:`VERSION`; else :class:`_Bad` saying what it is ("it holds a JSON list, not
     {holds}", "it is not a Perceptron Explorer {kind}", "it has version 2; ...")."""
     if not isinstance(doc, dict):
-        raise _Bad(f"it holds a JSON {type(doc).__name__}, not {holds}")
+        raise _Bad(tr("it holds a JSON {type}, not {holds}").format(type=type(doc).__name__,
+                                                                   holds=tr(holds)))
     if doc.get("app") != APP:
-        raise _Bad(f"it is not a Perceptron Explorer {kind}")
+        raise _Bad(tr(kind))
     version = doc.get("version")
     if type(version) is not int or version != VERSION:
-        raise _Bad(f"it has version {_show(version)}; this program reads version {VERSION}")
+        raise _Bad(tr("it has version {version}; this program reads version {ours}").format(
+            version=_show(version), ours=VERSION))
     return doc
+
+
+def file_lang(text) -> str | None:
+    """The ``"lang"`` of a saved file's text (a state's, or a playlist's slide's object), if it
+    has one that is text; None otherwise (no language, or a file that cannot be read: its
+    reader says why). Never raises."""
+    try:
+        doc = _read_json(text) if not isinstance(text, dict) else text
+    except Exception:
+        return None
+    lang = doc.get("lang") if isinstance(doc, dict) else None
+    return lang if isinstance(lang, str) and lang else None
 
 
 def _read_json(text):
@@ -148,15 +175,16 @@ def _read_json(text):
         raise _Bad(f"it is not text (got a {type(text).__name__})")
     if len(text) > MAX_JSON_BYTES or (isinstance(text, str) and len(
             text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES):
-        raise _Bad(f"it is larger than {MAX_JSON_BYTES // 1_000_000} MB")
+        raise _Bad(tr("it is larger than {mb} MB").format(mb=MAX_JSON_BYTES // 1_000_000))
     try:
         text = text if isinstance(text, str) else bytes(text).decode("utf-8")
         return json.loads(text.removeprefix("\ufeff"), parse_constant=_json_constant,
                           object_pairs_hook=_json_object)
     except UnicodeDecodeError:
-        raise _Bad("it is not UTF-8 text") from None
+        raise _Bad(tr("it is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
-        raise _Bad(f"it is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        raise _Bad(tr("it is not valid JSON (line {line}, column {column})").format(
+            line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise _Bad("it is nested too deeply") from None
 
@@ -212,16 +240,18 @@ class StateSpec:
         """"kept the default (40)": what a refused setting became, as messages say it."""
         text = field.format(field.default)
         text = text if len(text) <= 40 else text[:40] + "…"
-        return f"kept the default ({text or 'empty'})"
+        return tr("kept the default ({value})").format(value=text) if text else \
+            tr("kept the default (empty)")
 
     def _named(self, field: Field, problem: str) -> str:
         """A field's message naming it as the link or file does, and as the page labels it:
         "eta (η) must be a number > 0; got 'abc'" (just "n must be ..." where both agree)."""
-        if field.label == field.name:
+        label = tr(field.label)
+        if label == field.name:
             return problem
-        if problem.startswith(field.label + " "):
-            return f"{field.name} ({field.label}){problem[len(field.label):]}"
-        return f"{field.name} ({field.label}): {problem}"
+        if problem.startswith(label + " "):
+            return f"{field.name} ({label}){problem[len(label):]}"
+        return f"{field.name} ({label}): {problem}"
 
     def _apply(self, pairs, where: str, problems: list[str] | None = None
                ) -> tuple[dict, list[str]]:
@@ -234,55 +264,69 @@ class StateSpec:
         for key, raw in pairs:
             field = self._by_name.get(key) if isinstance(key, str) else None
             if field is None:
-                problems.append(f"{_show(key)} is not a setting of this tab; it was left out")
+                problems.append(tr("{key} is not a setting of this tab; it was left "
+                                   "out").format(key=_show(key)))
                 continue
             if key in repeats:
                 if key not in said:  # say it once
                     said.add(key)
-                    problems.append(f"{_show(key)} appears more than once; "
-                                    f"{self._kept_default(field)}")
+                    problems.append(tr("{key} appears more than once; {kept}").format(
+                        key=_show(key), kept=self._kept_default(field)))
                 continue
             try:
                 state[key] = field.parse(raw)
             except ValueError as exc:
-                problems.append(f"{self._named(field, str(exc))}; {self._kept_default(field)}")
+                problems.append(tr("{problem}; {kept}").format(
+                    problem=self._named(field, str(exc)), kept=self._kept_default(field)))
             except Exception:
-                problems.append(f"{self._named(field, field.label + ' could not be read')} "
-                                f"({_show(raw)}); {self._kept_default(field)}")
-        return state, self._said(f"In {where}, ", problems)
+                unread = tr("{label} could not be read").format(label=tr(field.label))
+                problems.append(tr("{problem} ({got}); {kept}").format(
+                    problem=self._named(field, unread), got=_show(raw),
+                    kept=self._kept_default(field)))
+        return state, self._said(tr(_IN[where]) if where in _IN else where, problems)
 
     @staticmethod
-    def _said(intro: str, problems: list[str]) -> list[str]:
-        """Each problem as a sentence, at most ``MAX_MESSAGES`` and a count of the rest."""
-        shown = [f"{intro}{p}." for p in problems[:MAX_MESSAGES]]
+    def _said(sentence: str, problems: list[str]) -> list[str]:
+        """Each problem in ``sentence`` (translated; its ``{problem}`` filled), at most
+        ``MAX_MESSAGES`` and a count of the rest."""
+        shown = [sentence.replace("{problem}", p) for p in problems[:MAX_MESSAGES]]
         if len(problems) > MAX_MESSAGES:
-            shown.append(f"… and {len(problems) - MAX_MESSAGES} more problems.")
+            shown.append(tr("… and {n} more problems.").format(n=len(problems) - MAX_MESSAGES))
         return shown
 
     @staticmethod
-    def _refuse(intro: str, problem: str) -> tuple[None, list[str]]:
-        """Nothing of it could be used: ``None`` and the message."""
-        return None, [f"{intro}: {problem}. Showing the defaults."]
+    def _refuse(sentence: str, problem: str) -> tuple[None, list[str]]:
+        """Nothing of it could be used: ``None`` and the message (``sentence``'s
+        ``{problem}``)."""
+        return None, [sentences([tr(sentence).format(problem=problem), tr(SHOWING_DEFAULTS)])]
 
     def parse(self, raw: Mapping) -> tuple[dict | None, list[str]]:
         """Read outside settings: the state (every valid setting kept, the rest at their
         defaults) and a message for each refused one; ``(None, messages)`` if ``raw`` is no
         mapping. Never raises."""
         if not isinstance(raw, Mapping):
-            return self._refuse(_SETTINGS, f"they are not a mapping (got a {type(raw).__name__})")
+            return self._refuse(_SETTINGS, tr("they are not a mapping (got a {type})").format(
+                type=type(raw).__name__))
         try:
             return self._apply(list(raw.items()), _WHERE_SETTINGS)
         except Exception:
-            return self._refuse(_SETTINGS, "they could not be read")
+            return self._refuse(_SETTINGS, tr("they could not be read"))
 
-    def to_json(self, values: Mapping) -> str:
-        """The text of a saved file: ``{"app", "version", "tab", "state"}`` with every field.
+    def to_json(self, values: Mapping, *, lang: str | None = None) -> str:
+        """The text of a saved file: ``{"app", "version", "tab", "state"}`` with every field,
+        and ``"lang"`` after ``"tab"`` when ``lang`` is given (the page's language, if one was
+        chosen: a file opened later switches the page to it).
 
         Values are JSON-native (points as ``[x1, ..., xM, label]`` lists), one setting a line.
         """
         lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, allow_nan=False)}"
                  for k, v in self.validate(values).items()]
-        head = json.dumps({"app": APP, "version": VERSION, "tab": self.tab})[:-1]
+        head = {"app": APP, "version": VERSION, "tab": self.tab}
+        if lang is not None:
+            if not isinstance(lang, str) or not _NAME_RE.fullmatch(lang):
+                raise ValueError(f"lang must be a language's code; got {lang!r}")
+            head["lang"] = lang
+        head = json.dumps(head)[:-1]
         return head + ', "state": {\n' + ",\n".join(lines) + "\n}}\n"
 
     def from_json(self, text: str | bytes, *, where: str = _WHERE_FILE
@@ -296,20 +340,27 @@ class StateSpec:
         object, an unknown entry beside it. Unknown settings inside it are left out.
         """
         try:
-            doc = _file_header(_read_json(text), holds="an object of settings",
-                               kind="settings file")
-            if doc.get("tab") != self.tab:
-                raise _Bad(f"it is for the {_show(doc.get('tab'))} tab, not {self.tab!r}")
-            extra = [k for k in doc if k not in ("app", "version", "tab", "state")]
-            if extra:
-                raise _Bad(f"unknown entry {_show(extra[0])}")
-            if not isinstance(doc.get("state"), dict):
-                raise _Bad('it has no "state" object')
-            return self._apply(list(doc["state"].items()), where)
+            return self.read_doc(_read_json(text), where=where)
         except _Bad as bad:
             return self._refuse(_FILE, str(bad))
         except Exception:
-            return self._refuse(_FILE, "it could not be read")
+            return self._refuse(_FILE, tr("it could not be read"))
+
+    def read_doc(self, doc, *, where: str = _WHERE_FILE) -> tuple[dict, list[str]]:
+        """The state of a saved file's JSON document ``doc``, and a message for each setting
+        refused (``where``: "the file", "the link", "the settings", or a sentence of its own
+        with ``{problem}``); :class:`_Bad` saying why when nothing of it can be used."""
+        doc = _file_header(doc, holds=N_("an object of settings"),
+                           kind=N_("it is not a Perceptron Explorer settings file"))
+        if doc.get("tab") != self.tab:
+            raise _Bad(tr("it is for the {tab} tab, not {ours}").format(
+                tab=_show(doc.get("tab")), ours=repr(self.tab)))
+        extra = [k for k in doc if k not in (*FILE_KEYS, "state")]
+        if extra:
+            raise _Bad(tr("unknown entry {key}").format(key=_show(extra[0])))
+        if not isinstance(doc.get("state"), dict):
+            raise _Bad(tr('it has no "state" object'))
+        return self._apply(list(doc["state"].items()), where)
 
     def to_query(self, values: Mapping) -> str:
         """A link's query string: ``"tab=perceptron&eta=0.5&step=3"``.
@@ -340,12 +391,13 @@ class StateSpec:
             pairs, problems = _split_query(query)
             tabs = [v for k, v in pairs if k == "tab"]
             if len(tabs) > 1:
-                raise _Bad("'tab' appears more than once")
+                raise _Bad(tr("'tab' appears more than once"))
             if tabs and tabs[0] != self.tab:
-                raise _Bad(f"it opens the {_show(tabs[0])} tab, not {self.tab!r}")
-            left_out = [f"{p}; it was left out" for p in problems]
+                raise _Bad(tr("it opens the {tab} tab, not {ours}").format(
+                    tab=_show(tabs[0]), ours=repr(self.tab)))
+            left_out = [tr("{problem}; it was left out").format(problem=p) for p in problems]
             return self._apply([(k, v) for k, v in pairs if k != "tab"], _WHERE_LINK, left_out)
         except _Bad as bad:
             return self._refuse(_LINK, str(bad))
         except Exception:
-            return self._refuse(_LINK, "it could not be read")
+            return self._refuse(_LINK, tr("it could not be read"))

@@ -15,8 +15,17 @@ Whole numbers in text are plain digits ("40", "+40"; "4e1", "40.0" and "2.5" are
 a typed float is accepted if it is whole (a JSON ``40.0``). Numbers in text are ASCII decimal
 only (no "nan", "inf", "1_000" or full-width digits) and must stay finite ("1e999" is refused).
 ``-0.0`` is stored as ``0.0``, so every round trip is exact. Numbers are written in their
-shortest exact form ("1", "0.1", "1e-300"). Choices are case-sensitive. This module imports no
-widgets, no matplotlib and nothing else of the package.
+shortest exact form ("1", "0.1", "1e-300"). Choices are case-sensitive.
+
+What a person types in the page is read in the page's language (``parse(text, typed=True)``):
+where the language writes a decimal comma (:func:`explorer.shared.i18n.decimal_comma`), a
+single number may be typed "0,5" as well as "0.5"; a list of numbers or a point takes
+semicolons between numbers written "0,5" ("0,5; 1,5"; a point's numbers may be separated by
+spaces: "0,5 -1 +1"), and commas between numbers written "0.5", as in English. Links and JSON
+files are read the same in every language (written with the decimal point and comma lists).
+Messages are in the page's language (:func:`explorer.shared.i18n.tr`), each a whole sentence
+with named placeholders. This module imports no widgets, no matplotlib and of the package only
+its catalogs (:mod:`explorer.shared.i18n`).
 """
 
 from __future__ import annotations
@@ -27,6 +36,8 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+
+from explorer.shared.i18n import N_, decimal_comma, tr
 
 __all__ = ["Field", "Control", "KINDS", "CONTROL_KINDS"]
 
@@ -46,14 +57,33 @@ _BOOLS = {"true": True, "1": True, "yes": True, "on": True,
 
 
 class _Bad(Exception):
-    """A problem with outside input; ``str(exc)`` is a phrase for the user."""
+    """A problem with outside input; ``str(exc)`` says which: "not a number", "too large",
+    "not a whole number" (:data:`_BAD_ITEM` words it)."""
+
+
+#: An item of a list that is wrong, in words: (reason, within a point) -> the message's end.
+_BAD_ITEM = {
+    ("not a number", False): N_(" ({item} is not a number)"),
+    ("too large", False): N_(" ({item} is too large)"),
+    ("not a whole number", False): N_(" ({item} is not a whole number)"),
+    ("out of range", False): N_(" ({item} is out of range)"),
+    ("not a number", True): N_(" (point {i}: {item} is not a number)"),
+    ("too large", True): N_(" (point {i}: {item} is too large)"),
+    ("not a whole number", True): N_(" (point {i}: {item} is not a whole number)"),
+    ("out of range", True): N_(" (point {i}: {item} is out of range)"),
+}
+#: A number typed with a decimal comma ("0,5", "-1,25e3"): read as with a point where the
+#: page's language writes a comma.
+_COMMA_RE = re.compile(r"[+-]?[0-9]*,[0-9]+(?:[eE][+-]?[0-9]+)?|[+-]?[0-9]+,")
+#: A comma between digits: in such a language, the text writes decimal commas.
+_DIGIT_COMMA = re.compile(r"[0-9],[0-9]")
 
 
 def _show(raw, limit: int = 40) -> str:
     """How a value a user gave appears in a message: quoted text, cut if long."""
     if isinstance(raw, str):
         if not raw.strip():
-            return "an empty field"
+            return tr("an empty field")
         return repr(raw if len(raw) <= limit else raw[:limit] + "…")
     try:
         plain = isinstance(raw, numbers.Real) and not isinstance(raw, (bool, np.bool_))
@@ -77,12 +107,15 @@ def _fmt_float(v: float) -> str:
     return str(int(v)) if v.is_integer() and abs(v) < 1e16 else repr(v)
 
 
-def _to_number(raw, whole: bool):
-    """Read one number (typed or text); raise :class:`_Bad` with the reason otherwise."""
+def _to_number(raw, whole: bool, comma: bool = False):
+    """Read one number (typed or text); raise :class:`_Bad` with the reason otherwise.
+    ``comma``: a decimal comma is read as a point ("0,5" is 0.5)."""
     if isinstance(raw, (bool, np.bool_)):
         raise _Bad("not a number")
     if isinstance(raw, str):
         text = raw.strip()
+        if comma and _COMMA_RE.fullmatch(text):
+            text = text.replace(",", ".")
         if whole and _INT_RE.fullmatch(text):
             try:
                 return int(text)
@@ -111,16 +144,49 @@ def _to_number(raw, whole: bool):
     return v + 0.0  # -0.0 becomes 0.0
 
 
+def _point_numbers(segment: str, comma: bool) -> list[str]:
+    """The numbers of one point as typed: separated by commas or spaces; in a language that
+    writes a decimal comma (``comma``), by spaces when a comma stands between digits
+    ("0,5 -1 +1")."""
+    if comma and _DIGIT_COMMA.search(segment) and len(segment.split()) > 1:
+        return segment.split()
+    return re.split(r"[,\s]+", segment)
+
+
 def _within(v, lo, hi, lo_open: bool = False) -> bool:
     return (lo is None or (v > lo if lo_open else v >= lo)) and (hi is None or v <= hi)
 
 
-def _range(lo, hi, lo_open: bool) -> str:
+def _range_key(lo, hi, lo_open: bool) -> str:
+    """Which bounds a number has, in words: "from-to", ">", "≥", "≤" or "" (none)."""
     if lo is not None and hi is not None and not lo_open:
-        return f" from {_num(lo)} to {_num(hi)}"
+        return "from-to"
     if lo is not None:
-        return f" > {_num(lo)}" if lo_open else f" ≥ {_num(lo)}"
-    return f" ≤ {_num(hi)}" if hi is not None else ""
+        return ">" if lo_open else "≥"
+    return "≤" if hi is not None else ""
+
+
+#: What a number must be, by kind and bounds (:func:`_range_key`).
+_NUMBER = {
+    ("int", ""): N_("a whole number"),
+    ("int", "from-to"): N_("a whole number from {lo} to {hi}"),
+    ("int", ">"): N_("a whole number > {lo}"),
+    ("int", "≥"): N_("a whole number ≥ {lo}"),
+    ("int", "≤"): N_("a whole number ≤ {hi}"),
+    ("float", ""): N_("a number"),
+    ("float", "from-to"): N_("a number from {lo} to {hi}"),
+    ("float", ">"): N_("a number > {lo}"),
+    ("float", "≥"): N_("a number ≥ {lo}"),
+    ("float", "≤"): N_("a number ≤ {hi}"),
+}
+#: The bounds of each number of a list or point, by :func:`_range_key` ("size": -h to h).
+_EACH = {
+    "": "",
+    "size": N_(" (at most {hi} in size)"),
+    "from-to": N_(" (each from {lo} to {hi})"),
+    "≥": N_(" (each ≥ {lo})"),
+    "≤": N_(" (each ≤ {hi})"),
+}
 
 
 @dataclass(frozen=True)
@@ -275,55 +341,81 @@ class Field:
         """What a menu of this field lists: its choices, or every whole number of its bounds."""
         return range(self.min, self.max + 1) if self.kind == "int" else self.choices
 
-    def expected(self) -> str:
-        """What a valid value looks like, in words: ``"a whole number from 1 to 2000"``."""
+    def expected(self, *, typed: bool = False) -> str:
+        """What a valid value looks like, in words, in the current language: ``"a whole number
+        from 1 to 2000"``. ``typed``: as a person types it in the page (a list of numbers or
+        points says which separators go with a decimal comma, in a language that writes one)."""
         k = self.kind
         if k in ("int", "float"):
-            return ("a whole number" if k == "int" else "a number") + _range(self.min, self.max,
-                                                                            self.min_open)
+            key = _range_key(self.min, self.max, self.min_open)
+            return tr(_NUMBER[k, key]).format(lo=_num(self.min) if self.min is not None else "",
+                                              hi=_num(self.max) if self.max is not None else "")
         if k == "bool":
-            return "true or false"
+            return tr("true or false")
         if k == "choice":
-            return "one of " + ", ".join(self.choices)
+            return tr("one of {choices}").format(choices=", ".join(self.choices))
         if k == "choices":
-            most = f"at most {self.max_len} " if self.max_len else ""
-            return (f"{most}different names from {', '.join(self.choices)}, separated by "
-                    "commas")
+            names = ", ".join(self.choices)
+            if self.max_len:
+                return tr("at most {n} different names from {names}, separated by "
+                          "commas").format(n=self.max_len, names=names)
+            return tr("different names from {names}, separated by commas").format(names=names)
         if k == "text":
-            return "text" + (f" of at most {self.max_len} characters" if self.max_len else "")
+            if self.max_len:
+                return tr("text of at most {n} characters").format(n=self.max_len)
+            return tr("text")
         lo, hi = self.item_min, self.item_max
-        if lo is not None and hi is not None and lo == -hi:
-            bounds = f" (at most {_num(hi)} in size)"
-        else:
-            bounds = f" (each{_range(lo, hi, False)})" if _range(lo, hi, False) else ""
+        key = "size" if lo is not None and hi is not None and lo == -hi else \
+            _range_key(lo, hi, False)
+        bounds = tr(_EACH[key]).format(lo=_num(lo) if lo is not None else "",
+                                       hi=_num(hi) if hi is not None else "") if key else ""
+        comma = typed and decimal_comma()
         if k == "points" and self.max_features == 2:
-            return f"x1,x2,label triples separated by semicolons, with label -1 or +1{bounds}"
+            if comma:
+                return tr("x1 x2 label triples separated by semicolons, with label -1 or +1 (the "
+                          "numbers of a point separated by spaces with a decimal comma, as "
+                          "0,5 -1,5 +1; or by commas with a decimal point, as "
+                          "0.5,-1.5,1)") + bounds
+            return tr("x1,x2,label triples separated by semicolons, with label -1 or "
+                      "+1") + bounds
         if k == "points":
-            return (f"points x1,…,xM,label separated by semicolons (M features, from 2 to "
-                    f"{self.max_features}, the same for every point), with label -1 or +1"
-                    f"{bounds}")
-        return ("whole numbers" if k == "ints" else "numbers") + " separated by commas" + bounds
+            return tr("points x1,…,xM,label separated by semicolons (M features, from 2 to "
+                      "{most}, the same for every point), with label -1 or "
+                      "+1").format(most=self.max_features) + bounds
+        if comma:
+            words = (tr("whole numbers separated by commas or semicolons") if k == "ints" else
+                     tr("numbers separated by semicolons with a decimal comma (0,5; 1,5), or "
+                        "by commas with a decimal point (0.5, 1.5)"))
+            return words + bounds
+        words = tr("whole numbers separated by commas") if k == "ints" else \
+            tr("numbers separated by commas")
+        return words + bounds
 
-    def _error(self, raw, detail: str = "") -> ValueError:
-        return ValueError(f"{self.label} must be {self.expected()}; got {_show(raw)}{detail}")
+    def _error(self, raw, detail: str = "", *, typed: bool = False) -> ValueError:
+        return ValueError(tr("{label} must be {expected}; got {got}").format(
+            label=tr(self.label), expected=self.expected(typed=typed), got=_show(raw)) + detail)
 
-    def parse(self, raw) -> object:
+    def parse(self, raw, *, typed: bool = False) -> object:
         """Return the valid value for ``raw`` (a typed value or text), else raise ``ValueError``.
 
         Values are ``int``, ``float``, ``bool``, ``str``, ``list[float]``, ``list[int]`` or
         ``list[tuple[float, ..., int]]`` (points: their features, then the label). The message
         names the label, what was expected and what was got, e.g. ``"n must be a whole number
-        from 1 to 2000; got '2.5'"``.
+        from 1 to 2000; got '2.5'"``. ``typed``: text a person typed in the page, read in the
+        page's language (a decimal comma where it writes one; links and files are not).
         """
         k = self.kind
+        comma = typed and decimal_comma()
         if k in ("int", "float"):
             try:
-                v = _to_number(raw, whole=k == "int")
+                v = _to_number(raw, whole=k == "int", comma=comma)
             except _Bad as bad:
-                raise self._error(raw, " (too large)" if str(bad) == "too large" else "") from None
+                raise self._error(raw, tr(" (too large)") if str(bad) == "too large" else "",
+                                  typed=typed) from None
             if self.max is not None and v > self.max and self.min is not None and self.min_open:
                 # the expected text names only the open lower bound, so say which bound failed
-                raise ValueError(f"{self.label} must be at most {_num(self.max)}; got {_show(v)}")
+                raise ValueError(tr("{label} must be at most {max}; got {got}").format(
+                    label=tr(self.label), max=_num(self.max), got=_show(v)))
             if not _within(v, self.min, self.max, self.min_open):
                 raise self._error(v)
             return v
@@ -343,10 +435,10 @@ class Field:
             if not isinstance(raw, str) or (not raw.strip() and not self.optional):
                 raise self._error(raw)
             if self.max_len is not None and len(raw) > self.max_len:
-                raise ValueError(f"{self.label} must have at most {self.max_len} characters; "
-                                 f"got {len(raw)}")
+                raise ValueError(tr("{label} must have at most {n} characters; got {got}").format(
+                    label=tr(self.label), n=self.max_len, got=len(raw)))
             return raw
-        return self._parse_list(raw)
+        return self._parse_list(raw, comma=comma)
 
     def _parse_choices(self, raw) -> list:
         """Distinct choices, put in the declared order (so each set has one text)."""
@@ -360,70 +452,87 @@ class Field:
             raise self._error(raw)
         for item in items:
             if not isinstance(item, str) or item not in self.choices:
-                raise self._error(raw, f" ({_show(item)} is not one of them)")
+                raise self._error(raw, tr(" ({item} is not one of them)").format(
+                    item=_show(item)))
         if len(set(items)) != len(items):
-            raise self._error(raw, " (a name is repeated)")
+            raise self._error(raw, tr(" (a name is repeated)"))
         if self.max_len is not None and len(items) > self.max_len:
-            raise ValueError(f"{self.label} must have at most {self.max_len} names; "
-                             f"got {len(items)}")
+            raise ValueError(tr("{label} must have at most {n} names; got {got}").format(
+                label=tr(self.label), n=self.max_len, got=len(items)))
         return [c for c in self.choices if c in items]
 
-    def _parse_list(self, raw) -> list:
+    def _parse_list(self, raw, *, comma: bool = False) -> list:
+        """A list kind's value; ``comma``: typed in a language that writes a decimal comma
+        (numbers written "0,5" are then separated by semicolons, or a point's by spaces)."""
         points = self.kind == "points"
         if isinstance(raw, str):
             if points:
-                items = [re.split(r"[,\s]+", seg.strip()) for seg in raw.split(";") if seg.strip()]
+                items = [_point_numbers(seg.strip(), comma) for seg in raw.split(";")
+                         if seg.strip()]
+            elif comma and (";" in raw or _DIGIT_COMMA.search(raw)):
+                items = [p for p in re.split(r"[;\s]+", raw.strip()) if p]
             else:
                 items = [p for p in re.split(r"[,;\s]+", raw.strip()) if p]
         elif isinstance(raw, (list, tuple, np.ndarray)):
             items = list(raw)
         else:
-            raise self._error(raw)
+            raise self._error(raw, typed=comma)
         if not items:
             if self.optional:
                 return []
-            raise self._error(raw)
+            raise self._error(raw, typed=comma)
         if self.max_len is not None and len(items) > self.max_len:
-            noun = {"floats": "numbers", "ints": "numbers", "points": "points"}[self.kind]
-            raise ValueError(f"{self.label} must have at most {self.max_len} {noun}; got {len(items)}")
+            most = (tr("{label} must have at most {n} points; got {got}") if points else
+                    tr("{label} must have at most {n} numbers; got {got}"))
+            raise ValueError(most.format(label=tr(self.label), n=self.max_len, got=len(items)))
         if points:
-            return [self._point(raw, i, item, len(items[0]) if i > 1 else None)
+            return [self._point(raw, i, item, len(items[0]) if i > 1 else None, comma=comma)
                     for i, item in enumerate(items, 1)]
-        return [self._item(raw, item, whole=self.kind == "ints", where="") for item in items]
+        return [self._item(raw, item, whole=self.kind == "ints", where=None, comma=comma)
+                for item in items]
 
-    def _point(self, raw, i: int, item, width: int | None) -> tuple:
+    def _point(self, raw, i: int, item, width: int | None, *, comma: bool = False) -> tuple:
         """Point ``i`` (from 1) of a ``"points"`` value: ``(x1, ..., xM, label)``, each
         coordinate within the bounds, the label -1 or +1; ``width``: how many numbers point 1
         has (every point the same), None for point 1 itself."""
         most = self.max_features
+
+        def bad(detail: str, **values):
+            return self._error(raw, tr(detail).format(i=i, **values), typed=comma)
+
         if isinstance(item, str) or not isinstance(item, (list, tuple, np.ndarray)):
-            raise self._error(raw, f" (point {i} is not {'three' if most == 2 else 'a list of'}"
-                                   " numbers)")
+            raise bad(N_(" (point {i} is not three numbers)") if most == 2 else
+                      N_(" (point {i} is not a list of numbers)"))
         n = len(item)
         if most == 2 and n != 3:
-            raise self._error(raw, f" (point {i} has {n} numbers, not 3)")
+            raise bad(N_(" (point {i} has {n} numbers, not 3)"), n=n)
         if width is not None and n != width:
-            raise self._error(raw, f" (point {i} has {n} numbers, point 1 has {width}: every "
-                                   "point needs the same number of features)")
+            raise bad(N_(" (point {i} has {n} numbers, point 1 has {width}: every point needs "
+                         "the same number of features)"), n=n, width=width)
         if not 3 <= n <= most + 1:
-            raise self._error(raw, f" (point {i} has {n - 1} feature{'s' * (n != 2)} and a "
-                                   f"label; a point needs 2 to {most} features)")
-        xs = [self._item(raw, c, whole=False, where=f"point {i}: ") for c in item[:-1]]
+            raise bad(N_(" (point {i} has 1 feature and a label; a point needs 2 to {most} "
+                         "features)") if n == 2 else
+                      N_(" (point {i} has {k} features and a label; a point needs 2 to {most} "
+                         "features)"), k=n - 1, most=most)
+        xs = [self._item(raw, c, whole=False, where=i, comma=comma) for c in item[:-1]]
         try:
-            label = _to_number(item[-1], whole=False)
+            label = _to_number(item[-1], whole=False, comma=comma)
         except _Bad:
             label = None
         if label not in (-1.0, 1.0):
-            raise self._error(raw, f" (point {i} has label {_show(item[-1])}, not -1 or +1)")
+            raise bad(N_(" (point {i} has label {label}, not -1 or +1)"), label=_show(item[-1]))
         return (*xs, int(label))
 
-    def _item(self, raw, item, *, whole: bool, where: str):
+    def _item(self, raw, item, *, whole: bool, where: int | None, comma: bool = False):
+        """One number of a list, or a coordinate of point ``where`` (None: a list's)."""
         try:
-            v = _to_number(item, whole)
+            v = _to_number(item, whole, comma=comma)
         except _Bad as bad:
-            raise self._error(raw, f" ({where}{_show(item)} is {str(bad)})") from None
+            raise self._error(raw, tr(_BAD_ITEM[str(bad), where is not None]).format(
+                i=where, item=_show(item)), typed=comma) from None
         if not _within(v, self.item_min, self.item_max):
-            raise self._error(raw, f" ({where}{_show(item)} is out of range)")
+            raise self._error(raw, tr(_BAD_ITEM["out of range", where is not None]).format(
+                i=where, item=_show(item)), typed=comma)
         return v
 
     def format(self, value) -> str:

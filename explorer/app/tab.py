@@ -23,13 +23,14 @@ import html
 import ipywidgets as W
 import traitlets as T
 
-from ..shared.i18n import N_
+from ..shared.i18n import N_, tr
+from . import labels
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
 from .layout import FigureFit, Shell, section
 from .symbols import symbols_widget
-from .timeline import KEYS_HELP
+from .timeline import keys_help
 
 
 class TabView(FieldControls, W.VBox):
@@ -57,9 +58,9 @@ class TabView(FieldControls, W.VBox):
         The keys and symbols are read in the settings column: under the figure, which takes
         the window's height, the keys' line was half cut by the window's bottom edge at every
         size (issue 30)."""
-        keys = KEYS_HELP.removeprefix("Keys: ")
-        self.keys_help = W.HTML(f"<div class='pe-help pe-keys'><b>Keys.</b> "
-                                f"{html.escape(keys)}</div>")
+        self.keys_help = labels.label(W.HTML(), value=lambda: (
+            "<div class='pe-help pe-keys'><b>" + html.escape(tr("Keys.")) + "</b> "
+            + html.escape(keys_help()) + "</div>"))
         for w in above:  # the rows of controls: in lecture mode a panel shown large takes
             if w is not getattr(self, "messages", None):  # their room (layout.py's CSS)
                 w.add_class("pe-above-figure")

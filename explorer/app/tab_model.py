@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from traitlets import Bool, Float, HasTraits, Instance, Int, List, Unicode, observe
 
+from ..shared.i18n import N_, sentences, tr
+
 __all__ = ["Refusal", "TabModel", "state_model", "state_traits", "field_trait"]
 
 
@@ -43,9 +45,19 @@ class Refusal:
 
     @property
     def text(self) -> str:
-        """The sentence the page shows."""
-        why = self.why.rstrip(".")
-        return f"Not applied: {why}." + (f" Kept the previous {self.kept}." if self.kept else "")
+        """The sentences the page shows, in the page's language: ``why`` as its maker
+        translated it, or, declared once with ``N_`` (a catalog's key), translated here."""
+        why = tr(self.why) if self.why else self.why  # (gettext's "" is its header)
+        said = tr("Not applied: {why}.").format(why=why.rstrip("."))
+        if not self.kept:
+            return said
+        kept = _KEPT.get(self.kept)
+        return sentences([said, tr(kept) if kept else f"Kept the previous {self.kept}."])
+
+
+#: What a refusal keeps, said in a sentence of its own.
+_KEPT = {"settings": N_("Kept the previous settings."), "data": N_("Kept the previous data."),
+         "layout": N_("Kept the previous layout.")}
 
 
 #: The trait of each kind of field (:data:`explorer.app.state_field.KINDS`), given the default.
@@ -161,9 +173,10 @@ class TabModel(HasTraits):
             raise TypeError(f"unknown parameters {sorted(unknown)}; expected some of {self.params}")
 
     def _parse(self, changes) -> dict:
-        """Each change (typed, or text as typed in the page) read by its field; ``ValueError``
-        in the words of the labels on screen."""
-        return {k: self.spec.field(k).parse(v) for k, v in changes.items()}
+        """Each change (typed, or text as typed in the page, in the page's language: a decimal
+        comma where it writes one) read by its field; ``ValueError`` in the words of the labels
+        on screen, in the page's language."""
+        return {k: self.spec.field(k).parse(v, typed=True) for k, v in changes.items()}
 
     def _params(self) -> dict:
         """The current value of each parameter."""

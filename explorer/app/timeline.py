@@ -13,7 +13,7 @@ import ipywidgets as W
 import numpy as np
 import traitlets as T
 
-from ..shared.i18n import N_
+from ..shared.i18n import N_, tr
 from . import labels
 from .playlist import KEYS_HELP as SLIDE_KEYS_HELP
 
@@ -21,14 +21,20 @@ from .playlist import KEYS_HELP as SLIDE_KEYS_HELP
 KEY_ACTIONS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp": "back",
                " ": "play", "Home": "reset", "r": "reset", "R": "reset", "End": "end",
                "]": "next_update", "[": "prev_update", "e": "epoch_end", "E": "epoch_end"}
-KEYS_HELP = ("Keys: → or PageDown step · ← or PageUp back · space play/pause · Home or r reset · "
-             "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
-             "z or a click on a panel's title: that panel large (z, Esc or the title again: "
-             "back) · "
-             "a 3-D view: drag or Shift+arrows turn it, v resets it · "
-             "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · q ask a question "
-             "(again: another), Esc closes it · "
-             + SLIDE_KEYS_HELP)
+#: The keys of a tab, in English (the catalogs' key; :func:`keys_help` in the page's language).
+TAB_KEYS_HELP = N_("→ or PageDown step · ← or PageUp back · space play/pause · Home or r reset · "
+                   "[ ] previous/next update · e end of epoch · End last step · l lecture mode · "
+                   "z or a click on a panel's title: that panel large (z, Esc or the title "
+                   "again: back) · "
+                   "a 3-D view: drag or Shift+arrows turn it, v resets it · "
+                   "Ctrl+Z undo, Ctrl+Shift+Z redo (settings and data) · q ask a question "
+                   "(again: another), Esc closes it")
+KEYS_HELP = "Keys: " + TAB_KEYS_HELP + " · " + SLIDE_KEYS_HELP
+
+
+def keys_help() -> str:
+    """Every key of a tab and of the playlist, in the current language (without "Keys: ")."""
+    return tr(TAB_KEYS_HELP) + " · " + tr(SLIDE_KEYS_HELP)
 
 
 def jump(action: str, *, k: int, n: int, updates: np.ndarray, epoch: int,

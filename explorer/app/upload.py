@@ -35,7 +35,7 @@ import numpy as np
 
 from ..shared import datasets
 from ..shared.csv_table import read_csv_table
-from ..shared.i18n import N_
+from ..shared.i18n import N_, tr
 from .labels import label
 from .lazy import BuiltOnUse
 from .remarks import on_one_line
@@ -77,8 +77,8 @@ def _decode(raw, name: str) -> str:
     try:
         return bytes(raw).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{name} is not UTF-8 text (byte {exc.start + 1} cannot be read); "
-                         "save it as UTF-8 CSV") from None
+        raise ValueError(tr("{name} is not UTF-8 text (byte {byte} cannot be read); save it as "
+                            "UTF-8 CSV").format(name=name, byte=exc.start + 1)) from None
 
 
 def _pca2(X: np.ndarray) -> tuple[np.ndarray, float]:
@@ -175,28 +175,37 @@ def read_user_data(raw, *, max_rows: int = MAX_ROWS, labels: bool = True,
     """
     like = "0.5, 1.2, 1" if labels else "0.5, 1.2"
     size = len(raw) if isinstance(raw, (bytes, bytearray, memoryview)) else len(str(raw).encode())
-    empty = f"Nothing to read: {name} is empty. Expected rows like '{like}'."
+    empty = tr("Nothing to read: {name} is empty. Expected rows like '{like}'.").format(
+        name=name, like=like)
     if size == 0:
         return empty
     if size > MAX_BYTES:
-        return f"Not read: {name} has {size:,} bytes, more than the {MAX_BYTES:,} this view reads."
+        return _too_large(name, size)
     try:
         text = _decode(raw, name)
     except ValueError as exc:
-        return f"Not read: {exc}."
+        return tr("Not read: {why}.").format(why=exc)
     if not text.strip():
         return empty
     lines = sum(1 for ln in text.splitlines() if ln.strip())
     if lines > max_rows + 1:
-        return (f"Not read: {name} has {lines:,} rows; this view takes at most {max_rows:,} "
-                "points (rows of data, after a header if any; keep a sample).")
+        return tr("Not read: {name} has {lines} rows; this view takes at most {most} points "
+                  "(rows of data, after a header if any; keep a sample).").format(
+            name=name, lines=f"{lines:,}", most=f"{max_rows:,}")
     try:  # text only: a line naming a file is never opened
         table = read_csv_table(text, name=name)
         return (_labelled(table, features=features) if labels
                 else _points(table, max_rows=max_rows))
     except (ValueError, TypeError) as exc:
         why = str(exc)
-    return f"Not read: {why if why.startswith((name, 'in ')) else f'in {name}, {why}'}."
+    if why.startswith((name, "in ")):
+        return tr("Not read: {why}.").format(why=why)
+    return tr("Not read: in {name}, {why}.").format(name=name, why=why)
+
+
+def _too_large(name: str, size: int) -> str:
+    return tr("Not read: {name} has {size} bytes, more than the {most} this view "
+              "reads.").format(name=name, size=f"{size:,}", most=f"{MAX_BYTES:,}")
 
 
 class DataPanel(BuiltOnUse, W.VBox):
@@ -241,8 +250,7 @@ class DataPanel(BuiltOnUse, W.VBox):
         f = files[0]
         size = int(f.get("size", len(f.get("content", b""))))
         if size > MAX_BYTES:  # refused before its content is looked at
-            self._messages.refuse(f"Not read: {f.get('name', 'the file')} has {size:,} bytes, more "
-                                  f"than the {MAX_BYTES:,} this view reads.")
+            self._messages.refuse(_too_large(f.get("name", tr("the file")), size))
             return
         self.load(f["content"], name=f.get("name", "the file"))
 

@@ -38,7 +38,9 @@ from pathlib import Path
 
 from tornado import web, websocket
 
-from ..shared import cjk_font
+from ..shared import cjk_font, i18n
+from ..shared.i18n import N_, tr
+from ..shared.page_words import page_words
 from . import answers as _answers
 from .lecture import FOLLOWER_RATE, MAX_FRAME, PRESENTER_RATE, FrameError, Lecture, RateLimit, decode
 
@@ -72,9 +74,9 @@ _PAGE = """<!DOCTYPE html>
 """
 
 _FOLLOW = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Perceptron Explorer: following the lecture</title>
+<title>Perceptron Explorer: {title}</title>
 <link rel="stylesheet" href="{base}lecture/static/pagefigure.css">
 <style>
  {font_face}
@@ -97,18 +99,32 @@ _FOLLOW = """<!DOCTYPE html>
         display: flex; align-items: center; justify-content: center; font-size: 1.5em; }}
  .pe-follow-dark[hidden] {{ display: none; }}
 </style></head>
-<body data-base="{base}">
+<body data-base="{base}" data-words="{words}">
 <header class="pe-follow-bar" role="banner">
- <span class="pe-follow-title">Following the lecture</span>
- <span class="pe-follow-state" aria-live="polite">Connecting…</span>
- <span class="pe-follow-go"><a class="pe-follow-explore" href="{base}" hidden>Explore from
-  here</a> <span class="pe-follow-places"></span></span>
+ <span class="pe-follow-title">{following}</span>
+ <span class="pe-follow-state" aria-live="polite">{connecting}</span>
+ <span class="pe-follow-go"><a class="pe-follow-explore" href="{base}" hidden>{explore}</a>
+  <span class="pe-follow-places"></span></span>
 </header>
 <main class="pe-follow-figure" role="main"></main>
-<div class="pe-follow-dark" hidden>The screen is dark for now.</div>
+<div class="pe-follow-dark" hidden>{dark}</div>
 <script type="module" src="{base}lecture/static/follow.js"></script>
 </body></html>
 """
+
+
+def follow_page(*, base: str, lang: str = i18n.DEFAULT) -> str:
+    """The students' page in language ``lang``: its own words, and those its script writes
+    (``data-words``, :func:`explorer.shared.page_words.page_words`); the figure's come from
+    the presenter's page."""
+    with i18n.using(lang):
+        words = {"title": tr(N_("following the lecture")), "following": tr("Following the lecture"),
+                 "connecting": tr(N_("Connecting…")), "explore": tr(N_("Explore from here")),
+                 "dark": tr(N_("The screen is dark for now."))}
+        words = {k: html.escape(v) for k, v in words.items()}
+        script = html.escape(json.dumps(page_words(), ensure_ascii=False), quote=True)
+    return _FOLLOW.format(base=html.escape(base, quote=True), lang=lang, words=script, **words,
+                          **_fonts(base))
 
 
 def is_key(key: str, given: str) -> bool:
@@ -155,7 +171,11 @@ class FollowPageHandler(web.RequestHandler):
 
     def get(self):
         self.set_header("Cache-Control", "no-store")
-        self.finish(_FOLLOW.format(base=html.escape(self.base, quote=True), **_fonts(self.base)))
+        lang = i18n.pick(i18n.query_lang(self.request.query or ""),
+                         i18n.accepted(self.request.headers.get("Accept-Language")))
+        self.set_header("Content-Language", lang)
+        self.set_header("Vary", "Accept-Language")
+        self.finish(follow_page(base=self.base, lang=lang))
 
 
 class LectureStaticHandler(web.StaticFileHandler):

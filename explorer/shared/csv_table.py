@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .i18n import tr
 from .validation import MAX_ABS
 
 __all__ = ["CsvTable", "read_csv_table"]
@@ -71,8 +72,9 @@ class CsvTable:
         first = len(self.rows[0])
         for cells, line in zip(self.rows, self.lines, strict=True):
             if len(cells) != first:
-                raise ValueError(f"every row must have the same number of columns; row {line} "
-                                 f"has {len(cells)}, row {self.lines[0]} has {first}")
+                raise ValueError(tr("every row must have the same number of columns; row {line} "
+                                    "has {n}, row {first_line} has {first}").format(
+                    line=line, n=len(cells), first_line=self.lines[0], first=first))
         if first < 2:
             raise ValueError(f"{self.name} needs at least two columns (the features, then the "
                              f"label in the last column); it has {first}")
@@ -90,7 +92,9 @@ class CsvTable:
                                      f"column{'s' * (len(cells) != 1)})")
                 v = _number(cells[c])
                 if v is None:
-                    raise TypeError(f"{where} holds {_cell(cells[c])}, which is not a number")
+                    raise TypeError(tr("row {line}, column {column} holds {cell}, which is not a "
+                                       "number").format(line=line, column=c + 1,
+                                                        cell=_cell(cells[c])))
                 if np.isnan(v):
                     raise ValueError(f"{where} holds {_cell(cells[c])}, which is not a number "
                                      "(NaN)")

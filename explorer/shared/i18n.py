@@ -46,6 +46,8 @@ PLACEHOLDER = re.compile(r"(?<!\{)\{[A-Za-z0-9_.\[\]]*(?:![rsa])?(?::[^{}]*)?\}(
 
 #: The link's parameter naming the page's language (beside ``tab``; no tab's setting).
 LANG_KEY = "lang"
+#: The languages that write a decimal comma ("0,5"): a number typed in them may have one.
+DECIMAL_COMMA = frozenset({"sv", "de", "es"})
 
 _current = DEFAULT
 
@@ -83,6 +85,21 @@ def using(code: str) -> Iterator[str]:
         yield code
     finally:
         set_language(before)
+
+
+def decimal_comma(code: str | None = None) -> bool:
+    """Whether language ``code`` (None: the current one) writes a decimal comma."""
+    return (_current if code is None else code) in DECIMAL_COMMA
+
+
+#: The languages whose sentences follow each other with no space (a full stop "。" ends them).
+NO_SPACE = frozenset({"zh"})
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Whole sentences one after the other, as the current language writes them: with a space
+    between them, or none in Chinese."""
+    return ("" if _current in NO_SPACE else " ").join(p for p in parts if p)
 
 
 def tr(message: str) -> str:

@@ -19,7 +19,7 @@ from traitlets import Bool, Instance, Int, Tuple, Unicode
 
 from ... import cover
 from ...cover.counting import MAX_DICHOTOMY_POINTS, Dichotomies, dichotomies
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from ..handoff import Handoff
 from ..jobs import Job
 from ..state import Control, Field, StateSpec
@@ -34,7 +34,7 @@ DEFAULT_MS = (1, 2, 5, 20, 100, 1000)
 #: An example where three points lie on one line (Sayed Fig. 60.13's situation).
 COLLINEAR = (-0.8, -0.6, 0.0, 0.0, 0.8, 0.6, 0.5, -0.7)
 #: The refusal of a second Monte Carlo run; it goes when the running one ends.
-RUNNING = Refusal("a Monte Carlo run is already going; Stop it first")
+RUNNING = Refusal(N_("a Monte Carlo run is already going; Stop it first"))
 LIMIT_TEXT = (f"the grid lists all 2^N dichotomies, and 2^{MAX_DICHOTOMY_POINTS} = "
               f"{2**MAX_DICHOTOMY_POINTS:,} is the most this tab enumerates")
 
@@ -229,17 +229,19 @@ class CoverModel(state_model(SPEC, params=PARAMS)):
     def add_point(self, x1: float, x2: float) -> bool:
         """Place one more point (the first placed point replaces the random set)."""
         if len(self.X) >= MAX_DICHOTOMY_POINTS:
-            self.refuse(f"at most {MAX_DICHOTOMY_POINTS} points: {LIMIT_TEXT}")
+            self.refuse(tr("at most {most} points: the grid lists all 2^N dichotomies, and "
+                           "2^{most} = {count} is the most this tab enumerates").format(
+                most=MAX_DICHOTOMY_POINTS, count=f"{2 ** MAX_DICHOTOMY_POINTS:,}"))
             return False
         if not (abs(x1) <= 1.1 and abs(x2) <= 1.1):
-            self.refuse("place points inside the square from −1.1 to 1.1")
+            self.refuse(tr("place points inside the square from −1.1 to 1.1"))
             return False
         flat = list(self.X.reshape(-1)) if not self.points else list(self.points)
         return self._set_points(flat + [round(float(x1), 3), round(float(x2), 3)])
 
     def remove_point(self, i: int) -> bool:
         if not 0 <= i < len(self.X) or len(self.X) <= 1:
-            self.refuse("keep at least one point")
+            self.refuse(tr("keep at least one point"))
             return False
         keep = np.delete(self.X, i, axis=0)
         return self._set_points(np.round(keep, 3).reshape(-1))

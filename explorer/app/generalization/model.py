@@ -32,7 +32,7 @@ from ...generalization import losses
 from ...perceptron import train
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from ..jobs import Job
 from ..state import Control, Field, StateSpec, arrays_of
 from ..tab_model import Refusal, state_model
@@ -153,8 +153,8 @@ class GeneralizationModel(state_model(SPEC, params=PARAMS)):
 
     def _run(self, p, X, y) -> Trajectory:
         if len(np.unique(y)) < 2:
-            raise ValueError(f"the {len(y)} points drawn hold one class only; the timeline's run "
-                             "needs both: use more points or another seed")
+            raise ValueError(tr("the {n} points drawn hold one class only; the timeline's run "
+                                "needs both: use more points or another seed").format(n=len(y)))
         if p["rule"] == "margin":
             # Hardt & Recht's rule: no offset on the margin data (their setting), an offset on
             # real data, whose classes are not split by a line through the origin

@@ -19,7 +19,7 @@ from traitlets import Bool, Instance
 from ... import margins
 from ...perceptron import train
 from ...shared import datasets
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from ...shared.svm import MAX_SCALED_C
 from ..remarks import one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
@@ -305,8 +305,8 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         M = self.points[0].shape[1]
         if M == 2:
             return True
-        self.refuse(f"points are added, removed and dragged on data of two features; these "
-                    f"have {M}, drawn in the plane of the SVM's w")
+        self.refuse(tr("points are added, removed and dragged on data of two features; these "
+                       "have {n}, drawn in the plane of the SVM's w").format(n=M))
         return False
 
     def _edit(self, X, y, defer: bool) -> bool:
@@ -339,7 +339,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         if not self.editable():
             return False
         if len(X) >= MAX_POINTS:
-            self.refuse(f"the view holds at most {MAX_POINTS} points")
+            self.refuse(tr("the view holds at most {n} points").format(n=MAX_POINTS))
             return False
         return self._edit(np.vstack([X, [[float(x1), float(x2)]]]),
                           np.append(y, 1.0 if label > 0 else -1.0), defer)
@@ -349,7 +349,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         if not self.editable():
             return False
         if not 0 <= i < len(X) or len(X) <= 2:
-            self.refuse("keep at least two points")
+            self.refuse(tr("keep at least two points"))
             return False
         keep = np.arange(len(X)) != i
         return self._edit(X[keep], y[keep], defer)
@@ -360,7 +360,7 @@ class MarginsModel(state_model(SPEC, without=("points",), params=PARAMS)):
         if not self.editable():
             return False
         if not 0 <= i < len(X):
-            self.refuse(f"no point {i + 1}; there are {len(X)}")
+            self.refuse(tr("no point {i}; there are {n}").format(i=i + 1, n=len(X)))
             return False
         X = X.copy()
         X[i] = float(x1), float(x2)

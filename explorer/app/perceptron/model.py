@@ -23,7 +23,7 @@ from ...perceptron.race import MAX_RACERS, Race, race
 from ...perceptron.replay import SOLVER_MODULES, RunInfo, describe_run, pending_run
 from ...perceptron.trajectory import Trajectory
 from ...shared import datasets
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from ..remarks import numbered, one_line_text, same_point_text
 from ..state import Control, Field, StateSpec, arrays_of, points_of
 from ..tab_model import state_model
@@ -158,8 +158,8 @@ class PresetSpec:
     def to_query(self, values) -> str:
         return self._for(values).to_query(values)
 
-    def to_json(self, values) -> str:
-        return self._for(values).to_json(values)
+    def to_json(self, values, **kw) -> str:
+        return self._for(values).to_json(values, **kw)
 
     def _reparse(self, method, source, **kw):
         """Read twice: the data set first, then every setting with that data set's defaults
@@ -174,6 +174,9 @@ class PresetSpec:
 
     def from_json(self, text, **kw):
         return self._reparse("from_json", text, **kw)
+
+    def read_doc(self, doc, **kw):
+        return self._reparse("read_doc", doc, **kw)
 
 
 SPEC = PresetSpec(FIELDS)
@@ -246,8 +249,9 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         if not others:
             return train(X, y, rule=p["rule"], **kw), None
         if p["choose_mode"]:
-            raise ValueError("rules race on their own visiting order; 'you choose' picks the "
-                             "points for one rule: clear 'race against' or leave 'you choose'")
+            raise ValueError(tr("rules race on their own visiting order; 'you choose' picks the "
+                                "points for one rule: clear 'race against' or leave 'you "
+                                "choose'"))
         r = race(X, y, rules=[p["rule"], *others], **kw)
         return r.runs[0], r
 
@@ -255,26 +259,31 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         """Every argument of :func:`explorer.perceptron.train` the settings give but the rule."""
         w0 = list(p["w0"]) or None
         if w0 is not None and len(w0) != X.shape[1]:
-            raise ValueError(f"start w needs {X.shape[1]} numbers; got {len(w0)}")
+            raise ValueError(tr("start w needs {n} numbers; got {got}").format(n=X.shape[1],
+                                                                            got=len(w0)))
         if "rho" in RULES[p["rule"]].uses and p["eta"] * p["rho"] >= 0.5:
-            raise ValueError(f"η·ρ must be below 0.5, so that the decay 1 − 2ηρ stays positive; "
-                             f"got η = {p['eta']:g}, ρ = {p['rho']:g}")
+            raise ValueError(tr("η·ρ must be below 0.5, so that the decay 1 − 2ηρ stays "
+                                "positive; got η = {eta}, ρ = {rho}").format(
+                eta=f"{p['eta']:g}", rho=f"{p['rho']:g}"))
         kw = dict(eta=p["eta"], forget=p["forget"], rho=p["rho"],
                   fit_intercept=p["fit_intercept"], w0=w0, max_epochs=p["max_epochs"],
                   seed=p["seed"])
         if p["choose_mode"]:  # one point per click: the batch size waits until the mode ends
             if any(not 0 <= i < len(X) for i in chosen):
-                raise ValueError(f"points chosen must be numbers from 1 to {len(X)}")
+                raise ValueError(tr("points chosen must be numbers from 1 to {n}").format(
+                    n=len(X)))
             return dict(kw, order=chosen or [0], max_steps=len(chosen))
         if p["batch"] > len(X):
-            raise ValueError(f"batch size must be at most the number of points, {len(X)}; "
-                             f"got {p['batch']}")
+            raise ValueError(tr("batch size must be at most the number of points, {n}; got "
+                                "{got}").format(n=len(X), got=p["batch"]))
         if p["order"] == "custom":
             seq = p["custom_order"]
             if not seq or any(not 1 <= v <= len(X) for v in seq):
                 shown = ", ".join(map(str, seq[:8])) + (", …" if len(seq) > 8 else "")
-                raise ValueError(f"sequence must list point numbers from 1 to {len(X)}; "
-                                 f"got {shown or 'nothing'}")
+                raise ValueError(tr("sequence must list point numbers from 1 to {n}; got "
+                                    "{got}").format(n=len(X), got=shown) if shown else
+                                 tr("sequence must list point numbers from 1 to {n}; got "
+                                    "nothing").format(n=len(X)))
             order = [v - 1 for v in seq]
             order += [i for i in range(len(X)) if i not in set(order)]
         else:
@@ -292,8 +301,8 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
                 big = float(np.max(np.abs(t.weights))) if t.weights.size else 0.0
                 bmax = float(np.max(np.abs(t.biases))) if t.biases.size else 0.0
                 if not (np.isfinite(big) and np.isfinite(bmax)) or max(big, bmax) > MAX_WEIGHT:
-                    raise ValueError("these settings make the weights overflow (they grow past "
-                                     "1e100); use a smaller η or start w")
+                    raise ValueError(tr("these settings make the weights overflow (they grow "
+                                        "past 1e100); use a smaller η or start w"))
         info = pending_run(traj, X, y) if self._pending else describe_run(traj, X, y)
         return traj, info, racing
 
@@ -429,10 +438,11 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def add_point(self, x1: float, x2: float, label: int) -> bool:
         """Add a point of class ``label`` (+1 or -1); the run is recomputed from step 0."""
         if label not in (1, -1):
-            self.refuse(f"a new point's class must be +1 or -1; got {label!r}")
+            self.refuse(tr("a new point's class must be +1 or -1; got {label}").format(
+                label=repr(label)))
             return False
         if len(self.X) >= MAX_POINTS:
-            self.refuse(f"the view holds at most {MAX_POINTS} points")
+            self.refuse(tr("the view holds at most {n} points").format(n=MAX_POINTS))
             return False
         if not self._editable():
             return False
@@ -443,10 +453,10 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def remove_point(self, i: int) -> bool:
         """Remove point ``i`` (0-based); refused if it would leave no point."""
         if not 0 <= i < len(self.X):
-            self.refuse(f"there is no point {i + 1}")
+            self.refuse(tr("there is no point {i}").format(i=i + 1))
             return False
         if len(self.X) == 1:
-            self.refuse("the data must keep at least one point")
+            self.refuse(tr("the data must keep at least one point"))
             return False
         if not self._editable():
             return False
@@ -460,7 +470,7 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
     def choose(self, i: int) -> bool:
         """"You choose" mode: visit point ``i`` next, as in Koski's worked example."""
         if not self.choose_mode:
-            self.refuse("turn on 'You choose' to pick the points yourself")
+            self.refuse(tr("turn on 'You choose' to pick the points yourself"))
             return False
         return self._retrain(self.X, self.y, [*self.chosen, int(i)], edited=self.edited)
 
@@ -469,8 +479,8 @@ class PerceptronModel(state_model(SPEC, without=("points",), params=PARAMS)):
         plane of w shows more, and a click there names no point of ``R^M``); else refused."""
         if self.X.shape[1] == 2:
             return True
-        self.refuse(f"points are added and removed on data of two features; these have "
-                    f"{self.X.shape[1]}, drawn in the plane of w")
+        self.refuse(tr("points are added and removed on data of two features; these have "
+                       "{n}, drawn in the plane of w").format(n=self.X.shape[1]))
         return False
 
     def nearest_point(self, x1: float, x2: float, radius: float, *,

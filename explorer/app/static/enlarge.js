@@ -4,6 +4,8 @@
 // followers draw the scenes their presenter's page gets. The page figure's input (input.js)
 // calls these pure rules; tests/js/enlarge.test.mjs imports them in Node.
 
+import { pageWord } from "./words.js";
+
 export const ENLARGE_KEYS = ["z", "Z"];  // the panel under the pointer (or the first) large
 export const BACK_KEY = "Escape";        // every panel again (z does too)
 export const TITLE_PAD = 4;              // CSS px around a title's box that count as on it
@@ -44,6 +46,6 @@ export function clickRequest(title, enlarged) {
 // the words of a title's tooltip, for the panel under the pointer: what a click does there
 export function titleTip(title, enlarged) {
   if (!title) return "";
-  return title === enlarged ? "Click (or press z or Esc): every panel again"
-    : "Click (or press z): this panel large";
+  return title === enlarged ? pageWord("enlarge_back", "Click (or press z or Esc): every panel again")
+    : pageWord("enlarge", "Click (or press z): this panel large");
 }

@@ -5,6 +5,7 @@
 
 import { FLAG_COOKIE, FollowerModel, REDIAL_MS, TOO_FAST, decodeFrame } from "./lecture.js";
 import { PageFigure } from "./pagefigure.js";
+import { pageWord, setPageWords } from "./words.js";
 
 export class Follower {
   // `host`: {doc, base (the hall's path), figure, state, title, dark, explore: elements};
@@ -36,7 +37,8 @@ export class Follower {
       this.host.explore.setAttribute("href", this.host.base + (link || ""));
       this.host.explore.hidden = !link;
     }
-    this.host.title.textContent = title ? `Following the lecture: ${title}` : "Following the lecture";
+    this.host.title.textContent = title ? pageWord("following_title", "Following the lecture: {title}", { title })
+      : pageWord("following_lecture", "Following the lecture");
     if (fig === this.fig) return;
     if (this.figure) this.figure.destroy();
     this.figure = null;
@@ -45,7 +47,8 @@ export class Follower {
     if (!this.host.answers) this.host.answers = new Map();
     this.model = new FollowerModel({ fig, answers: this.host.answers,
       tell: (msg) => { if (this.host.send) this.host.send(JSON.stringify({ ...msg, fig })); } });
-    this.say(fig === null ? "The lecturer shows no figure just now." : "Following the lecturer's figure.");
+    this.say(fig === null ? pageWord("no_figure", "The lecturer shows no figure just now.")
+      : pageWord("following_figure", "Following the lecturer's figure."));
   }
 
   say(text) { this.host.state.textContent = text; }
@@ -56,7 +59,8 @@ export class Follower {
 export function placesText({ pages, starting, max_pages: cap }) {
   if (!cap) return "";
   const free = Math.max(0, cap - (pages | 0) - (starting | 0));
-  return free ? `${free} of ${cap} places free` : `all ${cap} places are taken just now`;
+  return free ? pageWord("places_free", "{free} of {cap} places free", { free, cap })
+    : pageWord("places_taken", "all {cap} places are taken just now", { cap });
 }
 
 function places(base, el) {
@@ -70,6 +74,8 @@ function places(base, el) {
 // connect a page's follower to the hall server, again after a lost connection
 export function follow(doc, WebSocketClass = globalThis.WebSocket) {
   const base = doc.body.dataset.base || "/";
+  // the page's own words, in the language the hall chose for it (lang=, Accept-Language)
+  try { setPageWords(JSON.parse(doc.body.dataset.words || "{}"), "follow"); } catch { /* English */ }
   const host = { doc, base, figure: doc.querySelector(".pe-follow-figure"),
     state: doc.querySelector(".pe-follow-state"), title: doc.querySelector(".pe-follow-title"),
     dark: doc.querySelector(".pe-follow-dark"), explore: doc.querySelector(".pe-follow-explore"),
@@ -91,15 +97,18 @@ export function follow(doc, WebSocketClass = globalThis.WebSocket) {
     s.binaryType = "arraybuffer";
     host.send = (text) => { if (s.readyState === 1) s.send(text); };
     s.onmessage = (ev) => { if (ev.data instanceof ArrayBuffer) follower.take(ev.data); };
-    s.onopen = () => follower.say("Waiting for the lecturer…");
+    s.onopen = () => follower.say(pageWord("waiting_lecturer", "Waiting for the lecturer…"));
     s.onclose = (ev) => {
-      if (ev.code === 4029) { follower.say(`Sorry: ${ev.reason}. Try again in a minute.`); return; }
-      if (ev.code === TOO_FAST || ev.code === 1009) {  // too many messages, or one too large
-        follower.say(`Disconnected: ${ev.reason || "this page sent a message too large"}. `
-          + "Reload the page to follow again.");
+      if (ev.code === 4029) {
+        follower.say(pageWord("sorry", "Sorry: {reason}. Try again in a minute.", { reason: ev.reason }));
         return;
       }
-      follower.say("The connection to the lecture was lost; trying again…");
+      if (ev.code === TOO_FAST || ev.code === 1009) {  // too many messages, or one too large
+        follower.say(pageWord("disconnected", "Disconnected: {reason}. Reload the page to follow again.",
+          { reason: ev.reason || pageWord("too_large", "this page sent a message too large") }));
+        return;
+      }
+      follower.say(pageWord("lost", "The connection to the lecture was lost; trying again…"));
       if (follower.figure) follower.figure.destroy();
       follower = new Follower(host);
       setTimeout(dial, REDIAL_MS);

@@ -6,6 +6,7 @@
 import { BACK_KEY, ENLARGE_KEYS, clickRequest, keyRequest, titleAt, titleTip } from "./enlarge.js";
 import { dashboardKey } from "./keys.js";
 import { KINDS } from "./kinds.js";
+import { pageWord } from "./words.js";
 import { PageFigureDrawing } from "./drawing.js";
 
 export const MARK_MS = 5000;         // pointer feedback lasts until the next scene, or this long
@@ -216,8 +217,8 @@ export class PageFigureInput extends PageFigureDrawing {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "pe-pf-btn pe-pf-view-reset";
-      b.textContent = "reset view";
-      b.title = "Turn the 3-D view back (key v); drag or Shift + arrows turn it";
+      b.textContent = pageWord("reset_view", "reset view");
+      b.title = pageWord("reset_view_tip", "Turn the 3-D view back (key v); drag or Shift + arrows turn it");
       b.addEventListener("click", () => { const q = this.turnable();
         if (q) this.setView(q, keyTurn(q.view3d, "v", false)); });
       this.figure.appendChild(b);

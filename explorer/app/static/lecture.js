@@ -11,11 +11,12 @@
 // {tally: {choice: count}, fig, id}, and passes them to its kernel.
 
 import { answerKey, followerQuestion } from "./question.js";
+import { pageWord } from "./words.js";
 
 // the model traits the page figure reads (runs.js, pagefigure.js, drawing.js, input.js)
 export const STATE_KEYS = ["scene", "below", "above", "controls", "step", "playing", "transport",
   "key_actions", "forward_keys", "name", "lecture", "show_transport", "pointer_mode",
-  "pointer_colors", "drag_tracks", "ratio", "question"];
+  "pointer_colors", "drag_tracks", "ratio", "question", "words"];
 // of those, the bytes (PNG still layers): sent as buffers, named in the header's "bin"
 export const BINARY_KEYS = new Set(["below", "above"]);
 export const FLAG_COOKIE = "pe_lecture";
@@ -114,11 +115,12 @@ export class Publisher {
     if (!this.doc) return;
     const badge = this.badge();
     badge.classList.add("pe-presenting-off");
-    const why = `Not presenting: ${reason || "refused by the server"}. `
-      + "Reload the page to present again.";
+    const why = pageWord("not_presenting", "Not presenting: {reason}. Reload the page to present again.",
+      { reason: reason || pageWord("refused", "refused by the server") });
     badge.setAttribute("title", why);
     badge.setAttribute("aria-label", why);
-    badge.replaceChildren("● ", this.word("Not presenting · "), "reload");
+    badge.replaceChildren("● ", this.word(pageWord("not_presenting_short", "Not presenting · ")),
+      pageWord("reload", "reload"));
   }
 
   // the server's word: how many follow (shown in the page's "Presenting" badge), or the room's
@@ -133,8 +135,8 @@ export class Publisher {
     const badge = this.badge();
     // "● Presenting · 3 following"; where the row is short (lecture mode on a 1024 px
     // projector) the words go and "● 3" stays (pagefigure.css)
-    badge.replaceChildren("● ", this.word("Presenting · "), String(this.followers),
-      this.word(" following"));
+    badge.replaceChildren("● ", this.word(pageWord("presenting", "Presenting · ")), String(this.followers),
+      this.word(pageWord("following", " following")));
   }
 
   tallied({ tally, fig, id, points }) {
@@ -160,8 +162,8 @@ export class Publisher {
       badge.className = "pe-presenting";
       badge.setAttribute("type", "button");
       badge.setAttribute("aria-live", "polite");
-      badge.setAttribute("title", "This page presents: students following the lecture see its "
-        + "figure. Click (or press A) to show them the address to follow, with a QR code.");
+      badge.setAttribute("title", pageWord("presenting_tip", "This page presents: students following "
+        + "the lecture see its figure. Click (or press A) to show them the address to follow, with a QR code."));
       badge.addEventListener("click", () => showAddress(this.doc));
     }
     inTopBar(this.doc, badge);
@@ -264,22 +266,22 @@ export function showAddress(doc, show) {
     box = doc.createElement("div");
     box.className = "pe-address";
     box.setAttribute("role", "dialog");
-    box.setAttribute("aria-label", "The students' address");
+    box.setAttribute("aria-label", pageWord("address", "The students' address"));
     const head = doc.createElement("p");
-    head.textContent = "Follow the lecture on your laptop or phone:";
+    head.textContent = pageWord("address_head", "Follow the lecture on your laptop or phone:");
     const link = doc.createElement("p");
     link.className = "pe-address-url";
     link.textContent = url;
     const img = doc.createElement("img");
     img.setAttribute("src", new URL("lecture/qr.svg", doc.baseURI).href);
-    img.setAttribute("alt", `QR code of ${url}`);
+    img.setAttribute("alt", pageWord("qr_alt", "QR code of {url}", { url }));
     const note = doc.createElement("p");
     note.className = "pe-address-note";
     const host = new URL(url).hostname;
     note.textContent = (host === "localhost" || host.startsWith("127.") || host === "[::1]")
-      ? "This address works on this computer only: serve the hall with --ip, or through a "
-        + "proxy (docs/serving.md), and open the presenter's address by that name."
-      : "Press A or click to close.";
+      ? pageWord("address_local", "This address works on this computer only: serve the hall with "
+        + "--ip, or through a proxy (docs/serving.md), and open the presenter's address by that name.")
+      : pageWord("address_close", "Press A or click to close.");
     box.append(head, link, img, note);
     box.addEventListener("click", () => showAddress(doc, false));
     doc.body.appendChild(box);
@@ -315,7 +317,7 @@ export function offerReturn(doc) {
   const a = doc.createElement("a");
   a.className = "pe-follow-again";
   a.setAttribute("href", new URL("follow", doc.baseURI).href);
-  a.textContent = "◀ Follow the lecture";
+  a.textContent = `◀ ${pageWord("follow_again", "Follow the lecture")}`;
   inTopBar(doc, a);
 }
 

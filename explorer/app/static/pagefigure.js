@@ -21,6 +21,7 @@ import {
   MAX_SPEED, PUSHED_WAIT_MS, RETRY_MS, SETTLE_MS, chunksFor, clampStep, controlStates, target,
   waitingWords,
 } from "./transport.js";
+import { pageWord, setPageWords } from "./words.js";
 
 let serial = 0;
 
@@ -60,6 +61,7 @@ export class PageFigure extends PageFigureRuns {
     this.playRaf = 0;
     this.settleTimer = 0;
     this.texts = { narration: null, status: null };
+    this.wordsSent = null;  // the kernel's words (words.js) and transport labels, as applied
     this.transport = {};
     this.updates = [];
     this.keys = new Map();
@@ -87,7 +89,9 @@ export class PageFigure extends PageFigureRuns {
   build() {
     const root = this.root;
     root.classList.add("pe-pagefigure");
-    const bar = el("div", "pe-pf-bar", { role: "toolbar", "aria-label": "Run controls" });
+    this.words();
+    const bar = el("div", "pe-pf-bar", { role: "toolbar" });
+    this.bar = bar;
     this.buttons = {};
     for (const [action, label, tip, css] of this.model.get("controls")) {
       const b = el("button", `pe-pf-btn ${css}`, { type: "button", title: tip });
@@ -98,12 +102,14 @@ export class PageFigure extends PageFigureRuns {
       bar.appendChild(b);
       if (action === "play") {
         this.playLabel = label;
-        const speed = el("label", "pe-pf-speed", { title: "Play speed, steps per second" });
+        const speed = el("label", "pe-pf-speed");
+        this.speedLabel = speed;
         this.speedInput = el("input", "pe-pf-speed-input", { type: "range", min: "1", max: String(MAX_SPEED),
-          step: "1", value: String(this.speed), "aria-label": "Play speed, steps per second" });
+          step: "1", value: String(this.speed) });
         this.speedOut = el("span", "pe-pf-readout");
         this.speedOut.textContent = String(this.speed);
-        speed.append("steps/s", this.speedInput, this.speedOut);
+        this.speedUnit = el("span", "pe-pf-unit");
+        speed.append(this.speedUnit, this.speedInput, this.speedOut);
         this.speedInput.addEventListener("input", () => {
           this.speed = Math.min(MAX_SPEED, Math.max(1, Number(this.speedInput.value) || 4));
           this.speedOut.textContent = String(this.speed);
@@ -114,12 +120,13 @@ export class PageFigure extends PageFigureRuns {
     const scrub = el("div", "pe-pf-scrub");
     const lab = el("label", "pe-pf-slider");
     this.slider = el("input", "pe-scrub pe-pf-slider-input", { type: "range", min: "0", max: "1",
-      step: "1", value: "0", "aria-label": "step" });
+      step: "1", value: "0" });
     this.slider.addEventListener("input", () => {
       if (this.card.waiting()) { this.slider.value = String(this.want); return; }  // see act
       this.go(Number(this.slider.value));
     });
-    lab.append("step", this.slider);
+    this.stepWord = el("span", "pe-pf-unit");
+    lab.append(this.stepWord, this.slider);
     this.where = el("span", "pe-where");
     scrub.append(lab, this.where);
     const nid = `pe-pf-narration-${this.id}-${Math.random().toString(36).slice(2, 8)}`;
@@ -130,6 +137,7 @@ export class PageFigure extends PageFigureRuns {
     this.ctx = this.canvas.getContext("2d");
     this.frame = { ctx: this.ctx, buf: this.buf, a: null, i: 0, strings: [] };
     root.append(bar, scrub, this.narration, this.figure);
+    this.label();
     // for tests: the display list of the last frame and the step drawn
     Object.defineProperty(root, "peDisplayList", { configurable: true,
       get: () => this.displayList() });
@@ -145,6 +153,48 @@ export class PageFigure extends PageFigureRuns {
     Object.defineProperty(root, "peFigureWidth", { configurable: true, get: () => this.width });
     root.peStep = -1;
     root.peDrawMs = 0;
+  }
+
+  // the kernel's dictionary of words, if new: looked up from now on; true if it or the
+  // transport's labels changed (the kernel sends both at a change of language, in one
+  // message or two)
+  words() {
+    const w = this.model.get("words") || {};
+    const sent = JSON.stringify([w, this.model.get("controls")]);
+    if (sent === this.wordsSent) return false;
+    this.wordsSent = sent;
+    setPageWords(w);
+    return true;
+  }
+
+  // the words the page writes itself, in the page's language (again after a change of it):
+  // the transport's labels and tooltips (the kernel's `controls`), the speed, the slider
+  // and the 3-D view's button; the status line is written again at the next refresh
+  label() {
+    this.bar.setAttribute("aria-label", pageWord("run_controls", "Run controls"));
+    for (const [action, label, tip] of this.model.get("controls")) {
+      const b = this.buttons[action];
+      if (!b) continue;
+      if (b.title !== tip) b.title = tip;
+      if (action === "play") this.playLabel = label;
+      else if (b.textContent !== label) b.textContent = label;
+    }
+    if (this.buttons.play) this.buttons.play.textContent = this.playLabel;
+    if (this.speedLabel) {
+      const speed = pageWord("speed", "Play speed, steps per second");
+      this.speedLabel.title = speed;
+      this.speedInput.setAttribute("aria-label", speed);
+      this.speedUnit.textContent = pageWord("steps_per_s", "steps/s");
+    }
+    const step = pageWord("step", "step");
+    this.slider.setAttribute("aria-label", step);
+    this.stepWord.textContent = step;
+    if (this.viewButton) {
+      this.viewButton.textContent = pageWord("reset_view", "reset view");
+      this.viewButton.title = pageWord("reset_view_tip",
+        "Turn the 3-D view back (key v); drag or Shift + arrows turn it");
+    }
+    this.texts.status = null;
   }
 
   bind() {
@@ -280,6 +330,10 @@ export class PageFigure extends PageFigureRuns {
 
   // ------------------------------------------------------------------ questions
   sync(initial) {
+    if (!initial && this.words()) {
+      this.label();
+      this.card.drawnKey = "";  // the question's card drawn again (showQuestion, below)
+    }
     super.sync(initial);
     this.askKeys = new Set(this.model.get("ask_keys") || []);
     this.showQuestion();
@@ -368,9 +422,9 @@ export class PageFigure extends PageFigureRuns {
     }
     for (const [action, hidden] of Object.entries(state.hidden)) if (b[action]) b[action].hidden = hidden;
     if (b.play) {
-      const label = this.playing ? "❚❚ Pause" : this.playLabel;
+      const label = this.playing ? `❚❚ ${pageWord("pause", "Pause")}` : this.playLabel;
       if (b.play.textContent !== label) b.play.textContent = label;
-      b.play.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+      b.play.setAttribute("aria-label", this.playing ? pageWord("pause", "Pause") : pageWord("play", "Play"));
     }
     this.slider.disabled = state.slider.disabled;
     if (this.slider.max !== String(state.slider.max)) this.slider.max = String(state.slider.max);
@@ -387,11 +441,11 @@ export class PageFigure extends PageFigureRuns {
     let status = "", narration = "";
     if (c) {
       const i = k - c.start;
-      status = c.status[i] || `step ${k} of ${this.n}`;
+      status = c.status[i] || pageWord("step_of", "step {k} of {n}", { k, n: this.n });
       narration = (this.staticNarration !== null ? this.staticNarration : c.narration[i] || "")
         + this.staticTail;
     } else if (this.run !== null) {
-      status = `step ${this.want} of ${this.n}`;
+      status = pageWord("step_of", "step {k} of {n}", { k: this.want, n: this.n });
     }
     if (this.transport.status_suffix) status += this.transport.status_suffix;
     const waiting = this.waiting();

@@ -4,8 +4,12 @@
 // (its title, and a small picture the kernel draws: explorer/app/preview.py).
 // The kernel gives what to show (explorer/app/playlist_ui.py presenter_info); the clock runs
 // here, with no message to the kernel. The projected page and the followers never show the
-// notes: they are in this window only. An ES module with no imports; Node's tests import it
-// (tests/js/presenter.test.mjs) and the bridge joins it before its own script.
+// notes: they are in this window only. Its words are the page's language's (words.js: the
+// bridge's `words`, sent again at a change of language). An ES module importing words.js only;
+// Node's tests import it (tests/js/presenter.test.mjs) and the bridge joins it before its own
+// script.
+
+import { pageWord, setPageWords } from "./words.js";
 
 export const PRESENTER_NAME = "pe-presenter";
 export const PRESENTER_FEATURES = "width=760,height=600";
@@ -20,7 +24,7 @@ header { display: flex; gap: 16px; align-items: baseline; flex-wrap: wrap; }
 h1 { font-size: 30px; margin: 10px 0 8px; }
 .pe-pv-notes { font-size: 24px; line-height: 1.4; white-space: pre-wrap; min-height: 4em;
   border-left: 5px solid #0072B2; padding: 6px 14px; background: #fff; }
-.pe-pv-notes:empty::before { content: "No notes for this slide."; color: #777; }
+.pe-pv-notes:empty::before { content: attr(data-empty); color: #777; }
 .pe-pv-next { margin-top: 18px; font-size: 20px; color: #333; }
 .pe-pv-next b { color: #111; }
 .pe-pv-next-image { display: block; margin-top: 8px; width: 480px; max-width: 100%;
@@ -45,10 +49,13 @@ export function presenterTexts(info) {
   const n = Number.isInteger(i.n) ? i.n : 0, k = Number.isInteger(i.k) ? i.k : 0;
   const next = i.next && typeof i.next === "object" ? i.next : null;
   return {
-    where: !n ? "No playlist yet" : k ? `Slide ${k} of ${n}` : `${n} slide${n === 1 ? "" : "s"}, none opened yet`,
+    where: !n ? pageWord("pv_none", "No playlist yet")
+      : k ? pageWord("pv_slide", "Slide {k} of {n}", { k, n })
+        : n === 1 ? pageWord("pv_slides_1", "{n} slide, none opened yet", { n })
+          : pageWord("pv_slides", "{n} slides, none opened yet", { n }),
     title: text(i.title),
     notes: text(i.notes),
-    next: next ? text(next.title) : (n && k === n ? "This is the last slide." : ""),
+    next: next ? text(next.title) : (n && k === n ? pageWord("pv_last", "This is the last slide.") : ""),
     nextWhere: next ? text(next.where) : "",
   };
 }
@@ -64,9 +71,10 @@ export function previewOf(info, preview) {
     ? info.next : null;
   if (!next || typeof next.id !== "string" || !next.id) return { src: "", note: "" };
   const p = preview && typeof preview === "object" ? preview : {};
-  if (p.id !== next.id) return { src: "", note: "Drawing the next slide…" };
+  if (p.id !== next.id) return { src: "", note: pageWord("pv_drawing", "Drawing the next slide…") };
   if (typeof p.src === "string" && PICTURE.test(p.src)) return { src: p.src, note: "" };
-  return { src: "", note: typeof p.reason === "string" && p.reason ? p.reason : "No picture of this slide." };
+  return { src: "", note: typeof p.reason === "string" && p.reason ? p.reason
+    : pageWord("pv_no_picture", "No picture of this slide.") };
 }
 
 // The shipped Chinese font's @font-face rules of the document `doc` (the dashboard's style
@@ -94,7 +102,6 @@ export class PresenterView {
     this.now = now;
     this.start = now();
     const d = win.document;
-    d.title = "Presenter view · Perceptron Explorer";
     const style = d.createElement("style");
     style.textContent = PRESENTER_CSS + "\n"
       + shippedFontFaces(typeof document === "undefined" ? null : document);
@@ -111,25 +118,36 @@ export class PresenterView {
     this.where = el("span", "pe-pv-where", head);
     this.clock = el("span", "pe-pv-clock", head, "0:00");
     this.clock.setAttribute("role", "timer");
-    this.clock.setAttribute("aria-label", "Time since the lecture began");
-    const restart = el("button", "pe-pv-restart", head, "Restart clock");
+    const restart = this.restart = el("button", "pe-pv-restart", head);
     restart.addEventListener("click", () => { this.start = this.now(); this.tick(); });
     this.title = el("h1", "pe-pv-title", d.body);
     this.notes = el("div", "pe-pv-notes", d.body);
     const next = el("section", "pe-pv-next", d.body);
-    el("b", "", next, "Next: ");
+    this.nextWord = el("b", "", next);
     this.next = el("span", "pe-pv-next-title", next);
     el("span", "", next, " ");
     this.nextWhere = el("span", "pe-pv-next-where", next);
     this.nextImage = el("img", "pe-pv-next-image", next);
-    this.nextImage.setAttribute("alt", "The next slide");
     this.nextImage.hidden = true;
     this.nextNote = el("span", "pe-pv-next-note", next);
+    this.label();
+  }
+
+  // the view's own words, in the page's language (again at each show: it may have changed)
+  label() {
+    this.win.document.title = pageWord("pv_title", "Presenter view · Perceptron Explorer");
+    this.clock.setAttribute("aria-label", pageWord("pv_clock", "Time since the lecture began"));
+    this.restart.textContent = pageWord("pv_restart", "Restart clock");
+    this.nextWord.textContent = pageWord("pv_next", "Next: ");
+    this.nextImage.setAttribute("alt", pageWord("pv_next_alt", "The next slide"));
+    this.notes.dataset.empty = pageWord("pv_no_notes", "No notes for this slide.");
   }
 
   get open() { return !!this.win && !this.win.closed; }
 
-  show(info, preview) {
+  // `words`: the page's dictionary of words (the bridge's; none: as before)
+  show(info, preview, words) {
+    if (words !== undefined) { setPageWords(words); this.label(); }
     const t = presenterTexts(info);
     const p = previewOf(info, preview);
     if (p.src) {

@@ -16,6 +16,7 @@
 // as a dot over the plane (at the reveal: every answer's dot, and the old boundary dashed).
 
 import { drawPlaces, isPlace, placeGeometry, roundPlace, sweptOver } from "./place.js";
+import { pageWord } from "./words.js";
 
 export const SKETCH_PX = 170;     // the card's drawing of a labelling, CSS px a side
 const SHORT_PX = 420;             // a figure shorter than this gets the card's smaller type
@@ -34,9 +35,10 @@ export function cardView(q) {
   if (q.kind === "point") return point ? placeView(q, point, revealed, follower, label) : null;
   let verdict = "";
   if (revealed) {
-    verdict = q.verdict === "right" ? `Right: ${label(q.truth)}.`
-      : q.verdict === "wrong" ? `Not this time: the answer is ${label(q.truth)}.`
-        : `The answer: ${label(q.truth)}.`;
+    const truth = { answer: label(q.truth) };
+    verdict = q.verdict === "right" ? pageWord("q_right", "Right: {answer}.", truth)
+      : q.verdict === "wrong" ? pageWord("q_wrong", "Not this time: the answer is {answer}.", truth)
+        : pageWord("q_told", "The answer: {answer}.", truth);
   }
   return {
     id: q.id,
@@ -48,9 +50,10 @@ export function cardView(q) {
     answers: answers > mine ? answers : 0,
     revealed,
     prompt: revealed ? "" : follower
-      ? (q.answer ? "You may change your answer until the lecturer reveals."
-        : "Tap your answer; the lecturer reveals.")
-      : q.answer ? "You may change your answer, then Reveal." : "Answer, then Reveal.",
+      ? (q.answer ? pageWord("q_change_follower", "You may change your answer until the lecturer reveals.")
+        : pageWord("q_tap", "Tap your answer; the lecturer reveals."))
+      : q.answer ? pageWord("q_change", "You may change your answer, then Reveal.")
+        : pageWord("q_answer", "Answer, then Reveal."),
     // the card's own buttons below the answers (none for a follower: the presenter's)
     actions: follower ? [] : revealed ? ["close"] : ["reveal", "close"],
     follower,
@@ -72,11 +75,12 @@ function placeView(q, point, revealed, follower, label) {
   const choices = Array.isArray(q.choices) ? q.choices.filter((c) => Array.isArray(c)) : [];
   let verdict = "";
   if (revealed) {
-    verdict = q.verdict === "right" ? "Right: the boundary swept over your place."
-      : q.verdict === "wrong" ? "Not this time: the boundary did not sweep over your place."
-        : `The boundary swept over ${Math.max(0, tally[q.truth] | 0)} of ${count} place${count === 1 ? "" : "s"}.`;
+    const swept = { k: Math.max(0, tally[q.truth] | 0), n: count };
+    verdict = q.verdict === "right" ? pageWord("q_place_right", "Right: the boundary swept over your place.")
+      : q.verdict === "wrong" ? pageWord("q_place_wrong", "Not this time: the boundary did not sweep over your place.")
+        : count === 1 ? pageWord("q_swept_1", "The boundary swept over {k} of {n} place.", swept)
+          : pageWord("q_swept", "The boundary swept over {k} of {n} places.", swept);
   }
-  const where = follower ? "Tap" : "Click";
   return {
     id: q.id, words: String(q.words || ""), detail: String(q.detail || ""),
     buttons: revealed && count ? choices.map(([key, text]) => ({ key, label: String(text), pressed: false,
@@ -84,10 +88,10 @@ function placeView(q, point, revealed, follower, label) {
     answers: count > (mine ? 1 : 0) || (revealed && count) ? count : 0,
     revealed,
     prompt: revealed ? "" : mine
-      ? (follower ? "Your dot is on the plane: tap elsewhere to move it until the lecturer reveals."
-        : "Your dot is on the plane: click elsewhere to move it, then Reveal.")
-      : follower ? `${where} a place on the data plane; the lecturer reveals.`
-        : `${where} a place on the data plane, then Reveal.`,
+      ? (follower ? pageWord("q_dot_follower", "Your dot is on the plane: tap elsewhere to move it until the lecturer reveals.")
+        : pageWord("q_dot", "Your dot is on the plane: click elsewhere to move it, then Reveal."))
+      : follower ? pageWord("q_tap_place", "Tap a place on the data plane; the lecturer reveals.")
+        : pageWord("q_click_place", "Click a place on the data plane, then Reveal."),
     actions: follower ? [] : revealed ? ["close"] : ["reveal", "close"],
     follower, verdict, right: revealed ? q.verdict || "" : "",
     explain: revealed ? String(q.explain || "") : "", hide: [], sketch: null,
@@ -175,7 +179,8 @@ function sketchCanvas(doc, sketch, px) {
   c.style.width = `${side}px`;
   c.style.height = `${side}px`;
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", "The labelling asked about: +1 discs, −1 squares, numbered");
+  c.setAttribute("aria-label", pageWord("q_sketch",
+    "The labelling asked about: +1 discs, −1 squares, numbered"));
   const ctx = c.getContext("2d");
   if (!ctx) return c;
   const { points, line } = sketchGeometry(sketch, px);
@@ -238,7 +243,7 @@ export class QuestionCard {
     for (const name of v.hide) {
       const p = panels.get(name);
       if (!p) continue;
-      const veil = qEl(this.doc, "div", "pe-q-veil", "Hidden until the reveal");
+      const veil = qEl(this.doc, "div", "pe-q-veil", pageWord("q_hidden", "Hidden until the reveal"));
       Object.assign(veil.style, { left: `${at[0] + p.x * scale}px`, top: `${at[1] + p.y * scale}px`,
         width: `${p.w * scale}px`, height: `${p.h * scale}px` });
       veils.push(veil);
@@ -295,7 +300,9 @@ export class QuestionCard {
       card.appendChild(body);
     } else card.appendChild(row);
     if (v.answers) {
-      card.appendChild(qEl(doc, "div", "pe-q-count", `${v.answers} answer${v.answers === 1 ? "" : "s"}`));
+      card.appendChild(qEl(doc, "div", "pe-q-count", v.answers === 1
+        ? pageWord("q_answers_1", "{n} answer", { n: v.answers })
+        : pageWord("q_answers", "{n} answers", { n: v.answers })));
     }
     if (v.revealed) {
       card.append(qEl(doc, "div", `pe-q-verdict pe-q-${v.right || "told"}`, v.verdict),
@@ -305,9 +312,10 @@ export class QuestionCard {
     }
     if (!v.actions.length) return card;
     const foot = qEl(doc, "div", "pe-q-foot");
-    const words = { reveal: ["Reveal", "Take the step and show the answer"],
-      close: v.revealed ? ["Close", "Close the question (Esc)"]
-        : ["Withdraw", "Close the question unanswered (Esc)"] };
+    const words = { reveal: [pageWord("q_reveal", "Reveal"),
+      pageWord("q_reveal_tip", "Take the step and show the answer")],
+    close: v.revealed ? [pageWord("q_close", "Close"), pageWord("q_close_tip", "Close the question (Esc)")]
+      : [pageWord("q_withdraw", "Withdraw"), pageWord("q_withdraw_tip", "Close the question unanswered (Esc)")] };
     for (const type of v.actions) {
       const [text, tip] = words[type];
       const b = qEl(doc, "button", `pe-q-${type}`, text);

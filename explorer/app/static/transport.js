@@ -1,6 +1,8 @@
 // The page figure's transport as pure functions (pagefigure.js runs them on its state): where
 // each button goes, which buttons are off or hidden, which chunks a step needs, and what the
-// status line says while the page waits for a chunk. No DOM, no imports.
+// status line says while the page waits for a chunk (its words: words.js). No DOM.
+
+import { pageWord } from "./words.js";
 
 export const SETTLE_MS = 150;        // a step unchanged this long is "settled": the kernel learns it
 export const PUSHED_WAIT_MS = 1500;  // a chunk the kernel said it pushed, asked for if it has not come
@@ -61,5 +63,6 @@ export function chunksFor(k, C, n) {
 // the status line's words while the page waits for the chunk of step `next`
 export function waitingWords(next, C, n) {
   const c0 = Math.floor(next / C) * C;
-  return ` · waiting for steps ${c0}–${Math.min(c0 + C - 1, n)} from the kernel…`;
+  return pageWord("waiting", " · waiting for steps {first}–{last} from the kernel…",
+    { first: c0, last: Math.min(c0 + C - 1, n) });
 }

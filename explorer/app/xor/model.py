@@ -12,7 +12,7 @@ from __future__ import annotations
 from traitlets import Instance
 
 from ... import xor
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from ..handoff import Handoff
 from ..state import Control, Field, StateSpec
 from ..tab_model import state_model
@@ -124,7 +124,7 @@ class XorModel(state_model(SPEC, params=PARAMS)):
         """Open function ``code`` (0..15) in the Cycling view at step 0; ``None`` (an empty
         selection) is refused with a message."""
         if code is None or code == "":
-            self.refuse("choose a function in the list first", kept="settings")
+            self.refuse(tr("choose a function in the list first"), kept="settings")
             return False
         return self.update(function=code, view="cycling")
 
@@ -133,8 +133,8 @@ class XorModel(state_model(SPEC, params=PARAMS)):
         (None, with a refusal, when the function has one class only: that tab needs both)."""
         sc = self.scene
         if len(set(sc.y.tolist())) < 2:
-            self.refuse(f"{xor.function(self.function).name} has one class only; "
-                        "the Perceptron tab needs points of both classes")
+            self.refuse(tr("{name} has one class only; the Perceptron tab needs points of both "
+                           "classes").format(name=xor.function(self.function).name))
             return None
         return Handoff(tab="perceptron", X=sc.X, y=sc.y, settings={
             "eta": float(self.eta), "rule": "pocket", "fit_intercept": True})

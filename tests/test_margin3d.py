@@ -207,3 +207,27 @@ def test_matplotlib_draws_what_the_page_is_sent_at_any_angle():
                 want, got = xy[np.isfinite(xy).all(axis=1)], art.get_offsets()
             assert len(want) > 0 or name in ("m3_target",), name
             np.testing.assert_allclose(np.asarray(got, float), want, atol=1e-4, err_msg=name)
+
+
+@pytest.mark.parametrize("code", ["de", "zh"])
+def test_the_3d_view_speaks_the_page_s_language(code):
+    """Title, legend and its title in the catalog's words (English keys differ), numbers in."""
+    from explorer.shared import i18n
+    from explorer.shared.i18n import tr
+
+    X, y = _iris3()
+    with i18n.using(code):
+        f, cmp = _figure(X, y)
+        title = f.solid.ax.get_title("left")
+        labels = [label for _, label in f.solid._entries]
+        want_title = tr("{which}, {turn}").format(which=tr("Hard margin"),
+                                                  turn=tr("in 3-D: drag to turn"))
+        want_plane = tr("max-margin plane f = 0")
+        want_sv = tr("support vectors, ring ∝ αᵢ")
+    assert title == want_title != "Hard margin, in 3-D: drag to turn"
+    assert want_plane in labels and want_plane != "max-margin plane f = 0"
+    assert want_sv in labels
+    with i18n.using("en"):
+        f, _ = _figure(X, y)
+    assert f.solid.ax.get_title("left") == "Hard margin, in 3-D: drag to turn"
+    assert "max-margin plane f = 0" in [label for _, label in f.solid._entries]

@@ -35,6 +35,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from ..margins import MarginComparison, SGDProgress
+from ..shared.i18n import N_, tr, tr_n
 from ..shared.number_format import number_text
 from . import style as S
 from . import tracks as T
@@ -65,7 +66,7 @@ SVM_COLOR = S.LINE
 PERC, SGD, SLACK = S.KEPT, S.UPDATE, S.TRIGGER
 SLAB = "#000000"
 #: The words under the title that say how to turn the view.
-TURN = "in 3-D: drag to turn"
+TURN = N_("in 3-D: drag to turn")
 #: Track name -> the artist attribute that draws it (the static data tracks first).
 TRACKS = ("m3_box", "m3_slab", "m3_band_lo", "m3_band_hi", "m3_line", "m3_pos", "m3_neg",
           "m3_slacks", "m3_slack_ends", "m3_rings", "m3_perc", "m3_target")
@@ -111,7 +112,7 @@ class Margin3D:
 
     def __init__(self, ax):
         self.ax = ax
-        S.style_axes(ax, title="Margins", xlabel="", ylabel="")
+        S.style_axes(ax, title=tr("Margins"), xlabel="", ylabel="")
         ax.set_aspect("equal", adjustable="box")
         ax.set_anchor("N")
         hide_frame(ax)
@@ -158,12 +159,14 @@ class Margin3D:
         self._shown = {}
         parts = self.still_parts(cmp, sgd)
         self._entries = self._legend_entries(cmp, sgd, parts)
-        self._legend_title = legend_title(cmp) + (
-            "\nevery distance exact; drag, Shift + arrows turn, v resets")
+        self._legend_title = legend_title(cmp) + "\n" + tr(
+            "every distance exact; drag, Shift + arrows turn, v resets")
         fit = cmp.svm
-        which = ("No hard margin: not separable" if fit is None else
-                 "Hard margin" if cmp.hard else f"Soft margin, C = {number_text(cmp.C)}")
-        self.ax.set_title(f"{which}, {TURN}", fontsize=S.TITLE_SIZE, loc="left")
+        which = (tr("No hard margin: not separable") if fit is None else
+                 tr("Hard margin") if cmp.hard else
+                 tr("Soft margin, C = {C}").format(C=number_text(cmp.C)))
+        self.ax.set_title(tr("{which}, {turn}").format(which=which, turn=tr(TURN)),
+                          fontsize=S.TITLE_SIZE, loc="left")
         self.set_view(self.azim, self.elev)
         self.apply(parts)
 
@@ -208,32 +211,34 @@ class Margin3D:
         return {"xyz": EMPTY3.copy() if w is None else _outline(w, b, self.lo, self.hi)}
 
     def _legend_entries(self, cmp, sgd, parts) -> list:
-        entries = [((self.pos, self.neg), "class +1 / −1")]
+        entries = [((self.pos, self.neg), tr("class +1 / −1"))]
         fit = cmp.svm
         if fit is not None and np.any(fit.w):
             key = Patch(facecolor=to_rgba(SVM_COLOR, 0.16), edgecolor=SVM_COLOR, lw=1.6)
-            entries.append((key, "max-margin plane f = 0" if cmp.hard else "SVM plane f = 0"))
+            entries.append((key, tr("max-margin plane f = 0") if cmp.hard else tr("SVM plane f = 0")))
             slab = Patch(facecolor=to_rgba(SLAB, 0.16), edgecolor=SVM_COLOR, ls=(0, (4, 3)))
-            out = "" if len(parts["m3_band_lo"]["xyz"]) and len(parts["m3_band_hi"]["xyz"]) \
-                else " (beyond the box)"
-            entries.append((slab, f"margin planes f = ±1{out}: 1/‖w‖ = "
-                                  f"{number_text(cmp.svm_margin)}"))
+            inside = len(parts["m3_band_lo"]["xyz"]) and len(parts["m3_band_hi"]["xyz"])
+            words = (tr("margin planes f = ±1: 1/‖w‖ = {m}") if inside else
+                     tr("margin planes f = ±1 (beyond the box): 1/‖w‖ = {m}"))
+            entries.append((slab, words.format(m=number_text(cmp.svm_margin))))
             entries.append((Line2D([], [], ls="none", marker="o", ms=11, mfc="none", mec=SVM_COLOR,
-                                   mew=1.8), "support vectors, ring ∝ αᵢ"))
+                                   mew=1.8), tr("support vectors, ring ∝ αᵢ")))
         elif fit is not None:
-            entries.append((Patch(facecolor="none", edgecolor="none"), "SVM: w = 0, no plane"))
+            entries.append((Patch(facecolor="none", edgecolor="none"), tr("SVM: w = 0, no plane")))
         else:
             entries.append((Patch(facecolor="none", edgecolor="none"),
-                            "no hard margin (hulls: 2-D data only)"))
+                            tr("no hard margin (hulls: 2-D data only)")))
         if len(cmp.slack_index):
-            entries.append((self.slacks, f"slack sᵢ/‖w‖: Σsᵢ = {number_text(cmp.hinge_total)}"))
+            entries.append((self.slacks, tr("slack sᵢ/‖w‖: Σsᵢ = {total}").format(
+                total=number_text(cmp.hinge_total))))
         m = cmp.perceptron_margin
-        entries.append((self.perc, "perceptron: w = 0, no plane" if m is None else
-                        f"perceptron's plane: margin {number_text(m)}" if m > 0 else
-                        f"perceptron's plane: {cmp.perceptron_errors} wrong"))
+        entries.append((self.perc, tr("perceptron: w = 0, no plane") if m is None else
+                        tr("perceptron's plane: margin {m}").format(m=number_text(m)) if m > 0
+                        else tr_n("perceptron's plane: {n} wrong", "perceptron's plane: {n} wrong",
+                                  cmp.perceptron_errors).format(n=cmp.perceptron_errors)))
         if sgd is not None:
-            entries.append((self.sgd, "SGD iterate (61.22)"))
-            entries.append((self.target, f"SGD's limit: C = {number_text(sgd.C)}"))
+            entries.append((self.sgd, tr("SGD iterate (61.22)")))
+            entries.append((self.target, tr("SGD's limit: C = {C}").format(C=number_text(sgd.C))))
         return entries
 
     def build_legend(self, ncol: int, where: str = "below"):

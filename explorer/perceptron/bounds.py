@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..shared.i18n import tr
 from ..shared.validation import (
     as_features,
     check_bool,
@@ -398,15 +399,16 @@ def why_no_bound(rule: str, *, forget: float = 1.0, fit_intercept: bool = True, 
     """
     spec = get_rule(rule)
     if not fit_intercept and float(b0) != 0:
-        return "the bounds need b = 0 when the offset is not learned"
+        return tr("the bounds need b = 0 when the offset is not learned")
     if check_int(batch_size, name="batch_size", minimum=1) > 1:
-        return (f"the sources prove mistake bounds for one point per step, not for "
-                f"mini-batches of {batch_size}")
+        return tr("the sources prove mistake bounds for one point per step, not for "
+                  "mini-batches of {n}").format(n=batch_size)
     if not spec.convergence:
-        return (f"the sources give no mistake bound for {spec.title}"
-                + (", from any start" if shifted else ""))
+        return (tr("the sources give no mistake bound for {rule}, from any start") if shifted
+                else tr("the sources give no mistake bound for {rule}")).format(
+            rule=tr(spec.title))
     if spec.name == "margin" and forget != 1.0:
-        return "the bound needs forgetting rate 1"
+        return tr("the bound needs forgetting rate 1")
     return ""
 
 

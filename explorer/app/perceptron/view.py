@@ -16,7 +16,7 @@ import ipywidgets as W
 import numpy as np
 
 from ...perceptron import RULES
-from ...perceptron.replay import SOLVER_MODULES
+from ...perceptron.replay import SOLVER_MODULES, status_text
 from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
 from ...shared.i18n import N_
@@ -55,10 +55,6 @@ class _Click:
 
     def __init__(self, x: float, y: float):
         self.xdata, self.ydata = float(x), float(y)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class PerceptronView(TabView):
@@ -291,12 +287,8 @@ class PerceptronView(TabView):
         m = self.model
         if m.racing is not None:
             return self._race_figure.status_text(k)
-        u = m.trajectory.updates_until(min(k, m.trajectory.n_steps))
-        c = m.info.cycle
-        loop = (f" · weights repeat: period {c.length} from step {c.start_step}"
-                if c is not None and c.found else "")
-        return (f"step {k} of {m.trajectory.n_steps} · {_plural(u, 'update')} · "
-                f"{_plural(len(m.X), 'point')}{' (edited)' if m.edited else ''}{loop}")
+        return status_text(m.trajectory, k, n_points=len(m.X), cycle=m.info.cycle,
+                           edited=m.edited)
 
     def _on_message(self, change=None):
         text = self.model.message

@@ -246,3 +246,29 @@ def test_a_tab_not_shown_speaks_the_new_language_when_shown_again():
     text, status, titles = _page_words(perceptron)
     assert text.startswith("Schritt 1, Punkt") and status.startswith("Schritt 1 von")
     assert "Gewichtsraum" in titles
+
+
+def test_a_scene_made_in_another_language_sets_the_figure_s_words_again(koski):
+    """The mechanism every page figure shares (PageFigure.scene -> relabel): a figure made in
+    English describes its next scene in Swedish, panel headings and chunks alike; and in
+    English again, the same words as before."""
+    from explorer.plots import PerceptronFigure
+
+    ds, traj = koski
+    fig = PerceptronFigure()
+    fig.set_run(traj, ds.X, ds.y, describe_run(traj, ds.X, ds.y))
+    scene = fig.scene(width=1040, height=544)
+    headings = {p.name: p.heading for p in scene.panels}
+    chunk = fig.chunk(0)
+    assert headings["weights"] == "Weight space" and chunk.narration[1].startswith("Step 1,")
+    with i18n.using("sv"):
+        sv = fig.scene(width=1040, height=544)
+        sv_chunk = fig.chunk(0)
+    assert {p.name: p.heading for p in sv.panels} == {
+        "plane": "Dataplan", "weights": "Viktrum", "mistakes": "Uppdateringar hittills",
+        "proof": "Konvergensbevis"}
+    assert sv_chunk.narration[1].startswith("Steg 1, punkt 5 (2; −2)")
+    assert sv_chunk.status[1] == "steg 1 av 12 · 1 uppdatering · 6 punkter"
+    again = fig.scene(width=1040, height=544)
+    assert {p.name: p.heading for p in again.panels} == headings
+    assert fig.chunk(0).narration == chunk.narration and fig.chunk(0).status == chunk.status

@@ -47,6 +47,7 @@ check each one's artists against its chunks.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import numpy as np
@@ -103,6 +104,14 @@ class PageFigure(LiveFigure):
         super().__init_subclass__(**kwargs)
         if "__init__" in vars(cls):  # a figure, not one of its mixins
             FIGURES[cls.__name__] = cls
+            made = cls.__init__
+
+            @functools.wraps(made)
+            def __init__(self, *args, **kw):
+                made(self, *args, **kw)
+                self._language = i18n.language()  # the language its words were made in
+
+            cls.__init__ = __init__
 
     # ------------------------------------------------------------------ declared
     def take_run(self, run) -> None:
@@ -224,9 +233,7 @@ class PageFigure(LiveFigure):
         is the data a figure's scene is made with, if any (:meth:`take_run`)."""
         self.take_run(run)
         if self._language != i18n.language():  # words in the language now (issue 35)
-            if self._language is not None:
-                self.relabel()
-            self._language = i18n.language()
+            self.relabel()
         if self._laid_large is not None:  # the last scene's enlargement: the layout is redone
             E.put_back(self._laid_large)
             self._laid_large = None

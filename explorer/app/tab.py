@@ -25,7 +25,8 @@ import html
 import ipywidgets as W
 import traitlets as T
 
-from ..shared.i18n import N_
+from ..shared.i18n import N_, tr
+from . import labels
 from .controls import FieldControls
 from .export import ExportPanel, file_stem
 from .handoff import Handoff
@@ -82,11 +83,12 @@ class TabView(FieldControls, W.VBox):
         crowded; short words, so that it shares the row of the controls used in class. Made
         when first asked for (a view puts it in that row, after ``self.paged``)."""
         if self._side_choice is None:
-            choice = W.ToggleButtons(description="Show", options=[("", 0)], value=0,
+            choice = W.ToggleButtons(options=[("", 0)], value=0,
                                      tooltips=[""],
                                      style={"button_width": "auto",
                                             "description_width": "auto"},
                                      layout=W.Layout(width="auto", display="none"))
+            labels.label(choice, description=N_("Show"))
             choice.add_class("pe-side-choice")
             choice.observe(self._on_side_choice, names="value")
             self._side_choice = choice
@@ -105,8 +107,9 @@ class TabView(FieldControls, W.VBox):
                 options = [(name, i) for i, name in enumerate(names)]
                 if [tuple(o) for o in choice.options] != options:
                     choice.options = options
-                    choice.tooltips = [f"{name} beside the plane (the figure has room for one "
-                                       f"row of side panels)" for name in names]
+                    choice.tooltips = [tr("{name} beside the plane (the figure has room for one "
+                                          "row of side panels)").format(name=name)
+                                       for name in names]
                 choice.value = min(int(figure.focus), len(names) - 1)
             choice.layout.display = "" if names else "none"
         finally:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..shared.i18n import tr
+from ..shared.i18n import N_, tr
 from ..shared.validation import (
     as_features,
     check_bool,
@@ -381,7 +381,7 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                          formula, source, g, radius(Xh),
                          "on augmented points (x, 1)" if fit_intercept else "")
     except NotSeparableError:
-        return Bound(None, "—", "", None, None, "the data are not linearly separable")
+        return Bound(None, "—", "", None, None, N_("the data are not linearly separable"))
     raise AssertionError(f"{spec.name} declares a convergence source ({spec.convergence}) but "
                          "mistake_bound has no bound for it")
 

@@ -272,3 +272,34 @@ def test_a_scene_made_in_another_language_sets_the_figure_s_words_again(koski):
     again = fig.scene(width=1040, height=544)
     assert {p.name: p.heading for p in again.panels} == headings
     assert fig.chunk(0).narration == chunk.narration and fig.chunk(0).status == chunk.status
+
+
+@pytest.mark.parametrize("name, settings", [
+    ("koski", dict(eta=0.2, w0=[1, 0.5])), ("xor", dict(max_epochs=2, batch_size=2)),
+    ("separable", dict(rule="pocket", max_epochs=2)), ("and", dict(fit_intercept=False))])
+def test_the_pseudo_language_reaches_every_word_of_the_perceptron_figure(name, settings):
+    """In the pseudo-language every word of the figure (headings, axis labels, legends, notes)
+    and of the narration and status lines is the catalogs' (pseudo-translated); what is left
+    is mathematics (w, η·y·x, ⟨w*, w_u⟩), with no English word in it."""
+    import re
+
+    from explorer.plots import PerceptronFigure
+
+    ds = datasets.load(name)
+    traj = train(ds.X, ds.y, **settings)
+    info = describe_run(traj, ds.X, ds.y)
+    with i18n.using("qps"):
+        fig = PerceptronFigure()
+        fig.set_run(traj, ds.X, ds.y, info)
+        fig.fit(1040, 544)
+        fig.show(traj.n_steps)
+        lines = [fig.frame(k).text for k in (0, 1, traj.n_steps)]
+        lines += [fig.status(k) for k in (0, traj.n_steps)]
+    def outside(text: str) -> str:  # what is left outside every translated ⟦…⟧
+        while (shorter := re.sub("⟦[^⟦⟧]*⟧", "", text)) != text:
+            text = shorter
+        return text
+
+    left = [outside(w) for w in _words(fig.fig) + lines]
+    english = [w for w in left if re.search("[A-Za-z]{3}", w)]
+    assert english == []

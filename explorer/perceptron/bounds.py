@@ -40,10 +40,12 @@ __all__ = [
 
 #: The rules whose convergence the sources prove (:attr:`explorer.perceptron.rules.Rule.convergence`).
 SHIFTED_RULES = tuple(name for name, rule in RULES.items() if rule.convergence)
-SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
+SHIFTED_SOURCE = N_("Sayed, Lemma 60.1, from w₀")  # translated where shown
 #: With an offset, from 0, the classic rule's bound is both Novikoff's ``H^2 / gamma^2`` (Sayed,
 #: Lemma 60.1) and Cornwell's ``(R B)^2`` (``R = H``, ``B = 1 / gamma``): one number, two sources
 #: (``docs/mathematics.md#cornwell-bound``).
+#: The head of the shifted bound's formula (translated where shown).
+FROM_START = N_("from w₀")
 CORNWELL_FORMULA = "H² / γ² = (RB)²"
 CORNWELL_SOURCE = "Sayed, Lemma 60.1 (Novikoff); Cornwell (2025)"
 
@@ -358,7 +360,7 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                                          fit_intercept=fit_intercept, w_star=w_star,
                                          b_star=b_star)
             grow = "u(2η + η²H²)" if spec.name == "margin" else "uη²H²"
-            return Bound(value, f"from w₀: root of (a + uηγ)² = c + {grow}", SHIFTED_SOURCE, g, H,
+            return Bound(value, f"{FROM_START}: root of (a + uηγ)² = c + {grow}", SHIFTED_SOURCE, g, H,
                          "a = ⟨w*, w̃₀⟩, c = ‖w̃₀‖²")
         if spec.name in ("classic", "pocket", "averaged"):
             Xh = augment(Xa) if fit_intercept else Xa

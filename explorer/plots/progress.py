@@ -103,6 +103,7 @@ class MistakeProgress:
         if bound is not None and bound.value is not None:
             self.bound.set_data([0, right], [bound.value, bound.value])
             head = bound.formula.rpartition(": ")[0]
+            head = tr(head) if head else head  # gettext's "" is the catalog's header
             text = _lines(tr("solid: {so_far}").format(so_far=tr(S.SO_FAR)), wrap)
             text += _lines(tr("bound (dashed) = {value}").format(
                 value=number_text(bound.value, digits=4)), wrap)
@@ -111,7 +112,7 @@ class MistakeProgress:
             else:  # a long equation is the crossing the proof panel draws: say so, briefly
                 text += _lines(tr("{head}: where the proof's lines cross").format(head=head)
                                if head else tr("where the proof's lines cross"), wrap)
-            text += _lines(bound.source, wrap)
+            text += _lines(tr(bound.source) if bound.source else "", wrap)
             if bound.value < 1e6:
                 top = max(top, bound.value)
         else:

@@ -329,7 +329,7 @@ def outlook_text(traj: Trajectory, *, separable: bool | None = None, certificate
                         "most {n} update in all ({source}).",
                         "The data are linearly separable, so a longer run would converge: at "
                         "most {n} updates in all ({source}).", most).format(
-                n=most, source=bound.source)
+                n=most, source=tr(bound.source))
         return tr("The data are linearly separable, so a longer run would converge "
                   "({source}).").format(source=source)
     return tr("If the data are linearly separable a longer run converges ({source}); if they "

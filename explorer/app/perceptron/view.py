@@ -19,7 +19,7 @@ from ...perceptron import RULES
 from ...perceptron.replay import SOLVER_MODULES, status_text
 from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from .. import datachoice, labels
 from ..controls import ChoiceChecks
 from ..export import ExportPanel, export_section, file_stem
@@ -482,8 +482,9 @@ class PerceptronView(TabView):
         f.set_race(m.racing)
         f.edited, f.info = m.edited, m.info
         n, title = m.n_steps, self._title()
-        return TabFrames(f, n_steps=n, title=title, heading=f"Perceptron race · {title}",
-                         caption=lambda k: f"step {k} of {n}")
+        return TabFrames(f, n_steps=n, title=title,
+                         heading=tr("Perceptron race · {settings}").format(settings=title),
+                         caption=lambda k: tr("step {k} of {n}").format(k=k, n=n))
 
     # ------------------------------------------------------------------ for tests
     def drawn_line(self) -> np.ndarray:

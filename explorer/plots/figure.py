@@ -169,6 +169,19 @@ class PerceptronFigure(PageFigure):
             focus=self.focus, legend=legend if where == "beside" else None)
         room.place_planes(fig, [plane.ax], side=side, top=top)
         self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
+        self._fit_titles()
+
+    def _fit_titles(self) -> None:
+        """Each side panel's heading within its column, up to the next panel on its right or
+        the figure's edge (:func:`explorer.plots.live.fit_title`): a heading that is longer in
+        another language, or at lecture mode's type scale, never runs out of the figure."""
+        shown = [p.ax for p in self.panels[1:] if p.ax.get_visible()]
+        boxes = [ax.get_position() for ax in shown]
+        width = self.fig.bbox.width
+        for ax, pos in zip(shown, boxes, strict=True):
+            right = min([b.x0 for b in boxes if b.x0 > pos.x0 + 1e-6 and b.y0 < pos.y1
+                         and b.y1 > pos.y0] + [1.0])
+            live.fit_title(ax, size=S.TITLE_SIZE, width=(right - pos.x0) * width - 4)
 
     def _legend_in(self, where: str, width: float):
         """The plane's legend ``where`` ("below" or "beside" the plane) in the fewest rows

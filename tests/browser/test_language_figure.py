@@ -44,7 +44,7 @@ def test_the_menu_redraws_the_figure_in_swedish_at_the_same_step(page, dashboard
     swedish = _words(page)
     assert swedish["run"] > english["run"], swedish  # a new scene, drawn again
     assert swedish["where"].startswith("steg 3 av"), swedish  # the same step
-    assert swedish["weights"] == "Viktrum" and swedish["mistakes"] == "Uppdateringar hittills"
+    assert swedish["weights"] == "Viktrum" and swedish["mistakes"] == "Uppdateringar"
     margin = swedish["narration"].split("y·f(x) = ")[1].split(" ")[0]
     assert "," in margin and "." not in margin, swedish  # a decimal comma
     assert "; " in swedish["narration"], swedish  # a vector's components: (a; b)

@@ -120,6 +120,7 @@ class Dashboard(W.VBox):
                           titles=self._titles())
         self._share_words()
         self.bridge.words = page_words()
+        self._unspoken: set[str] = set()  # tabs whose figure still speaks the last language
         on_language(self._relabel)
         super().__init__([W.HTML(CSS), self.bridge, top, self.playlist, self.tabs], **kwargs)
         self.add_class("pe-root")
@@ -198,6 +199,9 @@ class Dashboard(W.VBox):
         if index is None:
             return
         key = self.tab_keys[index]
+        if key in self._unspoken and key in self.views:  # the language changed meanwhile
+            self._unspoken.discard(key)
+            self.views[key].language_changed()
         if key not in self.views:
             # the page gets the tab's widgets first and lays them out while the kernel draws
             # its figure (held until the tab is made, then drawn once, at its last state)
@@ -426,10 +430,17 @@ class Dashboard(W.VBox):
         return [tr(t) for _, t, _ in self.tab_table]
 
     def _relabel(self) -> None:
-        """The language changed: the words this dashboard sets itself."""
+        """The language changed: the words this dashboard sets itself, and the tab on screen's
+        figure drawn again in the new language (the others' when they are next shown)."""
         self.tabs.titles = self._titles()
         self._share_words()
         self.bridge.words = page_words()
+        active = self.active
+        for key, view in self.views.items():
+            if view is active:
+                view.language_changed()
+            else:
+                self._unspoken.add(key)
 
     def _language_changed(self) -> None:
         """The menu or the browser changed the language: the link says so, the page is

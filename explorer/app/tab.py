@@ -9,7 +9,9 @@ Export: the view makes its panel with :meth:`TabView._export_panel` and defines
 and the steps to play) and :meth:`TabView._export_name`; PNG and SVG, GIF and HTML (in the
 panel's background thread) and the panel's note on what plays come from these.
 
-The dashboard calls ``title``, ``spec``, ``changed`` (bumped after each redraw), ``handoff``
+The dashboard calls :meth:`TabView.language_changed` when the page's language changes (for a
+tab not on screen, when it is next shown), and ``title``, ``spec``, ``changed`` (bumped after
+each redraw), ``handoff``
 (set to ``{"tab": key, "state": {...}}`` to open something in another tab), ``messages``,
 ``timeline``, :meth:`save_state`, :meth:`load_state`, :meth:`fit`, :meth:`show_settings`,
 :meth:`handle_key` and :meth:`stop_running`. (No method here may be called ``get_state``/
@@ -81,11 +83,12 @@ class TabView(FieldControls, W.VBox):
         crowded; short words, so that it shares the row of the controls used in class. Made
         when first asked for (a view puts it in that row, after ``self.paged``)."""
         if self._side_choice is None:
-            choice = W.ToggleButtons(description="Show", options=[("", 0)], value=0,
+            choice = W.ToggleButtons(options=[("", 0)], value=0,
                                      tooltips=[""],
                                      style={"button_width": "auto",
                                             "description_width": "auto"},
                                      layout=W.Layout(width="auto", display="none"))
+            labels.label(choice, description=N_("Show"))
             choice.add_class("pe-side-choice")
             choice.observe(self._on_side_choice, names="value")
             self._side_choice = choice
@@ -104,8 +107,9 @@ class TabView(FieldControls, W.VBox):
                 options = [(name, i) for i, name in enumerate(names)]
                 if [tuple(o) for o in choice.options] != options:
                     choice.options = options
-                    choice.tooltips = [f"{name} beside the plane (the figure has room for one "
-                                       f"row of side panels)" for name in names]
+                    choice.tooltips = [tr("{name} beside the plane (the figure has room for one "
+                                          "row of side panels)").format(name=name)
+                                       for name in names]
                 choice.value = min(int(figure.focus), len(names) - 1)
             choice.layout.display = "" if names else "none"
         finally:
@@ -148,6 +152,18 @@ class TabView(FieldControls, W.VBox):
         """Draw the state shown again (after a new size or an export)."""
         self._shown = None
         self._on_step(redraw=True)
+
+    def language_changed(self) -> None:
+        """The page's language changed (issue 35): the figure is drawn again in it at the same
+        state and step (its scene sent again, :meth:`explorer.plots.page_figure.PageFigure.relabel`:
+        headings, legends, axis labels, narration and status lines), and the step shown again
+        (the narration the kernel writes)."""
+        try:
+            self.paged.show(keep=True)
+        except (ValueError, OverflowError, FloatingPointError) as exc:
+            self.messages.refuse(str(exc))
+            return
+        self.redraw()
 
     # ------------------------------------------------------------------ dashboard protocol
     def handle_key(self, key: str) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..shared.i18n import N_, tr
 from ..shared.validation import (
     as_features,
     check_bool,
@@ -39,10 +40,12 @@ __all__ = [
 
 #: The rules whose convergence the sources prove (:attr:`explorer.perceptron.rules.Rule.convergence`).
 SHIFTED_RULES = tuple(name for name, rule in RULES.items() if rule.convergence)
-SHIFTED_SOURCE = "Sayed, Lemma 60.1, from w₀"
+SHIFTED_SOURCE = N_("Sayed, Lemma 60.1, from w₀")  # translated where shown
 #: With an offset, from 0, the classic rule's bound is both Novikoff's ``H^2 / gamma^2`` (Sayed,
 #: Lemma 60.1) and Cornwell's ``(R B)^2`` (``R = H``, ``B = 1 / gamma``): one number, two sources
 #: (``docs/mathematics.md#cornwell-bound``).
+#: The head of the shifted bound's formula (translated where shown).
+FROM_START = N_("from w₀")
 CORNWELL_FORMULA = "H² / γ² = (RB)²"
 CORNWELL_SOURCE = "Sayed, Lemma 60.1 (Novikoff); Cornwell (2025)"
 
@@ -357,7 +360,7 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                                          fit_intercept=fit_intercept, w_star=w_star,
                                          b_star=b_star)
             grow = "u(2η + η²H²)" if spec.name == "margin" else "uη²H²"
-            return Bound(value, f"from w₀: root of (a + uηγ)² = c + {grow}", SHIFTED_SOURCE, g, H,
+            return Bound(value, f"{FROM_START}: root of (a + uηγ)² = c + {grow}", SHIFTED_SOURCE, g, H,
                          "a = ⟨w*, w̃₀⟩, c = ‖w̃₀‖²")
         if spec.name in ("classic", "pocket", "averaged"):
             Xh = augment(Xa) if fit_intercept else Xa
@@ -380,7 +383,7 @@ def mistake_bound(rule: str, X, y, *, eta: float = 1.0, forget: float = 1.0,
                          formula, source, g, radius(Xh),
                          "on augmented points (x, 1)" if fit_intercept else "")
     except NotSeparableError:
-        return Bound(None, "—", "", None, None, "the data are not linearly separable")
+        return Bound(None, "—", "", None, None, N_("the data are not linearly separable"))
     raise AssertionError(f"{spec.name} declares a convergence source ({spec.convergence}) but "
                          "mistake_bound has no bound for it")
 
@@ -398,15 +401,16 @@ def why_no_bound(rule: str, *, forget: float = 1.0, fit_intercept: bool = True, 
     """
     spec = get_rule(rule)
     if not fit_intercept and float(b0) != 0:
-        return "the bounds need b = 0 when the offset is not learned"
+        return tr("the bounds need b = 0 when the offset is not learned")
     if check_int(batch_size, name="batch_size", minimum=1) > 1:
-        return (f"the sources prove mistake bounds for one point per step, not for "
-                f"mini-batches of {batch_size}")
+        return tr("the sources prove mistake bounds for one point per step, not for "
+                  "mini-batches of {n}").format(n=batch_size)
     if not spec.convergence:
-        return (f"the sources give no mistake bound for {spec.title}"
-                + (", from any start" if shifted else ""))
+        return (tr("the sources give no mistake bound for {rule}, from any start") if shifted
+                else tr("the sources give no mistake bound for {rule}")).format(
+            rule=tr(spec.title))
     if spec.name == "margin" and forget != 1.0:
-        return "the bound needs forgetting rate 1"
+        return tr("the bound needs forgetting rate 1")
     return ""
 
 

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..shared.i18n import tr, tr_n
 from ..shared.number_format import number_text
 from .replay import RunInfo, StepFrame, frame, stop_text
-from .replay.narration import _vec, plural
+from .replay.narration import _vec
 from .replay.step import mistake_steps
 from .rules import RULES, get_rule
 from .training import train
@@ -159,8 +160,10 @@ def race_frame(r: Race, i: int, k: int) -> StepFrame:
 
 
 def _names(rules) -> str:
-    titles = [RULES[r].title for r in rules]
-    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    titles = [tr(RULES[r].title) for r in rules]
+    if len(titles) == 1:
+        return titles[0]
+    return tr("{names} and {last}").format(names=", ".join(titles[:-1]), last=titles[-1])
 
 
 def _verdict(f: StepFrame, spec, t: Trajectory, mistakes_before: int, mistakes_now: int) -> str:
@@ -172,17 +175,32 @@ def _verdict(f: StepFrame, spec, t: Trajectory, mistakes_before: int, mistakes_n
         rel = ("<" if spec.strict else "≤") if f.updated else (">" if not spec.strict else "≥")
         cond = f"y·f(x) = {number_text(f.margins[0])} {rel} {number_text(t.threshold)}"
         if f.updated and new:
-            return f"{cond}, a mistake: updates (update {f.n_updates}, mistake {mistakes_now})"
-        if f.updated:
-            return f"{cond}, updates (update {f.n_updates}); not a mistake, as y·f(x) > 0"
-        if new:
-            return f"{cond}, no update, though a mistake (mistake {mistakes_now})"
-        return f"{cond}, no update"
-    cond = f"{len(f.triggered)} of {len(f.picked)} meet its condition"
-    verb = f"updates (update {f.n_updates})" if f.updated else "no update"
-    wrong = ("none of them is a mistake" if not new else
-             f"{plural(new, 'mistake')} among them (y·f(x) ≤ 0), {mistakes_now} so far")
-    return f"{cond}, {verb}; {wrong}"
+            said = tr("{cond}, a mistake: updates (update {u}, mistake {m})")
+        elif f.updated:
+            said = tr("{cond}, updates (update {u}); not a mistake, as y·f(x) > 0")
+        elif new:
+            said = tr("{cond}, no update, though a mistake (mistake {m})")
+        else:
+            said = tr("{cond}, no update")
+        return said.format(cond=cond, u=f.n_updates, m=mistakes_now)
+    values = dict(hit=len(f.triggered), n=len(f.picked), u=f.n_updates, new=new,
+                  m=mistakes_now)
+    if f.updated and new:
+        said = tr_n("{hit} of {n} meet its condition, updates (update {u}); {new} mistake among "
+                    "them (y·f(x) ≤ 0), {m} so far",
+                    "{hit} of {n} meet its condition, updates (update {u}); {new} mistakes among "
+                    "them (y·f(x) ≤ 0), {m} so far", new)
+    elif f.updated:
+        said = tr("{hit} of {n} meet its condition, updates (update {u}); none of them is a "
+                  "mistake")
+    elif new:
+        said = tr_n("{hit} of {n} meet its condition, no update; {new} mistake among them "
+                    "(y·f(x) ≤ 0), {m} so far",
+                    "{hit} of {n} meet its condition, no update; {new} mistakes among them "
+                    "(y·f(x) ≤ 0), {m} so far", new)
+    else:
+        said = tr("{hit} of {n} meet its condition, no update; none of them is a mistake")
+    return said.format(**values)
 
 
 def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | None = None
@@ -194,13 +212,14 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
     caller has them already (a figure drawing the step). ``info``: the first rule's
     :func:`~explorer.perceptron.replay.describe_run` (all rules share the data and setting, so its
     separability verdict is every rule's): at the last step, what more epochs would do is then
-    said with the verdict (:func:`explorer.perceptron.replay.narration.outlook_text`)."""
+    said with the verdict (:func:`explorer.perceptron.replay.narration.outlook_text`). In the
+    page's language."""
     k = r.check_step(k)
     if k == 0:
         w, b = r.runs[0].state(0)
-        return (f"Start: {_names(r.rules)} begin at w = {_vec(w)}, "
-                f"b = {number_text(b)} and visit the same points in the same order; each updates by "
-                "its own condition.")
+        return tr("Start: {rules} begin at w = {w}, b = {b} and visit the same points in the "
+                  "same order; each updates by its own condition.").format(
+            rules=_names(r.rules), w=_vec(w), b=number_text(b))
     running = [i for i, t in enumerate(r.runs) if k <= t.n_steps]
     parts, moved, kept = [], [], []
     head = ""
@@ -212,26 +231,38 @@ def race_text(r: Race, k: int, *, frames: list | None = None, info: RunInfo | No
         if not head:
             if len(f.picked) == 1:
                 p = f.picked[0]
-                head = f"Step {k}, point {p + 1} {_vec(r.X[p])}, label {'+1' if r.y[p] > 0 else '−1'}."
+                head = tr("Step {k}, point {i} {x}, label {y}.").format(
+                    k=k, i=p + 1, x=_vec(r.X[p]), y="+1" if r.y[p] > 0 else "−1")
             else:
-                head = f"Step {k}, a batch of {plural(len(f.picked), 'point')}."
+                n = len(f.picked)
+                head = tr_n("Step {k}, a batch of {n} point.", "Step {k}, a batch of {n} points.",
+                            n).format(k=k, n=n)
         (moved if f.updated else kept).append(t.rule)
-        parts.append(f"{spec.title}: {_verdict(f, spec, t, before[i], now[i])}.")
+        parts.append(tr("{rule}: {verdict}.").format(
+            rule=tr(spec.title), verdict=_verdict(f, spec, t, before[i], now[i])))
     stopped = [i for i in range(len(r.runs)) if i not in running]
-    text = " ".join([head, *parts]) if head else f"Step {k}."
+    text = " ".join([head, *parts]) if head else tr("Step {k}.").format(k=k)
     if moved and kept:
-        text += (f" What differs: {_names(moved)} {'updates' if len(moved) == 1 else 'update'}"
-                 f"; {_names(kept)} {'does' if len(kept) == 1 else 'do'} not.")
+        if len(moved) == 1:
+            said = (tr("What differs: {moved} updates; {kept} does not.") if len(kept) == 1 else
+                    tr("What differs: {moved} updates; {kept} do not."))
+        else:
+            said = (tr("What differs: {moved} update; {kept} does not.") if len(kept) == 1 else
+                    tr("What differs: {moved} update; {kept} do not."))
+        text += " " + said.format(moved=_names(moved), kept=_names(kept))
     elif len(running) > 1:
-        text += " All running rules agree here."
+        text += " " + tr("All running rules agree here.")
     for i in stopped:
         t = r.runs[i]
-        text += (f" {RULES[t.rule].title} stopped at step {t.n_steps} with "
-                 f"{plural(t.n_updates, 'update')} and {plural(now[i], 'mistake')}.")
+        text += " " + tr("{rule} stopped at step {k} with {updates} and {mistakes}.").format(
+            rule=tr(RULES[t.rule].title), k=t.n_steps,
+            updates=tr_n("{n} update", "{n} updates", t.n_updates).format(n=t.n_updates),
+            mistakes=tr_n("{n} mistake", "{n} mistakes", now[i]).format(n=now[i]))
     if k == r.n_steps:
         for i in running:
             t = r.runs[i]
             # the bound is the first rule's: the others take only the verdict on the data
             own = info if info is None or i == 0 else replace(info, bound=None)
-            text += f" {RULES[t.rule].title}: {stop_text(t, r.X, r.y, info=own)}"
+            text += " " + tr("{rule}: {text}").format(
+                rule=tr(RULES[t.rule].title), text=stop_text(t, r.X, r.y, info=own))
     return text

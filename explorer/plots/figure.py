@@ -6,6 +6,7 @@ import numpy as np
 
 from ..perceptron.replay import RunInfo, StepFrame, describe_run, frame, status_text
 from ..perceptron.trajectory import Trajectory
+from ..shared.i18n import N_, language, tr
 from . import layers, live, room
 from . import style as S
 from .data3d import Data3D
@@ -26,9 +27,9 @@ WIDTH_RATIOS = (2.2, 1.1, 1.1)
 #: (z >= 2.5) are drawn over the half-plane shading and the lines under them.
 SPLIT_Z = 2.5
 #: The data plane's title for two features (more are drawn in the plane of w: set_run).
-PLANE_TITLE = "Data plane"
+PLANE_TITLE = N_("Data plane")
 #: The data panel's title for three features (a 3-D view, :mod:`explorer.plots.data3d`).
-VIEW3D_TITLE = "3 features, in 3-D: drag to turn"
+VIEW3D_TITLE = N_("3 features, in 3-D: drag to turn")
 
 
 class PerceptronFigure(PageFigure):
@@ -111,16 +112,15 @@ class PerceptronFigure(PageFigure):
         if M <= 2:
             self.planes = None
             self.plane.set_data(self.X, self.y, box=box)
-            texts = (PLANE_TITLE, "x₁", "x₂")
-        else:  # the same run laid out again (a new size) keeps its planes
-            pl = self.planes
-            if pl is None or pl.traj is not self.traj or not np.array_equal(pl.X, self.X):
-                self.planes = PlaneOfW(self.traj, self.X)
-            self.plane.set_data(self.planes.coords(0), self.y, box=self.planes.box, moving=True)
-            texts = (f"{M} features, in the plane of w", "along w (exact distance)", "across w")
-        ax.set_title(texts[0], fontsize=S.TITLE_SIZE, loc="left")
-        ax.set_xlabel(texts[1], fontsize=S.LABEL_SIZE)
-        ax.set_ylabel(texts[2], fontsize=S.LABEL_SIZE)
+            S.set_words(ax, title=PLANE_TITLE, xlabel="x₁", ylabel="x₂")
+            return
+        pl = self.planes  # the same run laid out again (a new size) keeps its planes
+        if pl is None or pl.traj is not self.traj or not np.array_equal(pl.X, self.X):
+            self.planes = PlaneOfW(self.traj, self.X)
+        self.plane.set_data(self.planes.coords(0), self.y, box=self.planes.box, moving=True)
+        S.set_words(ax, xlabel=N_("along w (exact distance)"), ylabel=N_("across w"))
+        ax.set_title(tr("{m} features, in the plane of w").format(m=M), fontsize=S.TITLE_SIZE,
+                     loc="left")
 
     def _data_panel(self, M: int) -> int:
         """Show the data panel for ``M`` features (the 3-D view for three, the data plane
@@ -169,6 +169,19 @@ class PerceptronFigure(PageFigure):
             focus=self.focus, legend=legend if where == "beside" else None)
         room.place_planes(fig, [plane.ax], side=side, top=top)
         self.room = room.Room(side=side, legend=where, rows=rows, crowded=crowded, row=row)
+        self._fit_titles()
+
+    def _fit_titles(self) -> None:
+        """Each side panel's heading within its column, up to the next panel on its right or
+        the figure's edge (:func:`explorer.plots.live.fit_title`): a heading that is longer in
+        another language, or at lecture mode's type scale, never runs out of the figure."""
+        shown = [p.ax for p in self.panels[1:] if p.ax.get_visible()]
+        boxes = [ax.get_position() for ax in shown]
+        width = self.fig.bbox.width
+        for ax, pos in zip(shown, boxes, strict=True):
+            right = min([b.x0 for b in boxes if b.x0 > pos.x0 + 1e-6 and b.y0 < pos.y1
+                         and b.y1 > pos.y0] + [1.0])
+            live.fit_title(ax, size=S.TITLE_SIZE, width=(right - pos.x0) * width - 4)
 
     def _legend_in(self, where: str, width: float):
         """The plane's legend ``where`` ("below" or "beside" the plane) in the fewest rows
@@ -179,7 +192,7 @@ class PerceptronFigure(PageFigure):
         key = (fig.bbox.width, fig.bbox.height, fig.dpi, where, round(width), args["kept_kind"],
                args["band"] is None, args["hand"], args["batch"],
                None if args["certificate"] is None else args["certificate"].conic,
-               plane is self.solid)
+               plane is self.solid, language())  # the words' widths: the language's
         if key not in self._legend_layouts:
             renderer = figure_renderer(fig)
             choice = (1, 0.0)
@@ -198,8 +211,8 @@ class PerceptronFigure(PageFigure):
 
     def side_rows(self) -> tuple:
         """The names of the side panels' rows (the choice a crowded figure offers)."""
-        return ("Margin line, mistakes" if self.side is self.margin else
-                "Weight space, mistakes", "Proof")
+        return (tr("Margin line, mistakes") if self.side is self.margin else
+                tr("Weight space, mistakes"), tr("Proof"))
 
     def set_focus(self, row: int) -> None:
         """The row of side panels shown when the figure is too crowded for both (0: weight

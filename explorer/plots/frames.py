@@ -31,8 +31,8 @@ from matplotlib.textpath import TextPath
 from matplotlib.transforms import Bbox
 
 from ..perceptron.replay import RunInfo, StepFrame
-from ..perceptron.replay.narration import plural
 from ..perceptron.trajectory import Trajectory
+from ..shared.i18n import tr_n
 from . import style as S
 from .figure import FIGSIZE, PerceptronFigure
 from .tracks import figure_renderer
@@ -55,7 +55,8 @@ GUTTER = 0.3  # inches between the step line and the settings beside it
 
 def step_caption(f: StepFrame) -> str:
     """First caption line of a frame, e.g. ``"step 12 of 240 · 3 updates"``."""
-    return f"step {f.k} of {f.n_steps} · {f.n_updates} update{'' if f.n_updates == 1 else 's'}"
+    return tr_n("step {k} of {n} · {u} update", "step {k} of {n} · {u} updates",
+                f.n_updates).format(k=f.k, n=f.n_steps, u=f.n_updates)
 
 
 def wrap_narration(text: str, *, width: int = NARRATION_WIDTH, lines: int = NARRATION_LINES) -> str:
@@ -273,7 +274,10 @@ class CaptionedFigure:
                                                width=CaptionStrip.chars(self.fig)))
         n = traj.n_steps
         self.strip = CaptionStrip(self.fig, title=title, lines=lines,
-                                  line=f"step {n} of {n} · {plural(traj.n_updates, 'update')}")
+                                  line=tr_n("step {k} of {n} · {u} update",
+                                            "step {k} of {n} · {u} updates",
+                                            traj.n_updates).format(k=n, n=n,
+                                                                   u=traj.n_updates))
         self.step_text = self.strip.step_text
         self.title_text = self.strip.title_text
         self.narration_text = self.strip.narration_text

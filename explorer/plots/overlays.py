@@ -13,19 +13,22 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Patch
 
 from ..shared.geometry import convex_hull_polygon
+from ..shared.i18n import N_, tr, tr_n
+from ..shared.number_format import number_text
 from . import mpl_adapter as mpl
 from . import style as S
 from .live import text_area
 from .room import anchor
 from .tracks import css_dpi
 
-KEPT_NAMES = {"pocket": "pocket", "averaged": "averaged"}
+KEPT_NAMES = {"pocket": N_("pocket"), "averaged": N_("averaged")}
 LEGEND_DROP = 40  # points from the axes' bottom edge to the legend's top
 
 
 def kept_label(kind: str, errors: int | None, n: int) -> str:
     """Legend text of the pocket/averaged classifier, e.g. ``"pocket: 1 of 6 wrong"``."""
-    return f"{KEPT_NAMES[kind]}: {'?' if errors is None else errors} of {n} wrong"
+    return tr_n("{kept}: {errors} of {n} wrong", "{kept}: {errors} of {n} wrong", n).format(
+        kept=tr(KEPT_NAMES[kind]), errors="?" if errors is None else errors, n=n)
 
 
 def _arrow_patch(legend, orig_handle, xdescent, ydescent, width, height, fontsize):
@@ -75,30 +78,32 @@ def build_legend(plane, *, band=None, kept_kind=None, n: int = 0, certificate=No
         old.remove()
     shade = dict(linewidth=0)
     entries = [
-        (plane.pos, "class +1"),
-        (plane.neg, "class −1"),
+        (plane.pos, tr("class +1")),
+        (plane.neg, tr("class −1")),
         (Patch(facecolor=plane.shade_pos.get_facecolor(), edgecolor=S.POS, alpha=None,
-               hatch=S.POS_HATCH, **shade), "predicts +1 (f ≥ 0)"),
+               hatch=S.POS_HATCH, **shade), tr("predicts +1 (f ≥ 0)")),
         *(() if getattr(plane, "one_side", False) else (  # a 3-D view shades one side
             (Patch(facecolor=plane.shade_neg.get_facecolor(), edgecolor=S.NEG,
-                   hatch=S.NEG_HATCH, **shade), "predicts −1 (f < 0)"),)),
-        (plane.line, "boundary now"),
-        (plane.ghost, "boundary before"),
-        ((_ring(S.PICKED, 2.0), _ring(S.TRIGGER, 3.0)), "visited / triggered update"),
-        (plane.update, f"update {update_label(batch)}"),
+                   hatch=S.NEG_HATCH, **shade), tr("predicts −1 (f < 0)")),)),
+        (plane.line, tr("boundary now")),
+        (plane.ghost, tr("boundary before")),
+        ((_ring(S.PICKED, 2.0), _ring(S.TRIGGER, 3.0)), tr("visited / triggered update")),
+        (plane.update, tr("update {arrow}").format(arrow=update_label(batch))),
     ]
     if band:
-        entries.append((plane.band_hi, f"band f(x) = ±{band:g}"))
+        entries.append((plane.band_hi, tr("band f(x) = ±{band}").format(
+            band=number_text(band, digits=6))))
     kept_index = None
     if kept_kind is not None:
         kept_index = len(entries)
         entries.append((plane.kept_line, kept_label(kept_kind, None, n)))
     if certificate is not None:
         if not certificate.conic:
-            entries.append(((plane.hull_pos, plane.hull_neg), "hulls of +1 / −1"))
-        entries.append((plane.cert, "in both cones" if certificate.conic else "in both hulls"))
+            entries.append(((plane.hull_pos, plane.hull_neg), tr("hulls of +1 / −1")))
+        entries.append((plane.cert, tr("in both cones") if certificate.conic else
+                        tr("in both hulls")))
     if hand:
-        entries.append((plane.failing, "still wrong: pick one"))
+        entries.append((plane.failing, tr("still wrong: pick one")))
     handles, labels = zip(*entries, strict=True)
     # below: a fixed distance under the axes, clear of the tick labels and the x label, and
     # ``shift`` px to the left of the axes' centre (into the figure's margin, when wider)

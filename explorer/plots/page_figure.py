@@ -34,12 +34,20 @@ One panel, large (issue 33, :mod:`explorer.plots.enlarge`): a figure that declar
 back; :meth:`~PageFigure.enlarged_legend` gives a plane's legend that hangs outside its axes,
 and a figure that keeps its layout per size forgets it in :meth:`~PageFigure.forget_layout`.
 
+The page's language (issue 35): a figure's words are made in the language of the moment
+(``tr``); a scene made after the language changed first sets them again (:meth:`~PageFigure.relabel`:
+the axes' declared words, :func:`explorer.plots.style.say_again`, then the figure's own
+:meth:`~PageFigure.own_words`, and the layout is made again), so a tab only sends its scene again
+(:meth:`explorer.app.pagerun.PageRun.show`) to have its figure, narration and status lines in
+the new language, at the same state and step.
+
 Every subclass that makes a figure (defines ``__init__``) is listed in :data:`FIGURES`: tests
 check each one's artists against its chunks.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import numpy as np
@@ -51,7 +59,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Polygon, Rectangle
 from matplotlib.text import Text
 
+from ..shared import i18n
 from . import enlarge as E
+from . import style as S
 from . import tracks as T
 from .live import LiveFigure
 from .scene import FIGURE, Chunk, Scene
@@ -88,11 +98,20 @@ class PageFigure(LiveFigure):
     #: The panel the scenes show large over the whole figure ("" : none), :meth:`set_enlarged`.
     enlarged: str = ""
     _laid_large: E.Laid | None = None  # what the last enlargement changed (put back first)
+    _language: str | None = None  # the language of the last scene's words
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "__init__" in vars(cls):  # a figure, not one of its mixins
             FIGURES[cls.__name__] = cls
+            made = cls.__init__
+
+            @functools.wraps(made)
+            def __init__(self, *args, **kw):
+                made(self, *args, **kw)
+                self._language = i18n.language()  # the language its words were made in
+
+            cls.__init__ = __init__
 
     # ------------------------------------------------------------------ declared
     def take_run(self, run) -> None:
@@ -162,6 +181,21 @@ class PageFigure(LiveFigure):
         """Have the next ``fit`` lay the figure out again, even at the size it has (after an
         enlargement; a figure that keeps its layout per size forgets it here)."""
 
+    def own_words(self) -> None:
+        """Set again, in the page's language, the words the figure set itself outside its
+        layout (a legend made once, a text set once); by default none. Words set while the
+        figure is laid out (``fit``) need nothing here."""
+
+    def relabel(self) -> None:
+        """The page's language changed: every axes' declared words set again
+        (:func:`explorer.plots.style.say_again`), then :meth:`own_words`; the next ``fit`` lays
+        the figure out again (words of other lengths), and the next :meth:`scene` is new."""
+        S.say_again(self.fig)
+        self.own_words()
+        self.forget_layout()
+        self.forget_page_scene()
+        self._language = i18n.language()
+
     # ------------------------------------------------------------------ provided
     @property
     def page_scene(self) -> Scene | None:
@@ -198,6 +232,8 @@ class PageFigure(LiveFigure):
         panels, the tracks of the panels shown. :meth:`chunk` gives the steps' arrays. ``run``
         is the data a figure's scene is made with, if any (:meth:`take_run`)."""
         self.take_run(run)
+        if self._language != i18n.language():  # words in the language now (issue 35)
+            self.relabel()
         if self._laid_large is not None:  # the last scene's enlargement: the layout is redone
             E.put_back(self._laid_large)
             self._laid_large = None

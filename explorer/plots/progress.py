@@ -17,6 +17,7 @@ import numpy as np
 from ..perceptron.bounds import Bound, ProofQuantities
 from ..perceptron.replay import PENDING_NOTE, StepFrame
 from ..perceptron.trajectory import Trajectory
+from ..shared.i18n import N_, tr
 from ..shared.number_format import number_text
 from . import style as S
 from .scene import Track
@@ -72,9 +73,9 @@ class MistakeProgress:
     SIZE = S.TICK_SIZE - 1  # points, the bound's text
     PANEL = "mistakes"
 
-    def __init__(self, ax, *, title: str = "Updates so far"):
+    def __init__(self, ax, *, title: str = N_("Updates so far")):
         self.ax = ax
-        S.style_axes(ax, title=title, xlabel="step", ylabel="updates")
+        S.style_axes(ax, title=title, xlabel=N_("step"), ylabel=N_("updates"))
         # a staircase through (0, 0), (s_1, 0), (s_1, 1), (s_2, 1), ... (s_u: update u's step)
         (self.curve,) = ax.plot([], [], color=S.POS, lw=2.4, zorder=3)
         (self.bound,) = ax.plot([], [], color=S.BOUND, lw=2.2, ls="--", zorder=2)
@@ -102,20 +103,24 @@ class MistakeProgress:
         if bound is not None and bound.value is not None:
             self.bound.set_data([0, right], [bound.value, bound.value])
             head = bound.formula.rpartition(": ")[0]
-            text = _lines(f"solid: {S.SO_FAR}", wrap)
-            text += _lines(f"bound (dashed) = {bound.value:.4g}", wrap)
+            head = tr(head) if head else head  # gettext's "" is the catalog's header
+            text = _lines(tr("solid: {so_far}").format(so_far=tr(S.SO_FAR)), wrap)
+            text += _lines(tr("bound (dashed) = {value}").format(
+                value=number_text(bound.value, digits=4)), wrap)
             if len(bound.formula) <= wrap:
                 text.append(bound.formula)
             else:  # a long equation is the crossing the proof panel draws: say so, briefly
-                text += _lines(f"{head + ': ' if head else ''}where the proof's lines cross", wrap)
-            text += _lines(bound.source, wrap)
+                text += _lines(tr("{head}: where the proof's lines cross").format(head=head)
+                               if head else tr("where the proof's lines cross"), wrap)
+            text += _lines(tr(bound.source) if bound.source else "", wrap)
             if bound.value < 1e6:
                 top = max(top, bound.value)
         else:
             self.bound.set_data([], [])
             note = bound.note if bound is not None else ""
-            head = "mistake bound:" if note == PENDING_NOTE else "no mistake bound:"
-            text = _lines(f"solid: {S.SO_FAR}", wrap) + ([head, *_lines(note, wrap)] if note else [])
+            head = tr("mistake bound:") if note == PENDING_NOTE else tr("no mistake bound:")
+            text = _lines(tr("solid: {so_far}").format(so_far=tr(S.SO_FAR)), wrap) + (
+                [head, *_lines(tr(note), wrap)] if note else [])
         self.bound_text.set_text("\n".join(text))
         free = _free_fraction(self.ax, len(text), self.SIZE) if text else 0.0
         self.ax.set_xlim(0, right * 1.02)
@@ -125,8 +130,8 @@ class MistakeProgress:
             self.cycle_span.set_x(cycle.start_step)
             self.cycle_span.set_width(right * 1.02 - cycle.start_step)
         self.cycle_span.set_visible(found)
-        self.cycle_text.set_text(f"weights repeat from step {cycle.start_step}\n"
-                                 f"(period {cycle.length})" if found else "")
+        self.cycle_text.set_text(tr("weights repeat from step {s}\n(period {p})").format(
+            s=cycle.start_step, p=cycle.length) if found else "")
 
     def dynamic_artists(self) -> list:
         return [self.curve, self.cursor, self.dot]
@@ -169,16 +174,16 @@ class ProofProgress:
     MARKERS = 12  # about this many markers per curve
     PANEL = "proof"
 
-    def __init__(self, ax, *, title: str = "Convergence proof"):
+    def __init__(self, ax, *, title: str = N_("Convergence proof")):
         self.ax = ax
-        S.style_axes(ax, title=title, xlabel="updates u", ylabel="")
+        S.style_axes(ax, title=title, xlabel=N_("updates u"), ylabel="")
         mk = dict(ms=5.5, markeredgewidth=1.2)
         (self.dot_line,) = ax.plot([], [], color=S.POS, lw=2.4, marker="o", label="⟨w*, w_u⟩",
                                    zorder=3, **mk)
         (self.norm_line,) = ax.plot([], [], color=S.NEG, lw=2.4, marker="s", label="‖w_u‖",
                                     zorder=3, **mk)
         self.pq = None
-        self.labels = ("updates u",)  # the x label's wordings, longest first (fit_label)
+        self.labels = (tr("updates u"),)  # the x label's wordings, longest first (fit_label)
         self.curves = (np.zeros((0, 2)), np.zeros((0, 2)))
         self.every = 1
         (self.dot_low,) = ax.plot([], [], color=S.POS, lw=1.5, ls="--", marker="o", mfc="white",
@@ -202,15 +207,15 @@ class ProofProgress:
         if pq is None:
             for ln in lines:
                 ln.set_data([], [])
-            self.note.set_text(textwrap.fill(note or "needs separable data", 60))
+            self.note.set_text(textwrap.fill(tr(note or N_("needs separable data")), 60))
             self.legend.set_visible(False)
-            self.ax.set_xlabel("updates u", fontsize=S.LABEL_SIZE)
+            self.ax.set_xlabel(tr("updates u"), fontsize=S.LABEL_SIZE)
             self.ax.set_xlim(0, 1)
             self.ax.set_ylim(0, 1)
             return
         self.note.set_text("")
         self.legend.set_visible(True)
-        self.labels = ("updates u",)
+        self.labels = (tr("updates u"),)
         u = pq.updates
         every = max(1, len(u) // self.MARKERS)
         self.every = every
@@ -221,11 +226,12 @@ class ProofProgress:
         texts = self.legend.get_texts()
         texts[2].set_text(f"≥ {'a + ' if shifted else ''}u·η·γ")
         texts[3].set_text(f"≤ √({'c + ' if shifted else ''}{grow})")
-        self.labels = ("updates u",)
+        self.labels = (tr("updates u"),)
         if shifted:
             a, c = (number_text(v) for v in (pq.start_dot, pq.start_norm_sq))
-            self.labels = (f"updates u   (start: a = ⟨w*, w̃₀⟩ = {a}, c = ‖w̃₀‖² = {c})",
-                           f"updates u   (start: a = {a}, c = {c})", "updates u")
+            self.labels = (tr("updates u   (start: a = ⟨w*, w̃₀⟩ = {a}, c = ‖w̃₀‖² = {c})").format(
+                a=a, c=c), tr("updates u   (start: a = {a}, c = {c})").format(a=a, c=c),
+                tr("updates u"))
         self.ax.set_xlabel(self.labels[0], fontsize=S.LABEL_SIZE)
         self.dot_low.set_data(u, pq.dot_lower)
         self.norm_up.set_data(u, np.sqrt(pq.norm_sq_upper))

@@ -27,8 +27,8 @@ import numpy as np
 from matplotlib.transforms import offset_copy
 
 from ..perceptron.race import Race, race_frame, race_text
-from ..perceptron.replay.narration import plural
 from ..perceptron.rules import RULES
+from ..shared.i18n import N_, tr, tr_n
 from . import layers, live, plane_parts
 from . import style as S
 from .page_figure import PageFigure, new_figure
@@ -110,7 +110,7 @@ def plane_texts(M: int) -> tuple[str, str, str]:
     when one plane's column is too narrow for them (:meth:`RaceFigure._lay_out`)."""
     if M <= 2:
         return "", "x₁", "x₂"
-    return "plane of its w", "along w (exact distance)", "across w"
+    return tr("plane of its w"), tr("along w (exact distance)"), tr("across w")
 
 
 def shared_box(boxes) -> tuple[float, float, float, float]:
@@ -190,7 +190,7 @@ class RaceFigure(PageFigure):
         for i, (rule, traj) in enumerate(zip(race.rules, race.runs, strict=True)):
             color, _ = RACER_STYLES[i]
             # the brackets go first when the title is too wide for its column (fit_title)
-            title = RULES[rule].title + (f" ({about})" if about else "")
+            title = tr(RULES[rule].title) + (f" ({about})" if about else "")
             self.titles.append(title)
             plane = DataPlane(fig.add_subplot(self.grid[0, i]), title=title)
             plane.ax.set_title(title, loc="left", fontsize=S.TITLE_SIZE,
@@ -212,12 +212,12 @@ class RaceFigure(PageFigure):
         ax = fig.add_subplot(self.grid[1, :])
         # the rules' names stand in the title's row (a legend), the y label says what is counted:
         # updates, as the Perceptron tab's progress panel (the planes say the mistakes too)
-        S.style_axes(ax, title="", xlabel="step", ylabel="updates")
+        S.style_axes(ax, title="", xlabel=N_("step"), ylabel=N_("updates"))
         self.mistakes_ax = ax
         for i, traj in enumerate(race.runs):
             color, dash = RACER_STYLES[i]
             (curve,) = ax.plot([], [], color=color, ls=dash, lw=2.4, zorder=3,
-                               label=RULES[traj.rule].title)
+                               label=tr(RULES[traj.rule].title))
             self.stairs.append(staircase(traj.update_steps))
             self.curves.append(curve)
         self.cursor = ax.axvline(0, color=S.LINE, lw=1.2, alpha=0.6, zorder=4)
@@ -309,7 +309,7 @@ class RaceFigure(PageFigure):
         old = ax.get_legend()
         if old is not None:
             old.remove()
-        names = [RULES[t.rule].title for t in self.race.runs]
+        names = [tr(RULES[t.rule].title) for t in self.race.runs]
         if short:
             names = [name.split()[0] for name in names]
         return ax.legend(self.curves, names, loc="lower left", bbox_to_anchor=(0.0, 1.0),
@@ -328,12 +328,14 @@ class RaceFigure(PageFigure):
         counts alone, on two rows."""
         traj = self.race.runs[i]
         u = traj.updates_until(min(int(k), traj.n_steps))
-        parts = [plural(u, "update"), plural(self.race.mistakes(k)[i], "mistake")]
+        m = self.race.mistakes(k)[i]
+        parts = [tr_n("{n} update", "{n} updates", u).format(n=u),
+                 tr_n("{n} mistake", "{n} mistakes", m).format(n=m)]
         rows = rows or self.status_rows
         if rows == 3:  # a narrow column: the counts alone, one to a row
             return "\n".join(parts)
         if k >= traj.n_steps:  # where: the end of its curve, and the narration
-            parts.append("converged" if traj.converged else "stopped")
+            parts.append(tr("converged") if traj.converged else tr("stopped"))
         if rows == 1:
             return " · ".join(parts)
         return "\n".join([" · ".join(parts[:2]), *parts[2:]])
@@ -443,8 +445,16 @@ class RaceFigure(PageFigure):
     def status_text(self, k: int) -> str:
         """The timeline's status line at step ``k``."""
         r = self.race
-        counts = " · ".join(f"{RULES[t.rule].title.split()[0].lower()} {u} ({m})"
+        counts = " · ".join(f"{tr(RULES[t.rule].title).split()[0].lower()} {u} ({m})"
                             for t, u, m in zip(r.runs, r.updates(k), r.mistakes(k), strict=True))
         n = len(r.y)
-        return (f"step {k} of {r.n_steps} · updates (mistakes): {counts} · "
-                f"{plural(n, 'point')}{' (edited)' if self.edited else ''}")
+        points = (tr_n("{n} point (edited)", "{n} points (edited)", n) if self.edited else
+                  tr_n("{n} point", "{n} points", n)).format(n=n)
+        return " · ".join([tr("step {k} of {n}").format(k=k, n=r.n_steps),
+                           tr("updates (mistakes): {counts}").format(counts=counts), points])
+
+    def own_words(self) -> None:
+        """The rules' names and the planes' words are set when the race is laid out: laid out
+        again in the page's language."""
+        if getattr(self, "race", None) is not None:
+            self.set_race(self.race)

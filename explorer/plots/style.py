@@ -4,7 +4,18 @@ The palette is Okabe & Ito's (2008), distinguishable under the common colour-vis
 deficiencies; the two classes also differ by marker shape, so nothing depends on colour alone.
 Everything must also read in greyscale (a printed handout, a washed-out projector): the two
 half-planes differ by hatch direction, lines by dash pattern, curves by marker shape.
+
+An axes' title and labels are declared in English (marked with ``N_``) and shown in the page's
+language (:func:`style_axes`, :func:`set_words`); :func:`say_again` sets them again after the
+language changed.
 """
+
+import weakref
+
+from ..shared.i18n import N_, tr
+
+#: Axes -> the English words declared for it ({"title": ..., "xlabel": ..., "ylabel": ...}).
+_WORDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 POS = "#0072B2"  # blue, class +1, circles
 NEG = "#D55E00"  # vermillion, class -1, squares
@@ -29,7 +40,7 @@ CERT_MARKER = "*"
 #: The rule of every panel titled "so far", said in its legend: it draws steps 0 to k (the step
 #: shown) and nothing of the later steps, not even faint; a panel that shows a whole run for
 #: reference says "whole run" in its title or legend instead.
-SO_FAR = "steps 0 to k only"
+SO_FAR = N_("steps 0 to k only")
 
 #: The smallest type (CSS px) read from the back of a lecture hall: a figure whose full-size
 #: type is larger than this never shrinks a legend under it (lecture mode on a large screen).
@@ -62,11 +73,33 @@ TEXT_SIZE = 12
 POINT_SIZE = 70
 
 
+def _tr(text: str) -> str:
+    return tr(text) if text else text  # gettext's "" is the catalog's header
+
+
+def set_words(ax, **words) -> None:
+    """Set ``ax``'s ``title``, ``xlabel`` and/or ``ylabel`` (English, the catalogs' keys) in the
+    page's language, and remember them for :func:`say_again`."""
+    setters = {"title": lambda t: ax.set_title(t, fontsize=TITLE_SIZE, loc="left"),
+               "xlabel": lambda t: ax.set_xlabel(t, fontsize=LABEL_SIZE),
+               "ylabel": lambda t: ax.set_ylabel(t, fontsize=LABEL_SIZE)}
+    for name, text in words.items():
+        setters[name](_tr(text))
+    _WORDS.setdefault(ax, {}).update(words)
+
+
+def say_again(fig) -> None:
+    """Set the declared words of every axes of ``fig`` again, in the page's language now."""
+    for ax in fig.axes:
+        words = _WORDS.get(ax)
+        if words:
+            set_words(ax, **words)
+
+
 def style_axes(ax, *, title: str, xlabel: str = "", ylabel: str = "") -> None:
-    """Apply the shared look to an axes: large title and labels, light grid."""
-    ax.set_title(title, fontsize=TITLE_SIZE, loc="left")
-    ax.set_xlabel(xlabel, fontsize=LABEL_SIZE)
-    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE)
+    """Apply the shared look to an axes: large title and labels (:func:`set_words`), light
+    grid."""
+    set_words(ax, title=title, xlabel=xlabel, ylabel=ylabel)
     ax.tick_params(labelsize=TICK_SIZE)
     ax.grid(True, color="#E5E5E5", linewidth=0.8, zorder=0)
     ax.set_axisbelow(True)

@@ -21,6 +21,7 @@ from matplotlib.patches import Polygon
 from ..perceptron.replay import StepFrame
 from ..perceptron.trajectory import Trajectory
 from ..shared.geometry import cone_polygon, slice_exists, version_space_cone, version_space_slice
+from ..shared.i18n import N_, tr
 from ..shared.number_format import number_text
 from . import style as S
 from .placement import CORNERS, free_corner
@@ -42,22 +43,25 @@ PANEL = "weights"
 MAX_ARROWS = 300  # arrows drawn for the most recent updates; the path shows all of them
 #: Mantissas of the axes' half-width (times a power of ten).
 ROUND_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-SLICE_NOTE = "green: version space at the current b:\nevery point has y·(⟨w, x⟩ + b) > 0"
-EMPTY_NOTE = "no (w, b) separates the data:\nthe version space is empty"
-CONE_NOTE = "green: version space:\nevery point has y·⟨w, x⟩ > 0"
-NO_CONE_NOTE = "no version space: no line through\nthe origin separates the data"
+SLICE_NOTE = N_("green: version space at the current b:\nevery point has y·(⟨w, x⟩ + b) > 0")
+EMPTY_NOTE = N_("no (w, b) separates the data:\nthe version space is empty")
+CONE_NOTE = N_("green: version space:\nevery point has y·⟨w, x⟩ > 0")
+NO_CONE_NOTE = N_("no version space: no line through\nthe origin separates the data")
 #: Each note's short form, for a panel too narrow for the whole note at readable type (a large
 #: type scale in a narrow column: lecture mode on a wide screen).
-SHORT_NOTES = {SLICE_NOTE: "green: version\nspace at this b", EMPTY_NOTE: "no (w, b)\nseparates\nthe data",
-               CONE_NOTE: "green: version\nspace", NO_CONE_NOTE: "no version\nspace"}
+SHORT_NOTES = {SLICE_NOTE: N_("green: version\nspace at this b"),
+               EMPTY_NOTE: N_("no (w, b)\nseparates\nthe data"),
+               CONE_NOTE: N_("green: version\nspace"), NO_CONE_NOTE: N_("no version\nspace")}
 
 
 def many_weights_note(M: int, *, fit: bool) -> tuple[str, str]:
     """The panel's note for data of ``M > 2`` features, and its short form: what the walk
     shows, and why the version space is not drawn."""
-    dims = f"{M + 1} dimensions (w, b)" if fit else f"{M} dimensions"
-    return (f"the walk of w₁, w₂ of {M} weights;\nthe version space has {dims}",
-            f"w₁, w₂ of\n{M} weights")
+    long = (tr("the walk of w₁, w₂ of {m} weights;\nthe version space has {d} dimensions (w, b)")
+            if fit else tr("the walk of w₁, w₂ of {m} weights;\nthe version space has {d} "
+                           "dimensions"))
+    return (long.format(m=M, d=M + 1 if fit else M),
+            tr("w₁, w₂ of\n{m} weights").format(m=M))
 
 
 def round_limit(x: float) -> float:
@@ -109,7 +113,7 @@ def _walk_polyline(W):
 class WeightSpace:
     """Draws the path of the first two weights of a run up to the step shown."""
 
-    def __init__(self, ax, *, title: str = "Weight space"):
+    def __init__(self, ax, *, title: str = N_("Weight space")):
         self.ax = ax
         S.style_axes(ax, title=title, xlabel="w₁", ylabel="w₂")
         ax.set_aspect("equal", adjustable="box")
@@ -217,7 +221,7 @@ class WeightSpace:
             self.constraints.set_segments([])
             self.cone.set_visible(False)
             self._note = ""
-        self.ax.set_xlabel("w₁" + ("   (slice at the current b)" if fit and plane else ""),
+        self.ax.set_xlabel(tr("w₁   (slice at the current b)") if fit and plane else "w₁",
                            fontsize=S.LABEL_SIZE)
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
@@ -233,6 +237,7 @@ class WeightSpace:
         self._note = text
         note, ax = self.note, self.ax
         note.set_fontsize(S.TICK_SIZE)
+        text, short = tr(text) if text else text, tr(short) if short else short
         note.set_text(text)
         if not text:
             return
@@ -241,7 +246,7 @@ class WeightSpace:
         ax.apply_aspect()
         room = 0.96 * ax.get_window_extent(renderer).width
         floor = max(0.85, S.readable_share(S.TICK_SIZE, fig.dpi))  # of the full size
-        for words in (text, short or SHORT_NOTES.get(text, text)):
+        for words in (text, short or tr(SHORT_NOTES.get(self._note, self._note))):
             note.set_text(words)
             note.set_fontsize(S.TICK_SIZE)
             wide = note.get_window_extent(renderer).width
@@ -305,11 +310,11 @@ class WeightSpace:
             if len(poly) or separable is False:
                 note = ""
             elif separable is None:
-                note = f"no w in this view separates\nthe data at b = {shown}"
+                note = tr("no w in this view separates\nthe data at b = {b}").format(b=shown)
             elif self._exists_for(np.sign(b)):
-                note = f"the version space at b = {shown}\nlies outside this view"
+                note = tr("the version space at b = {b}\nlies outside this view").format(b=shown)
             else:
-                note = f"no w separates the data\nat this b = {shown}"
+                note = tr("no w separates the data\nat this b = {b}").format(b=shown)
             if len(self._slices) > 4096:
                 self._slices.clear()
             self._slices[b] = (poly, note)

@@ -46,8 +46,9 @@ PLACEHOLDER = re.compile(r"(?<!\{)\{[A-Za-z0-9_.\[\]]*(?:![rsa])?(?::[^{}]*)?\}(
 
 #: The link's parameter naming the page's language (beside ``tab``; no tab's setting).
 LANG_KEY = "lang"
-#: The languages that write a decimal comma ("0,5"): a number typed in them may have one.
-DECIMAL_COMMA = frozenset({"sv", "de", "es"})
+#: The languages that write a decimal comma ("0,5"): numbers are shown with one, and a number
+#: typed in them may have one (the pseudo-language too: a test case).
+DECIMAL_COMMA = frozenset({"sv", "de", "es", PSEUDO})
 
 _current = DEFAULT
 

@@ -4,13 +4,21 @@ Every sentence, label, legend and tick the core, the figures and the page write 
 computed number goes through :func:`number_text` (a test forbids other formatters in
 ``explorer/``). Messages that echo what a user typed, and the state link's exact numbers, are
 not display formatting: they write the user's own value back (``explorer.app.state_field``).
+
+Numbers follow the page's language (:func:`explorer.shared.i18n.language`): a decimal comma in
+Swedish, German, Spanish (and the pseudo-language), a point in English and Chinese
+(:func:`decimal_mark`); where numbers are listed, as a vector's components "(a; b)",
+:func:`list_separator` keeps them apart ("; " where the comma is the decimal mark). Links,
+JSON states and CSV files never go through these: they stay locale-neutral.
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["number_text", "MINUS", "DIGITS", "ROUNDOFF"]
+from . import i18n
+
+__all__ = ["number_text", "MINUS", "DIGITS", "ROUNDOFF", "decimal_mark", "list_separator"]
 
 #: The true minus sign (U+2212), wider than a hyphen and never broken from its number.
 MINUS = "−"
@@ -19,6 +27,17 @@ DIGITS = 3
 #: The ``noise`` of figures whose numbers are of order one and come out of a solver or a
 #: product of +-1 coordinates (the XOR tab): smaller magnitudes are round-off, written "0".
 ROUNDOFF = 5e-13
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the page's language: "," or "."."""
+    return "," if i18n.decimal_comma() else "."
+
+
+def list_separator() -> str:
+    """What separates numbers listed side by side, as a vector's components: ", ", or "; "
+    where the comma is the decimal mark ("(−1,03; 0,884)")."""
+    return "; " if i18n.decimal_comma() else ", "
 
 
 def number_text(x: float, *, digits: int = DIGITS, noise: float = 0.0) -> str:
@@ -45,7 +64,8 @@ def number_text(x: float, *, digits: int = DIGITS, noise: float = 0.0) -> str:
     Returns
     -------
     str
-        ``0.0`` and ``-0.0`` give "0"; ``inf`` "∞", ``-inf`` "−∞"; ``nan`` "nan".
+        ``0.0`` and ``-0.0`` give "0"; ``inf`` "∞", ``-inf`` "−∞"; ``nan`` "nan". The decimal
+        mark is the language's (:func:`decimal_mark`: "0,5" in Swedish).
 
     Examples
     --------
@@ -59,4 +79,5 @@ def number_text(x: float, *, digits: int = DIGITS, noise: float = 0.0) -> str:
         return "0"
     if math.isinf(x):
         return "∞" if x > 0 else MINUS + "∞"
-    return format(x, f".{int(digits)}g").replace("-", MINUS)
+    text = format(x, f".{int(digits)}g").replace("-", MINUS)
+    return text.replace(".", ",") if i18n.decimal_comma() else text

@@ -24,7 +24,7 @@ def _top(page):
 def test_the_link_s_language_then_the_menu_keeps_the_step(page, dashboard_url):
     page.goto(dashboard_url + "?tab=perceptron&dataset=xor&step=3&lang=sv")
     wait_for_canvas(page, within=".pe-pagefigure:visible", timeout=90)
-    wait_for_text(page, "pe-where:visible", lambda t: t.startswith("step 3 of"))
+    wait_for_text(page, "pe-where:visible", lambda t: t.startswith("steg 3 av"))
     top = _top(page)
     assert "Föreläsningsläge" in top["bar"] and "Inställningar" in top["bar"], top
     assert top["tabs"][:2] == ["Perceptron", "Marginaler"], top
@@ -37,7 +37,7 @@ def test_the_link_s_language_then_the_menu_keeps_the_step(page, dashboard_url):
     top = _top(page)
     assert top["tabs"][:2] == ["Perzeptron", "Margin"], top
     assert "step=3" in top["search"] and "dataset=xor" in top["search"], top
-    assert page.locator(".pe-pagefigure:visible .pe-where").inner_text().startswith("step 3 of")
+    wait_for_text(page, "pe-where:visible", lambda t: t.startswith("Schritt 3 von"))
 
 
 def test_a_page_without_lang_follows_the_browser(chromium_browser, dashboard_url):

@@ -16,10 +16,10 @@ import ipywidgets as W
 import numpy as np
 
 from ...perceptron import RULES
-from ...perceptron.replay import SOLVER_MODULES
+from ...perceptron.replay import SOLVER_MODULES, status_text
 from ...perceptron.rules import rule_text
 from ...plots import PerceptronFigure
-from ...shared.i18n import N_
+from ...shared.i18n import N_, tr
 from .. import datachoice, labels
 from ..controls import ChoiceChecks
 from ..export import ExportPanel, export_section, file_stem
@@ -55,10 +55,6 @@ class _Click:
 
     def __init__(self, x: float, y: float):
         self.xdata, self.ydata = float(x), float(y)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class PerceptronView(TabView):
@@ -291,12 +287,8 @@ class PerceptronView(TabView):
         m = self.model
         if m.racing is not None:
             return self._race_figure.status_text(k)
-        u = m.trajectory.updates_until(min(k, m.trajectory.n_steps))
-        c = m.info.cycle
-        loop = (f" · weights repeat: period {c.length} from step {c.start_step}"
-                if c is not None and c.found else "")
-        return (f"step {k} of {m.trajectory.n_steps} · {_plural(u, 'update')} · "
-                f"{_plural(len(m.X), 'point')}{' (edited)' if m.edited else ''}{loop}")
+        return status_text(m.trajectory, k, n_points=len(m.X), cycle=m.info.cycle,
+                           edited=m.edited)
 
     def _on_message(self, change=None):
         text = self.model.message
@@ -490,8 +482,9 @@ class PerceptronView(TabView):
         f.set_race(m.racing)
         f.edited, f.info = m.edited, m.info
         n, title = m.n_steps, self._title()
-        return TabFrames(f, n_steps=n, title=title, heading=f"Perceptron race · {title}",
-                         caption=lambda k: f"step {k} of {n}")
+        return TabFrames(f, n_steps=n, title=title,
+                         heading=tr("Perceptron race · {settings}").format(settings=title),
+                         caption=lambda k: tr("step {k} of {n}").format(k=k, n=n))
 
     # ------------------------------------------------------------------ for tests
     def drawn_line(self) -> np.ndarray:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ...shared.i18n import tr, tr_n
 from ...shared.number_format import number_text
 from ..rules import get_rule
 from ..trajectory import Trajectory
@@ -41,10 +42,21 @@ def frame(traj: Trajectory, X, y, k: int, *, hand: bool = False, info: RunInfo |
                         "", **extra)
         B = traj.params.get("batch_size", 1)
         short = traj.picked.ndim == 2 and bool((traj.picked < 0).any())  # a pass's last batch
-        what = "one point and updates only if" if B == 1 else (
-            f"a batch of {'up to ' if short else ''}{B} points and updates if any of them has")
-        text = (f"Start: w = {_vec(w)}, b = {number_text(b)}. Each step visits {what} "
-                f"{get_rule(traj.rule).condition_text(traj.threshold)}.")
+        if B == 1:
+            text = tr("Start: w = {w}, b = {b}. Each step visits one point and updates only if "
+                      "{condition}.")
+        elif short:
+            text = tr_n("Start: w = {w}, b = {b}. Each step visits a batch of up to {n} point "
+                        "and updates if any of them has {condition}.",
+                        "Start: w = {w}, b = {b}. Each step visits a batch of up to {n} points "
+                        "and updates if any of them has {condition}.", B)
+        else:
+            text = tr_n("Start: w = {w}, b = {b}. Each step visits a batch of {n} point and "
+                        "updates if any of them has {condition}.",
+                        "Start: w = {w}, b = {b}. Each step visits a batch of {n} points and "
+                        "updates if any of them has {condition}.", B)
+        text = text.format(w=_vec(w), b=number_text(b), n=B,
+                           condition=get_rule(traj.rule).condition_text(traj.threshold))
         text += _kept_text(frm, len(y))
         if traj.n_steps == 0:
             text += " " + stop_text(traj, X, y, hand=hand, info=info)

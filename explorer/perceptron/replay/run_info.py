@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...shared.i18n import N_
 from ..repeats import run_cycle
 from ..rules import get_rule
 from ..trajectory import Trajectory
@@ -61,8 +62,9 @@ class RunInfo:
     cycle: object = None
 
 
-#: What the bound and proof panels say while :func:`describe_run` has not run yet.
-PENDING_NOTE = "being worked out (the margin solver is loading)"
+#: What the bound and proof panels say while :func:`describe_run` has not run yet (English: the
+#: catalogs' key; a panel translates the notes of :class:`RunInfo` where it shows them).
+PENDING_NOTE = N_("being worked out (the margin solver is loading)")
 
 
 #: Modules :func:`describe_run` needs (the max-margin solve and the separability LP); importing
@@ -105,8 +107,8 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
     band = _band(traj)
     cycle = run_cycle(traj, X, y)
     if len(np.unique(y)) < 2:
-        return RunInfo(bounds.Bound(None, "—", "", None, None, "one class only"), None, band,
-                       True, "one class only", cycle=cycle)
+        return RunInfo(bounds.Bound(None, "—", "", None, None, N_("one class only")), None,
+                       band, True, N_("one class only"), cycle=cycle)
     d = X.shape[1]
     try:
         best = svm.fit(bounds.augment(X) if fit_b else X, y, fit_intercept=False)
@@ -131,7 +133,7 @@ def describe_run(traj: Trajectory, X, y) -> RunInfo:
                                  batch_size=batch)
     proof, note, cert = None, "", None
     if best is None:
-        note = "not linearly separable: no w* exists, so the proof does not apply"
+        note = N_("not linearly separable: no w* exists, so the proof does not apply")
         cert = separability.check(X, y, fit_intercept=fit_b).certificate
     elif (not fit_b and b0 != 0) or batch > 1:
         note = bound.note

@@ -141,7 +141,8 @@ def _generalization(code):
 def test_the_margins_figure_speaks_the_language(code):
     mf, scene, chunk, (X, y, cmp, sgd) = _margins(code)
     head = _headings(scene)
-    C = number_text(cmp.C)
+    with i18n.using(code):  # numbers as the language writes them (decimal comma in de, sv)
+        C, m = number_text(cmp.C), number_text(cmp.svm_margin)
     soft = _translated("Soft margin, C = {C} (Sayed 61.11)", code).format(C=C)
     # a long title is shortened to fit its column (explorer.plots.live.fit_title)
     assert soft.startswith(head["plane"].rstrip("…")), (head["plane"], soft)
@@ -152,8 +153,7 @@ def test_the_margins_figure_speaks_the_language(code):
     legend = _legend_texts(mf.plane.legend)
     assert _translated("support vectors, ring ∝ αᵢ", code) in legend
     assert _translated("class +1 / −1", code) in legend
-    assert _translated("SVM, band f = ±1: 1/‖w‖ = {m}", code).format(
-        m=number_text(cmp.svm_margin)) in legend
+    assert _translated("SVM, band f = ±1: 1/‖w‖ = {m}", code).format(m=m) in legend
     title = mf.plane.legend.get_title().get_text()
     assert title.startswith(_translated("C = {C}, in Sayed's terms (61.11, 61.13):", code)
                             .format(C=C))

@@ -77,6 +77,21 @@ class DualWeights:
         self.ax.set_title(tr("Dual weights (Sayed 61.44)") if compact else tr(TITLE),
                           fontsize=S.TITLE_SIZE, loc="left")
 
+    def _no_svm(self) -> None:
+        """No hard-margin SVM (the hulls meet): no bars, a note saying why."""
+        ax = self.ax
+        self.pos.set_verts([])
+        self.neg.set_verts([])
+        self.cap_hi.set_data([], [])
+        self.cap_lo.set_data([], [])
+        self.index = np.zeros(0, dtype=int)
+        self.zero.set_visible(False)
+        self.note.set_text(tr("no hard-margin SVM:\nthe hulls meet (★)") if self.compact else
+                           tr("no hard-margin SVM:\nthe classes' hulls meet (★ in the plane)"))
+        ax.set_xlim(-0.5, 0.5)
+        ax.set_ylim(-1, 1)
+        ax.set_yticks([])
+
     def set_data(self, y, cmp: MarginComparison) -> None:
         """One bar per support vector, in the order of their point numbers (the tick labels)."""
         ax = self.ax
@@ -87,17 +102,7 @@ class DualWeights:
             self.legend.remove()
             self.legend = None
         if fit is None:
-            self.pos.set_verts([])
-            self.neg.set_verts([])
-            self.cap_hi.set_data([], [])
-            self.cap_lo.set_data([], [])
-            self.index = np.zeros(0, dtype=int)
-            self.zero.set_visible(False)
-            self.note.set_text(tr("no hard-margin SVM:\nthe hulls meet (★)") if self.compact else
-                               tr("no hard-margin SVM:\nthe classes' hulls meet (★ in the plane)"))
-            ax.set_xlim(-0.5, 0.5)
-            ax.set_ylim(-1, 1)
-            ax.set_yticks([])
+            self._no_svm()
             return
         self.note.set_text("")
         self.zero.set_visible(True)

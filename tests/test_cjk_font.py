@@ -135,3 +135,25 @@ def test_matplotlib_draws_chinese_with_the_shipped_font_and_latin_as_before():
     drawn, said = _draw(latin, families)
     assert not said
     assert np.array_equal(drawn, _draw(latin, ["sans-serif"])[0])
+
+
+def test_bold_chinese_is_drawn_regular_without_a_warning_and_other_warnings_stay(caplog):
+    """The shipped subset has one weight: matplotlib's warning about bold for it is filtered,
+    the same warning about another family is not."""
+    import logging
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    import explorer.plots  # noqa: F401 - registers the font and the filter
+
+    fig = Figure(figsize=(2, 1))
+    FigureCanvasAgg(fig)
+    fig.text(0.1, 0.5, "感知机 权重", fontweight="bold", fontsize=13.37)  # a size not looked up yet
+    with caplog.at_level(logging.WARNING, logger="matplotlib.font_manager"):
+        fig.canvas.draw()
+        logging.getLogger("matplotlib.font_manager").warning(
+            "findfont: Failed to find font weight %s for %s, now using %s.", "bold", "Other", 400)
+    said = [r.getMessage() for r in caplog.records]
+    assert not any("Noto Sans SC PE" in m for m in said), said
+    assert any("for Other" in m for m in said), said

@@ -145,7 +145,6 @@ def test_bold_chinese_is_drawn_regular_without_a_warning_and_other_warnings_stay
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    import explorer.plots  # noqa: F401 - registers the font and the filter
 
     fig = Figure(figsize=(2, 1))
     FigureCanvasAgg(fig)

@@ -3,9 +3,12 @@
 Serves ``notebooks/dashboard.ipynb`` with ``python -m explorer.serving.serve`` on a free 127.0.0.1 port,
 opens each tab by its link in Debian's Chromium (Playwright, never a downloaded browser) at
 1366 × 768, waits until the tab has drawn, and writes ``docs/screenshots/<tab>.png``. Extra
-shots (a link each) show states worth a picture of their own.
+shots (a link each) show states worth a picture of their own. Every tab is also shot in each
+other language the dashboard speaks (its link with ``lang=``), into
+``docs/screenshots/<language>/<tab>.png`` (issue 35).
 
-Usage: ``python scripts/screenshots.py [--out docs/screenshots] [--only TAB ...]``
+Usage: ``python scripts/screenshots.py [--out docs/screenshots] [--only TAB ...]
+[--languages sv de ...]`` (``--languages`` with no code: English only)
 """
 
 from __future__ import annotations
@@ -76,17 +79,23 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--languages", nargs="*", default=None,
+                        help="the other languages to shoot every tab in (default: all offered)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
     from explorer.app.dashboard import TABS
+    from explorer.shared import i18n
 
     out = pathlib.Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     shots = [(key, f"?tab={key}", False) for key, _, _ in TABS] + EXTRA
+    languages = [c for c in i18n.LANGUAGES if c != i18n.DEFAULT] if args.languages is None \
+        else [i18n.check_language(c) for c in args.languages]
+    shots += [(f"{code}/{key}", f"?tab={key}&lang={code}", False)
+              for code in languages for key, _, _ in TABS]
     if args.only:
-        shots = [s for s in shots if s[0] in args.only]
+        shots = [s for s in shots if s[0].split("/")[-1] in args.only]
     port = _free_port()
     server = _serve(port)
     try:
@@ -95,6 +104,7 @@ def main(argv=None) -> int:
                                          args=["--no-sandbox"])
             for name, query, lecture in shots:
                 path = out / f"{name}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
                 took = _shoot(browser, f"http://127.0.0.1:{port}/{query}", path, lecture)
                 print(f"{path.relative_to(ROOT)}  ({took:.1f} s)", flush=True)
             browser.close()

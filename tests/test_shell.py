@@ -172,6 +172,9 @@ class FakeView(W.VBox):
         self.key = key
         return True
 
+    def language_changed(self):
+        self.spoken = getattr(self, "spoken", 0) + 1
+
 
 FAKE_TABS = [("perceptron", "Perceptron", "explorer.app.perceptron:PerceptronView"),
              ("fake", "Fake", "test_shell:FakeView")]

@@ -206,7 +206,7 @@ def test_a_slide_in_a_tab_not_made_yet_is_drawn_once(layer_draws):
     d = _measured()
     state = {**d._spec_of("xor").defaults(), "view": "proof"}
     layer_draws.clear()
-    d._show_slide(type("Slide", (), {"tab": "xor", "state": state})())
+    d._show_slide(type("Slide", (), {"tab": "xor", "state": state, "lang": None})())
     assert d.active.model.view == "proof"
     assert len(layer_draws) == 1 and d.active.page.scene["run"] == 1
 

@@ -376,6 +376,17 @@ def panel_heading(page, name: str = "plane") -> str | None:
         ".pePanels.find(p => p.name === name) || {}).heading", name)
 
 
+def choose_click_mode(page, label: str, mode: str, *, within: str = "",
+                      timeout_ms: int = 30_000) -> None:
+    """Click the click-mode button ``label`` ("Add +1") and wait until the page figure on screen
+    has the mode from the kernel (its ``data-pointer-mode``, ``mode`` e.g. "add+"): a click on
+    the figure before that is a click in the old mode (a loaded machine, CI)."""
+    page.locator(f"{within} button:text-is('{label}')".strip()).click()
+    page.wait_for_function(
+        "(mode) => [...document.querySelectorAll('.pe-pagefigure')].some("
+        "n => n.offsetParent && n.dataset.pointerMode === mode)", arg=mode, timeout=timeout_ms)
+
+
 def wait_for_link(page, pattern: str, *, timeout_ms: int = 30_000) -> str:
     """Wait until the top bar's link matches the regular expression ``pattern``; returns it."""
     waited = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _voila import wait_for_canvas, wait_for_text
+from _voila import choose_click_mode, wait_for_canvas, wait_for_text
 
 from explorer.app.margins.model import MarginsModel
 
@@ -59,12 +59,7 @@ def test_30_features_are_drawn_in_the_plane_of_w_and_a_click_is_refused(page, da
     assert edge.max() < 0.6, edge  # every support vector on an edge of the slab
 
     # a click that would add a point of R^30 is refused in words; the data are kept
-    add = page.locator(f"{VISIBLE} button:text-is('Add +1')")
-    add.click()
-    # the kernel takes the click mode before the click on the plane (a loaded machine)
-    page.wait_for_function("(b) => b.classList.contains('mod-active')", arg=add.element_handle(),
-                           timeout=30_000)
-    page.wait_for_timeout(1000)
+    choose_click_mode(page, "Add +1", "add+", within=VISIBLE)
     box = page.locator(f"{FIG} canvas.pe-canvas").bounding_box()
     page.mouse.click(box["x"] + line[0, 0] + 30, box["y"] + line[:, 1].mean())
     page.wait_for_function(

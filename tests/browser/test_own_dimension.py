@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from _voila import panel_heading, wait_for_canvas, wait_for_step
+from _voila import choose_click_mode, panel_heading, wait_for_canvas, wait_for_step
 
 from explorer.perceptron import train
 from explorer.plots.figure import VIEW3D_TITLE
@@ -70,7 +70,7 @@ def test_iris_in_four_dimensions_is_drawn_in_the_plane_of_w(page, dashboard_url)
         page.wait_for_timeout(500)
         np.testing.assert_allclose(np.array(sum(_points(page), [])), moved, atol=0.01)
     # a click that would add a point of R^4 is refused in words; the data are kept
-    page.locator(f"{VISIBLE} button:text-is('Add +1')").click()
+    choose_click_mode(page, "Add +1", "add+", within=VISIBLE)
     box = page.locator(f"{FIG} canvas.pe-canvas").bounding_box()
     px, py = pos[0]
     page.mouse.click(box["x"] + px + 20, box["y"] + py + 20)

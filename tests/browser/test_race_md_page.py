@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from _voila import wait_for_canvas, wait_for_step
+from _voila import choose_click_mode, wait_for_canvas, wait_for_step
 
 from explorer.shared import datasets
 
@@ -40,7 +40,7 @@ def test_a_race_on_iris4_shows_two_planes_of_their_own_w(page, dashboard_url):
     shown = {d["track"]: d["px"] for d in page.locator(FIG).evaluate("e => e.peDisplayList")}
     for i in (0, 1):  # each racer's points, moving tracks of its own plane
         assert len(shown[f"r{i}_pos"]) + len(shown[f"r{i}_neg"]) == ds.n
-    page.locator(f"{VISIBLE} button:text-is('Add +1')").click()
+    choose_click_mode(page, "Add +1", "add+", within=VISIBLE)
     box = page.locator(f"{FIG} canvas.pe-canvas").bounding_box()
     px, py = shown["r0_pos"][0]
     page.mouse.click(box["x"] + px + 20, box["y"] + py + 20)

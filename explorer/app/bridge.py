@@ -105,6 +105,10 @@ function render({ model, el }) {
     const room = r.getBoundingClientRect().right - tabsRight;
     const below = barWidth + 8 > room;
     if (r.classList.contains('pe-bar-below') !== below) r.classList.toggle('pe-bar-below', below);
+    // beside the tabs means at their row: under a slide's bar (a playlist open), not over it
+    const top = below ? '' : `${Math.max(0, Math.round(
+      Math.min(...tabs.map(t => t.getBoundingClientRect().top)) - r.getBoundingClientRect().top))}px`;
+    if (bar.style.top !== top) bar.style.top = top;
   }
   // after the page has laid out what the kernel just changed (lecture mode, settings, a tab)
   const measure = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));

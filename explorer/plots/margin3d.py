@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.colors import to_rgba
-from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
@@ -51,11 +50,8 @@ from .data3d import (
     place_frame,
 )
 from .margin_parts import ring_sizes
-from .margin_plane import legend_title
-from .overlays import LEGEND_DROP
-from .room import anchor
+from .margin_plane import legend_title, margin_legend
 from .scene import Track
-from .tracks import css_dpi
 from .view3d import AZIM, CORNERS, ELEV, Panel3D, project
 from .xor_ways import plane_in_box
 
@@ -243,18 +239,8 @@ class Margin3D:
 
     def build_legend(self, ncol: int, where: str = "below"):
         """The legend in ``ncol`` columns, below or beside the axes (as the 2-D plane's)."""
-        ax = self.ax
-        old = ax.get_legend()
-        if old is not None:
-            old.remove()
-        handles, labels = zip(*self._entries, strict=True)
-        size = S.legend_size(css_dpi(ax.figure))
-        place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
-        self.legend = ax.legend(handles, labels, ncol=ncol, fontsize=size, frameon=False,
-                                handlelength=2.4, columnspacing=1.0, handletextpad=0.5,
-                                title=self._legend_title, title_fontsize=size,
-                                alignment="left", **place,
-                                handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
+        self.legend = margin_legend(self.ax, self._entries, ncol=ncol, where=where,
+                                    title=self._legend_title)
         return self.legend
 
     # ------------------------------------------------------------------ view

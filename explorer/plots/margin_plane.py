@@ -380,19 +380,8 @@ class MarginPlane:
         """The legend in ``ncol`` columns, hung a fixed distance below the axes, or beside
         them (:func:`explorer.plots.room.anchor`); its type is never under
         ``S.LEGEND_MIN_PX``."""
-        ax = self.ax
-        old = ax.get_legend()
-        if old is not None:
-            old.remove()
-        handles = [e[0] for e in self._items]
-        labels = [e[1] for e in self._items]
-        size = S.legend_size(css_dpi(ax.figure))
-        place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
-        self.legend = ax.legend(handles, labels, ncol=ncol, fontsize=size, frameon=False,
-                                handlelength=2.4, columnspacing=1.0, handletextpad=0.5,
-                                title=self._legend_title, title_fontsize=size,
-                                alignment="left", **place,
-                                handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
+        self.legend = margin_legend(self.ax, [e[:2] for e in self._items], ncol=ncol,
+                                    where=where, title=self._legend_title)
         return self.legend
 
     # ------------------------------------------------------------------ step
@@ -415,6 +404,22 @@ def _which(cmp: MarginComparison) -> str:
     if cmp.hard:
         return tr("hard margin")
     return tr("soft margin, C = {C}").format(C=number_text(cmp.C))
+
+
+def margin_legend(ax, entries, *, ncol: int, where: str, title: str):
+    """The margin plane's legend on ``ax`` (2-D or the 3-D view): ``entries`` (handle, label)
+    in ``ncol`` columns, hung below or beside the axes (:func:`explorer.plots.room.anchor`),
+    its type never under ``S.LEGEND_MIN_PX``; a legend already there goes."""
+    old = ax.get_legend()
+    if old is not None:
+        old.remove()
+    handles, labels = zip(*entries, strict=True) if entries else ((), ())
+    size = S.legend_size(css_dpi(ax.figure))
+    place = {"borderaxespad": 0.2, **anchor(ax, where, drop=LEGEND_DROP)}
+    return ax.legend(list(handles), list(labels), ncol=ncol, fontsize=size, frameon=False,
+                     handlelength=2.4, columnspacing=1.0, handletextpad=0.5, title=title,
+                     title_fontsize=size, alignment="left", **place,
+                     handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)})
 
 
 def legend_title(cmp: MarginComparison, *, short: bool = False) -> str:

@@ -105,6 +105,18 @@ def place_frame(box_line, texts, labels, *, azim: float, elev: float) -> None:
         t.set_position(tuple(cube_project(np.array(u), **cube)))
 
 
+def turn_points(view, azim: float, elev: float) -> np.ndarray:
+    """Turn a 3-D view of points (its ``X3``, ``y``, ``pos``/``neg`` scatters, box and labels)
+    to ``(azim, elev)`` (degrees; elevation clipped to -90..90); returns where the points are
+    seen now, shape (n, 2)."""
+    view.azim, view.elev = float(azim), float(np.clip(float(elev), -90.0, 90.0))
+    place_frame(view.box_line, view.texts, view.axis_labels, azim=view.azim, elev=view.elev)
+    X, y = view.X3, view.y
+    view.pos.set_offsets(view.project(X[y > 0]).reshape(-1, 2))
+    view.neg.set_offsets(view.project(X[y < 0]).reshape(-1, 2))
+    return view.project(X)
+
+
 def box_style(box_line, texts, labels, pt: float) -> dict:
     """The ``axes3d`` track's style: the box's line, its names' and values' type (CSS px)."""
     box = T.line_style(box_line, pt)
@@ -226,12 +238,7 @@ class Data3D(DataPlane):
 
     def set_view(self, azim: float, elev: float) -> None:
         """Turn the view (degrees; elevation within -90..90) and move what it shows."""
-        self.azim, self.elev = float(azim), float(np.clip(float(elev), -90.0, 90.0))
-        place_frame(self.box_line, self.texts, self.axis_labels, azim=self.azim, elev=self.elev)
-        X, y = self.X3, self.y
-        self.pos.set_offsets(self.project(X[y > 0]).reshape(-1, 2))
-        self.neg.set_offsets(self.project(X[y < 0]).reshape(-1, 2))
-        self.X = self.project(X)
+        self.X = turn_points(self, azim, elev)
         if self._shown:
             self.apply(self._shown)
 

@@ -47,7 +47,7 @@ from .data3d import (
     hide_frame,
     hull2d,
     label_texts,
-    place_frame,
+    turn_points,
 )
 from .margin_parts import ring_sizes
 from .margin_plane import legend_title, margin_legend
@@ -246,11 +246,7 @@ class Margin3D:
     # ------------------------------------------------------------------ view
     def set_view(self, azim: float, elev: float) -> None:
         """Turn the view (degrees; elevation within -90..90) and move what it shows."""
-        self.azim, self.elev = float(azim), float(np.clip(float(elev), -90.0, 90.0))
-        place_frame(self.box_line, self.texts, self.axis_labels, azim=self.azim, elev=self.elev)
-        X, y = self.X3, self.y
-        self.pos.set_offsets(self.project(X[y > 0]).reshape(-1, 2))
-        self.neg.set_offsets(self.project(X[y < 0]).reshape(-1, 2))
+        turn_points(self, azim, elev)
         if self._shown:
             self.apply(dict(self._shown))
 
